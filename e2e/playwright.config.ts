@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The stack runs on its own ports and databases so a developer's `npm start` can keep running.
+const gatewayPort = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
+export const baseURL = `http://127.0.0.1:${gatewayPort}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `node ${path.join(__dirname, '../tools/runner/src/start.mjs')}`,
+    url: `${baseURL}/api/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      GATEWAY_PORT: String(gatewayPort),
+      IDENTITY_PORT: process.env.E2E_IDENTITY_PORT ?? '13101',
+      PORTAL_DB_PREFIX: 'e2e_portal',
+      DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    },
+  },
+});

@@ -1,0 +1,24 @@
+// Shared Jest settings: TypeScript through swc, workspace libs resolved to their sources.
+// Jest runs with --experimental-vm-modules (see each project's test script) so CommonJS code
+// can require the ESM-only NestJS 12 packages, as Node 24 itself does.
+const path = require('node:path');
+
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    target: 'es2023',
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+};
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
+  moduleNameMapper: {
+    '^@portal/(contracts|db|events|testing|ui|store|federation)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+  },
+  testMatch: ['<rootDir>/src/**/*.(spec|test).ts?(x)'],
+  testTimeout: 30000,
+};

@@ -1,0 +1,34 @@
+// `npm run bench`: every budget of the foundation, measured on this machine, one after the other.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { rootDir, startStack } from './stack.mjs';
+import { firstVisitBudgetBytes, measureFirstVisitJs } from './first-visit-js.mjs';
+import { measureStartup, startupBudgetMs } from './startup-time.mjs';
+
+const failures = [];
+
+console.log('== npm start from a built tree to "Portal ready" (budget 20 s)');
+for (const [i, r] of (await measureStartup()).entries()) {
+  console.log(`  start ${i + 1}: ${(r.readyMs / 1000).toFixed(1)} s; stopped by Ctrl-C in ${(r.stopMs / 1000).toFixed(1)} s`);
+  if (r.readyMs > startupBudgetMs) failures.push('startup time');
+}
+
+const stack = await startStack({ env: { GATEWAY_PORT: '18180', IDENTITY_PORT: '13181', PORTAL_DB_PREFIX: 'bench_portal' } });
+try {
+  console.log('== JavaScript of a first visit to / (budget 200 kB gzipped)');
+  const js = await measureFirstVisitJs(stack.url);
+  console.log(`  ${(js.gzipBytes / 1024).toFixed(1)} kB gzip -9, ${(js.wireBytes / 1024).toFixed(1)} kB on the wire, ${js.files.length} files`);
+  if (js.gzipBytes > firstVisitBudgetBytes) failures.push('first-visit JavaScript');
+
+  console.log('== gateway overhead against nginx (p99 ≤ 1.5× nginx, rps ≥ 0.7× nginx)');
+  const overhead = spawnSync(process.execPath, [path.join(rootDir, 'tools/bench/gateway-overhead.mjs')], {
+    stdio: 'inherit',
+    env: { ...process.env, IDENTITY_URL: 'http://127.0.0.1:13181' },
+  });
+  if (overhead.status !== 0) failures.push('gateway overhead');
+} finally {
+  await stack.stop();
+}
+
+console.log(failures.length === 0 ? 'all budgets met' : `over budget: ${failures.join(', ')}`);
+process.exitCode = failures.length === 0 ? 0 : 1;

@@ -1,0 +1,40 @@
+import net from 'node:net';
+
+/** Resolves true when something accepts TCP connections on host:port within the timeout. */
+export function isListening(host, port, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** The first free TCP port at or after `preferred` on 127.0.0.1. */
+export async function freePort(preferred) {
+  for (let port = preferred; port < preferred + 100; port++) {
+    if (!(await isListening('127.0.0.1', port, 300))) return port;
+  }
+  throw new Error(`No free port found from ${preferred}`);
+}
+
+/** Polls an HTTP URL until it answers 200 or the deadline passes. */
+export async function waitForHttp(url, { timeoutMs = 30000, intervalMs = 100 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = error.cause?.code ?? error.message;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`${url} did not become ready in ${timeoutMs} ms (${last})`);
+}

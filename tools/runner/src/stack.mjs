@@ -1,0 +1,21 @@
+// What `npm start` runs: the services (each with its own database) and the gateway in front of them.
+// Adding a service is one entry here and one in the gateway's route table.
+
+export const services = [
+  { name: 'identity', dir: 'services/identity', portEnv: 'IDENTITY_PORT', defaultPort: 3101, urlEnv: 'IDENTITY_URL' },
+];
+
+export const gateway = { name: 'gateway', dir: 'gateway', portEnv: 'GATEWAY_PORT', defaultPort: 8080 };
+
+/** Build outputs that must exist before the stack can start. */
+export const buildOutputs = [
+  ...services.map((service) => `${service.dir}/dist/main.js`),
+  'gateway/dist/main.js',
+  'shell/dist/index.html',
+  'mfe-marketing/dist/remoteEntry.js',
+  'mfe-checkout/dist/remoteEntry.js',
+  'mfe-dashboard/dist/remoteEntry.js',
+];
+
+/** Databases are named `<prefix>_<service>`; tests use another prefix to keep their data apart. */
+export const databasePrefix = process.env.PORTAL_DB_PREFIX ?? 'portal';

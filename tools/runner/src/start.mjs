@@ -1,0 +1,133 @@
+// `npm start`: builds what is missing, finds or starts PostgreSQL and NATS, creates the databases,
+// migrates and seeds them, starts every service and the gateway, and stops it all on Ctrl-C.
+// `npm run dev` (--dev) also runs the webpack dev servers and rebuilds on change.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { logger } from './log.mjs';
+import { waitForHttp } from './net.mjs';
+import { databaseUrl, providePostgres } from './database.mjs';
+import { provideNats } from './broker.mjs';
+import { run, startNodeProcess, stopChild } from './processes.mjs';
+import { buildOutputs, databasePrefix, gateway, services } from './stack.mjs';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const devMode = process.argv.includes('--dev');
+const log = logger('runner');
+const nx = path.join(rootDir, 'node_modules/nx/bin/nx.js');
+const startedAt = Date.now();
+
+const children = [];
+const stoppers = [];
+let stopping = false;
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await Promise.all(children.map((child) => stopChild(child)));
+  for (const stop of stoppers.reverse()) await stop().catch((error) => log(`stop failed: ${error.message}`));
+  log('stopped');
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+function exitedEarly(name) {
+  return (code, signal) => {
+    if (stopping) return;
+    log(`${name} exited unexpectedly (${signal ?? `code ${code}`}): stopping the stack`);
+    shutdown(1);
+  };
+}
+
+async function buildWhatIsMissing() {
+  const missing = buildOutputs.filter((file) => !fs.existsSync(path.join(rootDir, file)));
+  if (missing.length === 0) return;
+  log(`building (missing: ${missing.join(', ')})`);
+  await run('build', process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2'], { cwd: rootDir });
+}
+
+async function main() {
+  if (devMode) {
+    log('building the back end once before watching it');
+    await run('build', process.execPath, [nx, 'run-many', '-t', 'build', '--projects=tag:scope:server', '--parallel=2'], {
+      cwd: rootDir,
+    });
+  } else {
+    await buildWhatIsMissing();
+  }
+
+  const postgres = await providePostgres({ rootDir, log: logger('postgres') });
+  stoppers.push(postgres.stop);
+  const nats = await provideNats({ rootDir, log: logger('nats'), onExit: exitedEarly('nats-server') });
+  stoppers.push(nats.stop);
+
+  const { ensureDatabase } = await import('@portal/db');
+  const upstreamUrls = {};
+  const ready = [];
+  for (const service of services) {
+    const database = `${databasePrefix}_${service.name}`;
+    await ensureDatabase(postgres.serverUrl, database);
+    const port = Number(process.env[service.portEnv] ?? service.defaultPort);
+    const env = {
+      PORT: String(port),
+      DATABASE_URL: databaseUrl(postgres.serverUrl, database),
+      ...(nats.url ? { NATS_URL: nats.url } : {}),
+    };
+    const cwd = path.join(rootDir, service.dir);
+    // Migrations run at service boot; the seed is idempotent and runs first so data is there at once.
+    await run(service.name, process.execPath, ['dist/seed.js'], { cwd, env: { ...process.env, ...env } });
+    children.push(
+      startNodeProcess({
+        name: service.name,
+        cwd,
+        script: 'dist/main.js',
+        nodeArgs: devMode ? ['--watch-path=dist'] : [],
+        env,
+        onExit: exitedEarly(service.name),
+      }),
+    );
+    upstreamUrls[service.urlEnv] = `http://127.0.0.1:${port}`;
+    ready.push(waitForHttp(`http://127.0.0.1:${port}/health`));
+  }
+
+  const gatewayPort = Number(process.env[gateway.portEnv] ?? gateway.defaultPort);
+  children.push(
+    startNodeProcess({
+      name: gateway.name,
+      cwd: path.join(rootDir, gateway.dir),
+      script: 'dist/main.js',
+      env: {
+        PORT: String(gatewayPort),
+        DATABASE_URL: postgres.serverUrl,
+        ...(nats.url ? { NATS_URL: nats.url } : {}),
+        ...upstreamUrls,
+      },
+      onExit: exitedEarly(gateway.name),
+    }),
+  );
+  await Promise.all(ready);
+  await waitForHttp(`http://127.0.0.1:${gatewayPort}/api/healthz`);
+
+  if (devMode) {
+    children.push(
+      startNodeProcess({
+        name: 'web',
+        cwd: rootDir,
+        script: nx,
+        args: ['run-many', '-t', 'dev', '--parallel=16', '--outputStyle=stream'],
+        onExit: exitedEarly('dev servers'),
+      }),
+    );
+    log('dev servers starting: shell http://localhost:4200 (remotes on 4201-4203), API via the gateway');
+  }
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  log(`ready in ${seconds} s`);
+  console.log(`Portal ready at http://localhost:${gatewayPort}`);
+}
+
+main().catch((error) => {
+  log(`failed to start: ${error.stack ?? error.message}`);
+  shutdown(1);
+});
