@@ -48,8 +48,15 @@ export async function provideNats({ rootDir, log, onExit }) {
   const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (chunk) => log(chunk.toString()));
-  child.stderr.on('data', (chunk) => log(chunk.toString()));
+  // nats-server prints a banner at every start: pass on only its warnings and errors.
+  const logProblems = (chunk) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter((line) => /\[(WRN|ERR|FTL)\]/.test(line))
+      .forEach(log);
+  child.stdout.on('data', logProblems);
+  child.stderr.on('data', logProblems);
   child.on('exit', (code, signal) => onExit?.(code, signal));
   const deadline = Date.now() + 10000;
   while (!(await isListening('127.0.0.1', port, 300))) {
