@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { roleSchema } from '../identity/roles';
+
+/** Subjects are `portal.<entity>.<event>`; the stream `PORTAL` captures `portal.>`. */
+export const SUBJECT_PREFIX = 'portal';
+
+interface EventDefinition<S extends string, T extends string, D extends z.ZodType> {
+  subject: S;
+  type: T;
+  version: number;
+  data: D;
+}
+
+const defineEvent = <S extends string, T extends string, D extends z.ZodType>(
+  definition: EventDefinition<S, T, D>,
+) => definition;
+
+// Payloads ---------------------------------------------------------------------------------------
+
+export const organizationCreatedDataSchema = z.object({
+  organizationId: z.uuid(),
+  name: z.string(),
+  planId: z.string(),
+  timezone: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type OrganizationCreatedData = z.infer<typeof organizationCreatedDataSchema>;
+
+export const userRegisteredDataSchema = z.object({
+  userId: z.uuid(),
+  organizationId: z.uuid(),
+  name: z.string(),
+  email: z.email(),
+  role: roleSchema,
+  registeredAt: z.iso.datetime(),
+});
+export type UserRegisteredData = z.infer<typeof userRegisteredDataSchema>;
+
+// Catalog: to add an event, add its payload schema above and one entry here. --------------------
+
+export const events = {
+  organizationCreated: defineEvent({
+    subject: 'portal.organizations.created',
+    type: 'organization.created',
+    version: 1,
+    data: organizationCreatedDataSchema,
+  }),
+  userRegistered: defineEvent({
+    subject: 'portal.users.registered',
+    type: 'user.registered',
+    version: 1,
+    data: userRegisteredDataSchema,
+  }),
+};
+
+type Events = typeof events;
+export type EventName = keyof Events;
+export type EventSubject = Events[EventName]['subject'];
+export type EventType = Events[EventName]['type'];
+export type EventData<N extends EventName> = z.infer<Events[N]['data']>;
+
+export const subjects = Object.fromEntries(
+  Object.entries(events).map(([name, definition]) => [name, definition.subject]),
+) as { [N in EventName]: Events[N]['subject'] };
+
+export const eventTypes = Object.fromEntries(
+  Object.entries(events).map(([name, definition]) => [name, definition.type]),
+) as { [N in EventName]: Events[N]['type'] };
+
+const byType = new Map<string, Events[EventName]>(Object.values(events).map((e) => [e.type, e]));
+
+/** The catalog entry for an envelope `type`, or undefined for a type this build does not know. */
+export function findEventDefinition(type: string): Events[EventName] | undefined {
+  return byType.get(type);
+}

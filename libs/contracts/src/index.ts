@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './events/envelope';
+export * from './events/catalog';
+export * from './identity/roles';
+export * from './identity/organizations';
+export * from './identity/features';

@@ -1,0 +1,206 @@
+import { createTestDatabase, testDatabaseServerUrl, uniqueName } from '@portal/testing';
+import { Client } from 'pg';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { z } from 'zod';
+import {
+  checkDatabase,
+  createDataSource,
+  dropDatabase,
+  ensureDatabase,
+  envVars,
+  EnvValidationError,
+  loadEnv,
+  migrateDatabase,
+  parseEnv,
+  splitDatabaseUrl,
+  withDatabase,
+} from './index';
+
+async function databaseExists(name: string): Promise<boolean> {
+  const client = new Client({ connectionString: testDatabaseServerUrl() });
+  await client.connect();
+  try {
+    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+class CreateItems1700000000001 implements MigrationInterface {
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(
+      'CREATE TABLE items (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text NOT NULL)',
+    );
+  }
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE items');
+  }
+}
+
+class AddItemPrice1700000000002 implements MigrationInterface {
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('ALTER TABLE items ADD COLUMN price numeric(10,2) NOT NULL DEFAULT 0');
+  }
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('ALTER TABLE items DROP COLUMN price');
+  }
+}
+
+describe('database urls', () => {
+  it('splits a service URL into its server and database', () => {
+    expect(
+      splitDatabaseUrl('postgres://app:s%40cret@db.internal:5433/portal_identity?sslmode=disable'),
+    ).toEqual({
+      serverUrl: 'postgres://app:s%40cret@db.internal:5433/postgres?sslmode=disable',
+      database: 'portal_identity',
+    });
+    expect(withDatabase('postgres://postgres@127.0.0.1:5432/postgres', 'other')).toBe(
+      'postgres://postgres@127.0.0.1:5432/other',
+    );
+  });
+
+  it('refuses database names that are not plain identifiers', () => {
+    expect(() => splitDatabaseUrl('postgres://h/')).toThrow('names no database');
+    expect(() => withDatabase('postgres://h/x', 'a"; DROP DATABASE postgres; --')).toThrow(
+      'Invalid database name',
+    );
+  });
+});
+
+describe('ensureDatabase / dropDatabase', () => {
+  it('creates a missing database once, even when called concurrently, and drops it', async () => {
+    const name = uniqueName('db_spec');
+    const server = testDatabaseServerUrl();
+    try {
+      const created = await Promise.all([ensureDatabase(server, name), ensureDatabase(server, name)]);
+      expect(created.filter(Boolean)).toHaveLength(1);
+      expect(await databaseExists(name)).toBe(true);
+      expect(await ensureDatabase(server, name)).toBe(false);
+    } finally {
+      await dropDatabase(server, name);
+    }
+    expect(await databaseExists(name)).toBe(false);
+    await expect(dropDatabase(server, name)).resolves.toBeUndefined();
+  });
+});
+
+describe('migrateDatabase', () => {
+  it('creates the database, applies pending migrations in order and is idempotent', async () => {
+    const name = uniqueName('db_migrate');
+    const url = withDatabase(testDatabaseServerUrl(), name);
+    try {
+      expect(await migrateDatabase({ url, migrations: [CreateItems1700000000001] })).toEqual([
+        'CreateItems1700000000001',
+      ]);
+      expect(
+        await migrateDatabase({ url, migrations: [CreateItems1700000000001, AddItemPrice1700000000002] }),
+      ).toEqual(['AddItemPrice1700000000002']);
+      expect(
+        await migrateDatabase({ url, migrations: [CreateItems1700000000001, AddItemPrice1700000000002] }),
+      ).toEqual([]);
+      const ds = await createDataSource({ url }).initialize();
+      try {
+        await ds.query(`INSERT INTO items (name, price) VALUES ('a', 9.99)`);
+        expect(await ds.query('SELECT name, price FROM items')).toEqual([{ name: 'a', price: '9.99' }]);
+      } finally {
+        await ds.destroy();
+      }
+    } finally {
+      await dropDatabase(testDatabaseServerUrl(), name);
+    }
+  });
+});
+
+describe('checkDatabase', () => {
+  it('is true while the database answers and false once the pool is gone', async () => {
+    const db = await createTestDatabase('db_health');
+    const ds = await createDataSource({ url: db.url, poolSize: 1 }).initialize();
+    try {
+      expect(await checkDatabase(ds)).toBe(true);
+    } finally {
+      await ds.destroy();
+      await db.drop();
+    }
+    expect(await checkDatabase(ds)).toBe(false);
+  });
+
+  it('answers false within its timeout when the database does not answer', async () => {
+    const db = await createTestDatabase('db_health');
+    const ds = await createDataSource({ url: db.url, poolSize: 1 }).initialize();
+    try {
+      const busy = ds.query('SELECT pg_sleep(1.5)');
+      const started = Date.now();
+      expect(await checkDatabase(ds, 200)).toBe(false);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await busy;
+    } finally {
+      await ds.destroy();
+      await db.drop();
+    }
+  });
+});
+
+describe('env', () => {
+  const schema = z.object({
+    PORT: envVars.port(3101),
+    DATABASE_URL: envVars.postgresUrl(),
+    NATS_URL: envVars.optionalNatsUrl(),
+    LOG_LEVEL: envVars.logLevel(),
+  });
+
+  it('applies defaults and treats empty optional variables as unset', () => {
+    expect(parseEnv(schema, { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', NATS_URL: '' })).toEqual({
+      PORT: 3101,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+      NATS_URL: undefined,
+      LOG_LEVEL: 'info',
+    });
+    expect(
+      parseEnv(schema, {
+        PORT: '4000',
+        DATABASE_URL: 'postgresql://u:p@h/x',
+        NATS_URL: 'nats://n:4222',
+        LOG_LEVEL: 'debug',
+      }),
+    ).toMatchObject({ PORT: 4000, NATS_URL: 'nats://n:4222', LOG_LEVEL: 'debug' });
+  });
+
+  it('names every missing or bad variable', () => {
+    let error: unknown;
+    try {
+      parseEnv(schema, { PORT: '99999', NATS_URL: 'http://nats', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvValidationError);
+    const problems = (error as EnvValidationError).problems;
+    expect(problems).toEqual([
+      expect.stringMatching(/^PORT: /),
+      'DATABASE_URL: is required but not set',
+      'NATS_URL: must be a NATS URL such as nats://127.0.0.1:4222',
+      expect.stringMatching(/^LOG_LEVEL: /),
+    ]);
+    expect((error as Error).message).toContain('DATABASE_URL: is required but not set');
+  });
+
+  it('rejects a DATABASE_URL that is not a PostgreSQL URL', () => {
+    expect(() => parseEnv(schema, { DATABASE_URL: 'mysql://h/x' })).toThrow(
+      'DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@host:5432/database',
+    );
+  });
+
+  it('stops the process with exit code 1 and a message naming the variable', () => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation((() => {
+      throw new Error('process.exit');
+    }) as never);
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(() => loadEnv(schema, {})).toThrow('process.exit');
+      expect(exit).toHaveBeenCalledWith(1);
+      expect(String(stderr.mock.calls[0][0])).toContain('DATABASE_URL: is required but not set');
+    } finally {
+      exit.mockRestore();
+      stderr.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,11 @@
+export {
+  createDataSource,
+  dataSourceOptions,
+  type DataSourceConfig,
+  type PostgresDataSourceOptions,
+} from './data-source';
+export { ensureDatabase, dropDatabase } from './database-admin';
+export { assertDatabaseName, splitDatabaseUrl, withDatabase } from './database-url';
+export { migrateDatabase, runMigrations } from './migrations';
+export { checkDatabase } from './health';
+export { envVars, EnvValidationError, loadEnv, parseEnv } from './env';

@@ -1,0 +1,47 @@
+import {
+  createEventEnvelope,
+  type EventData,
+  type EventEnvelope,
+  type EventName,
+  events,
+  findEventDefinition,
+} from '@portal/contracts';
+import type { EntityManager } from 'typeorm';
+
+const SUBJECT = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+/**
+ * Writes an event into the outbox with the caller's transaction: the event exists if and only if
+ * the transaction commits. The relay publishes it later. When `type` is in the contracts catalog,
+ * `data` must match its payload schema. Returns the envelope (its id is the event id).
+ */
+export async function enqueueEvent<T>(
+  manager: EntityManager,
+  subject: string,
+  type: string,
+  data: T,
+  version = 1,
+): Promise<EventEnvelope<T>> {
+  if (!manager.queryRunner?.isTransactionActive) {
+    throw new Error('enqueueEvent must run inside a transaction, e.g. dataSource.transaction(...)');
+  }
+  if (!SUBJECT.test(subject)) throw new Error(`Invalid event subject "${subject}"`);
+  const definition = findEventDefinition(type);
+  if (definition && definition.version === version) definition.data.parse(data);
+  const envelope = createEventEnvelope(type, data, version);
+  await manager.query(
+    'INSERT INTO outbox (id, subject, type, version, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6)',
+    [envelope.id, subject, envelope.type, envelope.version, envelope.occurredAt, JSON.stringify(data)],
+  );
+  return envelope;
+}
+
+/** `enqueueEvent` for an event of the contracts catalog: subject, type, version and payload typed. */
+export function enqueueCatalogEvent<N extends EventName>(
+  manager: EntityManager,
+  name: N,
+  data: EventData<N>,
+): Promise<EventEnvelope<EventData<N>>> {
+  const definition = events[name];
+  return enqueueEvent(manager, definition.subject, definition.type, data, definition.version);
+}

@@ -1,0 +1,214 @@
+import {
+  AckPolicy,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  DeliverPolicy,
+  jetstream,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JetStreamManager,
+  jetstreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { type EventEnvelope, eventEnvelopeSchema, findEventDefinition } from '@portal/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import { backoffDelay, consoleEventsLogger, errorMessage, type EventsLogger } from './logger';
+import { NatsLink } from './nats-link';
+import { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
+
+export interface EventContext {
+  /** The manager of the transaction that also records the event as processed. */
+  manager: EntityManager;
+  subject: string;
+}
+
+export type EventHandler = (event: EventEnvelope, context: EventContext) => Promise<void>;
+
+export interface EventConsumerOptions {
+  dataSource: DataSource;
+  natsUrl: string;
+  /** Durable consumer name, also the `consumer` column of processed_events (e.g. `kpi-orders`). */
+  durable: string;
+  /** Subjects to receive, e.g. `['portal.orders.>']` (several need nats-server 2.10+). */
+  filterSubjects: string[];
+  handler: EventHandler;
+  /** Stream to ensure and consume from; default `PORTAL`. */
+  stream?: StreamOptions;
+  /** Deliveries before a failing event is given up (and logged); default 10. */
+  maxDeliver?: number;
+  /** Time to handle one event before JetStream redelivers it; default 30 s. */
+  ackWaitMs?: number;
+  logger?: EventsLogger;
+}
+
+const nanos = (ms: number) => ms * 1_000_000;
+
+/**
+ * A durable JetStream pull consumer that handles each event exactly once per consumer name: the
+ * envelope is validated with the contracts schemas, then ONE database transaction records the id
+ * in processed_events and runs the handler (a duplicate id skips the handler). The message is
+ * acked after the commit; a failed handler is redelivered with backoff; a malformed message is
+ * terminated. Like the relay, it waits for NATS in the background when NATS is down.
+ */
+export class EventConsumer {
+  private readonly link: NatsLink;
+  private readonly logger: EventsLogger;
+  private readonly stream: StreamOptions;
+  private readonly maxDeliver: number;
+  private messages?: ConsumerMessages;
+  private running?: Promise<void>;
+  private wake?: () => void;
+  private stopped = false;
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.logger = options.logger ?? consoleEventsLogger;
+    this.stream = options.stream ?? DEFAULT_STREAM;
+    this.maxDeliver = options.maxDeliver ?? 10;
+    this.link = new NatsLink({
+      url: options.natsUrl,
+      name: `consumer-${options.durable}`,
+      logger: this.logger,
+    });
+  }
+
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    // close() settles only once the iterator in run() has ended, so it is awaited after run().
+    const closing = this.messages?.close();
+    await this.running;
+    await closing;
+    await this.link.close();
+  }
+
+  isConnected(): boolean {
+    return this.link.isUp();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        const connection = await this.link.get();
+        if (connection) {
+          const jsm = await jetstreamManager(connection);
+          await ensureStream(jsm, this.stream);
+          await this.ensureConsumer(jsm);
+          const consumer = await jetstream(connection).consumers.get(this.stream.name, this.options.durable);
+          this.messages = await consumer.consume({ max_messages: 50 });
+          if (this.stopped) void this.messages.close();
+          failures = 0;
+          for await (const message of this.messages) await this.handle(message);
+        }
+      } catch (error) {
+        if (failures === 0) {
+          this.logger.warn(
+            `Consumer ${this.options.durable} is not consuming (${errorMessage(error)}); retrying`,
+          );
+        }
+        failures += 1;
+      }
+      await this.pause(backoffDelay(Math.max(1, failures), 500, 30_000));
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private async ensureConsumer(jsm: JetStreamManager): Promise<void> {
+    const { durable, filterSubjects } = this.options;
+    const config: Partial<ConsumerConfig> = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      max_deliver: this.maxDeliver,
+      ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
+      ...(filterSubjects.length === 1
+        ? { filter_subject: filterSubjects[0] }
+        : { filter_subjects: filterSubjects }),
+    };
+    try {
+      await jsm.consumers.info(this.stream.name, durable);
+    } catch (error) {
+      if (!(error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound))
+        throw error;
+      await jsm.consumers.add(this.stream.name, config);
+    }
+  }
+
+  // term() carries no reason: nats-server before 2.10.4 ignores a "+TERM <reason>" ack.
+  private async handle(message: JsMsg): Promise<void> {
+    const event = this.parse(message);
+    if (!event) {
+      message.term();
+      return;
+    }
+    try {
+      await this.options.dataSource.transaction(async (manager) => {
+        const fresh = await manager.query(
+          `INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2)
+           ON CONFLICT DO NOTHING RETURNING event_id`,
+          [this.options.durable, event.id],
+        );
+        if (fresh.length === 0) return; // already handled: acknowledge the duplicate only
+        await this.options.handler(event, { manager, subject: message.subject });
+      });
+      message.ack();
+    } catch (error) {
+      const deliveries = message.info.deliveryCount;
+      if (deliveries >= this.maxDeliver) {
+        this.logger.error(
+          `Consumer ${this.options.durable} gave up on event ${event.id} (${event.type}) after ${deliveries} attempts: ${errorMessage(error)}`,
+        );
+        message.term();
+      } else {
+        this.logger.warn(
+          `Consumer ${this.options.durable} failed on event ${event.id} (${event.type}), attempt ${deliveries}: ${errorMessage(error)}`,
+        );
+        message.nak(backoffDelay(deliveries, 1000, 60_000));
+      }
+    }
+  }
+
+  private parse(message: JsMsg): EventEnvelope | undefined {
+    let raw: unknown;
+    try {
+      raw = message.json();
+    } catch {
+      this.logger.error(`Consumer ${this.options.durable} dropped a message on ${message.subject}: not JSON`);
+      return undefined;
+    }
+    const envelope = eventEnvelopeSchema.safeParse(raw);
+    if (!envelope.success) {
+      this.logger.error(
+        `Consumer ${this.options.durable} dropped a message on ${message.subject}: not an event envelope (${envelope.error.issues[0]?.message})`,
+      );
+      return undefined;
+    }
+    const event = envelope.data as EventEnvelope;
+    const definition = findEventDefinition(event.type);
+    if (definition && definition.version === event.version) {
+      const data = definition.data.safeParse(event.data);
+      if (!data.success) {
+        this.logger.error(
+          `Consumer ${this.options.durable} dropped event ${event.id}: bad ${event.type} payload (${data.error.issues[0]?.message})`,
+        );
+        return undefined;
+      }
+      return { ...event, data: data.data };
+    }
+    return event;
+  }
+}

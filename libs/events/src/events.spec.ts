@@ -1,0 +1,409 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jetstream, type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { createEventEnvelope } from '@portal/contracts';
+import {
+  closedPort,
+  createTestDatabase,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueSubjectSpace,
+} from '@portal/testing';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import {
+  CreateEventTables1763830000000,
+  enqueueCatalogEvent,
+  enqueueEvent,
+  EventConsumer,
+  type EventsLogger,
+  type NatsConnection,
+  OutboxRelay,
+  type StreamOptions,
+} from './index';
+
+class CreateWidgets1763830000001 implements MigrationInterface {
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(
+      'CREATE TABLE widgets (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text NOT NULL)',
+    );
+    // No unique key on purpose: a handler that ran twice would leave two rows.
+    await runner.query('CREATE TABLE deliveries (event_id uuid NOT NULL, name text NOT NULL)');
+  }
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query('DROP TABLE deliveries');
+    await runner.query('DROP TABLE widgets');
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(probe: () => Promise<T>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+function captureLogs(): EventsLogger & { lines: { level: string; message: string }[] } {
+  const lines: { level: string; message: string }[] = [];
+  return {
+    lines,
+    log: (message) => lines.push({ level: 'log', message }),
+    warn: (message) => lines.push({ level: 'warn', message }),
+    error: (message) => lines.push({ level: 'error', message }),
+  };
+}
+
+const hasNatsServer = !spawnSync('nats-server', ['--version']).error;
+
+/** A nats-server of the test's own (so it can be stopped and started again) on a fixed port. */
+class PrivateNatsServer {
+  private child?: ChildProcess;
+  private readonly storeDir = mkdtempSync(join(tmpdir(), 'events-spec-nats-'));
+
+  constructor(readonly port: number) {}
+
+  async start(): Promise<void> {
+    this.child = spawn(
+      'nats-server',
+      ['-js', '-a', '127.0.0.1', '-p', String(this.port), '-sd', this.storeDir],
+      {
+        stdio: 'ignore',
+      },
+    );
+    await waitFor(
+      () =>
+        connect({ servers: `nats://127.0.0.1:${this.port}`, timeout: 500 }).then(
+          (nc) => nc.close().then(() => true),
+          () => false,
+        ),
+      'the private nats-server',
+    );
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (!child || child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.storeDir, { recursive: true, force: true });
+  }
+}
+
+describe('events: transactional outbox, relay and idempotent consumer', () => {
+  const space = uniqueSubjectSpace();
+  const stream: StreamOptions = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 120_000 };
+  const subject = `${space.prefix}.widgets.created`;
+  let db: TestDatabase;
+  let ds: DataSource;
+  let nc: NatsConnection;
+  let jsm: JetStreamManager;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('events');
+    ds = new DataSource({
+      type: 'postgres',
+      url: db.url,
+      migrations: [CreateEventTables1763830000000, CreateWidgets1763830000001],
+      poolSize: 5,
+    });
+    await ds.initialize();
+    await ds.runMigrations();
+    nc = await connect({ servers: testNatsUrl() });
+    jsm = await jetstreamManager(nc);
+  });
+
+  afterAll(async () => {
+    await jsm.streams.delete(space.stream).catch(() => undefined);
+    await nc.close();
+    await ds.destroy();
+    await db.drop();
+  });
+
+  const createWidget = (name: string, options: { fail?: boolean } = {}) =>
+    ds.transaction(async (manager) => {
+      const [{ id }] = await manager.query('INSERT INTO widgets (name) VALUES ($1) RETURNING id', [name]);
+      const event = await enqueueEvent(manager, subject, 'widget.created', { widgetId: id as string, name });
+      if (options.fail) throw new Error('rolled back on purpose');
+      return event;
+    });
+
+  const count = async (sql: string, params: unknown[] = []) =>
+    Number((await ds.query(`SELECT count(*)::int AS n FROM ${sql}`, params))[0].n);
+
+  const deliveriesOf = (eventId: string) => count('deliveries WHERE event_id = $1', [eventId]);
+
+  it('writes an entity and its event in one transaction, and a rollback leaves neither', async () => {
+    const event = await createWidget('committed');
+    const [row] = await ds.query('SELECT * FROM outbox WHERE id = $1', [event.id]);
+    expect(row).toMatchObject({
+      subject,
+      type: 'widget.created',
+      version: 1,
+      data: event.data,
+      published_at: null,
+      attempts: 0,
+    });
+    expect(new Date(row.occurred_at).toISOString()).toBe(event.occurredAt);
+    expect(await count('widgets WHERE id = $1', [event.data.widgetId])).toBe(1);
+
+    await expect(createWidget('rolled-back', { fail: true })).rejects.toThrow('rolled back on purpose');
+    expect(await count(`widgets WHERE name = 'rolled-back'`)).toBe(0);
+    expect(await count(`outbox WHERE data->>'name' = 'rolled-back'`)).toBe(0);
+  });
+
+  it('refuses to enqueue outside a transaction and checks catalog payloads', async () => {
+    await expect(enqueueEvent(ds.manager, subject, 'widget.created', {})).rejects.toThrow(
+      'enqueueEvent must run inside a transaction',
+    );
+    await expect(
+      ds.transaction((manager) => enqueueEvent(manager, 'bad subject>', 'widget.created', {})),
+    ).rejects.toThrow('Invalid event subject');
+    await expect(
+      ds.transaction((manager) =>
+        enqueueCatalogEvent(manager, 'organizationCreated', {
+          organizationId: 'not-a-uuid',
+          name: 'Acme',
+          planId: 'scale',
+          timezone: 'America/New_York',
+          createdAt: new Date().toISOString(),
+        }),
+      ),
+    ).rejects.toThrow();
+    expect(await count(`outbox WHERE type = 'organization.created'`)).toBe(0);
+  });
+
+  it('keeps accepting writes while NATS is unreachable; the event waits and the outage is logged once', async () => {
+    // Something that accepts TCP and hangs up at once: an unreachable NATS that counts the attempts.
+    let attempts = 0;
+    const blackhole: Server = createServer((socket) => {
+      attempts += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => blackhole.listen(0, '127.0.0.1', resolve));
+    const { port } = blackhole.address() as { port: number };
+    const logs = captureLogs();
+    const relay = new OutboxRelay({
+      dataSource: ds,
+      natsUrl: `nats://127.0.0.1:${port}`,
+      stream,
+      pollIntervalMs: 50,
+      logger: logs,
+    });
+    relay.start();
+    try {
+      const started = Date.now();
+      const event = await createWidget('while-nats-down');
+      expect(Date.now() - started).toBeLessThan(500);
+      await waitFor(async () => attempts >= 2, 'a second connection attempt');
+      const [row] = await ds.query('SELECT published_at FROM outbox WHERE id = $1', [event.id]);
+      expect(row.published_at).toBeNull();
+      expect(relay.isConnected()).toBe(false);
+      await expect(relay.relayOnce()).rejects.toThrow('unreachable');
+      expect(logs.lines.filter((line) => line.level !== 'log')).toEqual([
+        {
+          level: 'warn',
+          message: expect.stringContaining(`NATS at nats://127.0.0.1:${port} is unreachable`),
+        },
+      ]);
+    } finally {
+      await relay.stop();
+      await new Promise((resolve) => blackhole.close(resolve));
+    }
+  });
+
+  (hasNatsServer ? it : it.skip)(
+    'delivers waiting events once NATS comes up, and again after NATS restarts, without restarting the relay',
+    async () => {
+      const port = await closedPort();
+      const server = new PrivateNatsServer(port);
+      const natsUrl = `nats://127.0.0.1:${port}`;
+      const relay = new OutboxRelay({
+        dataSource: ds,
+        natsUrl,
+        stream,
+        pollIntervalMs: 50,
+        logger: captureLogs(),
+      });
+      const consumer = new EventConsumer({
+        dataSource: ds,
+        natsUrl,
+        stream,
+        durable: `${space.prefix}-restart`,
+        filterSubjects: [subject],
+        logger: captureLogs(),
+        handler: async (event, { manager }) => {
+          await manager.query('INSERT INTO deliveries (event_id, name) VALUES ($1, $2)', [
+            event.id,
+            (event.data as { name: string }).name,
+          ]);
+        },
+      });
+      relay.start();
+      consumer.start();
+      try {
+        const first = await createWidget('before-nats-starts');
+        await sleep(300);
+        expect(await deliveriesOf(first.id)).toBe(0);
+
+        await server.start();
+        await waitFor(async () => (await deliveriesOf(first.id)) === 1, 'the first event');
+        const [row] = await ds.query('SELECT published_at, attempts FROM outbox WHERE id = $1', [first.id]);
+        expect(row.published_at).toBeInstanceOf(Date);
+
+        await server.stop();
+        await waitFor(async () => !relay.isConnected(), 'the relay to notice the outage');
+        const second = await createWidget('while-nats-restarts');
+        await server.start();
+        await waitFor(
+          async () => (await deliveriesOf(second.id)) === 1,
+          'the event written during the outage',
+        );
+        expect(await deliveriesOf(first.id)).toBe(1);
+      } finally {
+        await consumer.stop();
+        await relay.stop();
+        await server.dispose();
+      }
+    },
+    40_000,
+  );
+
+  describe('on the shared NATS', () => {
+    const durable = `${space.prefix}-widgets`;
+    const attempts = new Map<string, number>();
+    const logs = captureLogs();
+    let consumer: EventConsumer;
+    let relay: OutboxRelay;
+
+    beforeAll(async () => {
+      await ds.query('DELETE FROM outbox');
+      await ds.query('DELETE FROM deliveries');
+      relay = new OutboxRelay({ dataSource: ds, natsUrl: testNatsUrl(), stream, logger: captureLogs() });
+      consumer = new EventConsumer({
+        dataSource: ds,
+        natsUrl: testNatsUrl(),
+        stream,
+        durable,
+        filterSubjects: [`${space.prefix}.>`],
+        logger: logs,
+        handler: async (event, { manager }) => {
+          const attempt = (attempts.get(event.id) ?? 0) + 1;
+          attempts.set(event.id, attempt);
+          const name = (event.data as { name: string }).name;
+          await manager.query('INSERT INTO deliveries (event_id, name) VALUES ($1, $2)', [event.id, name]);
+          if (name === 'flaky' && attempt === 1) throw new Error('transient failure');
+        },
+      });
+      consumer.start();
+      await waitFor(
+        () => jsm.consumers.info(space.stream, durable).catch(() => undefined),
+        'the durable consumer',
+      );
+    });
+
+    afterAll(async () => {
+      await consumer.stop();
+      await relay.stop();
+    });
+
+    const streamMessages = async () => (await jsm.streams.info(space.stream)).state.messages;
+    const settled = () =>
+      waitFor(async () => {
+        const lastSeq = (await jsm.streams.info(space.stream)).state.last_seq;
+        const info = await jsm.consumers.info(space.stream, durable);
+        return info.num_ack_pending === 0 && info.num_pending === 0 && info.delivered.stream_seq >= lastSeq;
+      }, 'the consumer to settle');
+
+    it('delivers an event exactly once even when the relay publishes it twice', async () => {
+      const event = await createWidget('published-twice');
+      expect(await relay.relayOnce()).toBe(1);
+      const before = await streamMessages();
+
+      // The relay crashed after publishing but before marking the row: it publishes the event again.
+      await ds.query('UPDATE outbox SET published_at = NULL WHERE id = $1', [event.id]);
+      expect(await relay.relayOnce()).toBe(1);
+      expect(await streamMessages()).toBe(before); // JetStream dropped the duplicate Nats-Msg-Id
+
+      await waitFor(async () => (await deliveriesOf(event.id)) === 1, 'the delivery');
+      await settled();
+      await sleep(300);
+      expect(await deliveriesOf(event.id)).toBe(1);
+      expect(await count('processed_events WHERE consumer = $1 AND event_id = $2', [durable, event.id])).toBe(
+        1,
+      );
+      const [row] = await ds.query('SELECT published_at, attempts, last_error FROM outbox WHERE id = $1', [
+        event.id,
+      ]);
+      expect(row).toMatchObject({ attempts: 2, last_error: null });
+      expect(row.published_at).toBeInstanceOf(Date);
+    });
+
+    it('dedupes on the consumer side when the same event arrives under two message ids', async () => {
+      const envelope = createEventEnvelope('widget.created', {
+        widgetId: crypto.randomUUID(),
+        name: 'twice',
+      });
+      const js = jetstream(nc);
+      const before = await streamMessages();
+      await js.publish(subject, JSON.stringify(envelope), { msgID: `${envelope.id}-a` });
+      await js.publish(subject, JSON.stringify(envelope), { msgID: `${envelope.id}-b` });
+      expect(await streamMessages()).toBe(before + 2);
+
+      await waitFor(async () => (await deliveriesOf(envelope.id)) === 1, 'the delivery');
+      await settled();
+      expect(await deliveriesOf(envelope.id)).toBe(1);
+      expect(attempts.get(envelope.id)).toBe(1);
+    });
+
+    it('terminates malformed messages without calling the handler', async () => {
+      const js = jetstream(nc);
+      const handled = attempts.size;
+      await js.publish(subject, 'not json at all');
+      await js.publish(subject, JSON.stringify({ id: 'nope', type: 'widget.created', version: 1, data: {} }));
+      await js.publish(
+        subject,
+        JSON.stringify(
+          createEventEnvelope('organization.created', { organizationId: 'not-a-uuid', name: 'x' }),
+        ),
+      );
+      await settled();
+      const info = await jsm.consumers.info(space.stream, durable);
+      expect(info.num_redelivered).toBe(0);
+      expect(attempts.size).toBe(handled);
+      expect(logs.lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual([
+        expect.stringContaining('not JSON'),
+        expect.stringContaining('not an event envelope'),
+        expect.stringContaining('bad organization.created payload'),
+      ]);
+    });
+
+    it('rolls back a failed handler with its processed mark and redelivers it', async () => {
+      const event = await createWidget('flaky');
+      expect(await relay.relayOnce()).toBe(1);
+      await waitFor(async () => attempts.get(event.id) === 2, 'the redelivery', 20_000);
+      await settled();
+      expect(await deliveriesOf(event.id)).toBe(1); // the first attempt's insert was rolled back
+      expect(await count('processed_events WHERE event_id = $1', [event.id])).toBe(1);
+      expect(logs.lines).toContainEqual({
+        level: 'warn',
+        message: expect.stringContaining(
+          `failed on event ${event.id} (widget.created), attempt 1: transient failure`,
+        ),
+      });
+    });
+  });
+});

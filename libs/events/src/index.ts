@@ -1,0 +1,13 @@
+export { createEventTables, dropEventTables, CreateEventTables1763830000000 } from './tables';
+export { eventEntities, OutboxEvent, ProcessedEvent } from './entities';
+export { enqueueCatalogEvent, enqueueEvent } from './enqueue';
+export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export {
+  EventConsumer,
+  type EventConsumerOptions,
+  type EventContext,
+  type EventHandler,
+} from './event-consumer';
+export { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
+export { NatsLink, type NatsConnection, type NatsLinkOptions } from './nats-link';
+export { consoleEventsLogger, type EventsLogger } from './logger';

@@ -1,0 +1,194 @@
+import { Body, Controller, Get, HttpCode, Module, NotFoundException, Param, Post } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { z } from 'zod';
+import { createServiceApp } from './index';
+import { ZodValidationPipe } from './zod-validation.pipe';
+
+const widgetSchema = z.strictObject({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required'),
+  size: z.number().int().optional(),
+});
+
+@Controller('widgets')
+class WidgetsController {
+  @Post()
+  create(@Body(new ZodValidationPipe(widgetSchema)) body: z.infer<typeof widgetSchema>) {
+    return { created: body };
+  }
+
+  // Validated by the global pipe through Nest 12's parameter schema metadata.
+  @Post('by-metadata')
+  @HttpCode(200)
+  createByMetadata(@Body({ schema: widgetSchema }) body: z.infer<typeof widgetSchema>) {
+    return { created: body };
+  }
+
+  @Get('boom')
+  boom(): never {
+    throw new Error('password=hunter2 leaked from the database driver');
+  }
+
+  @Get(':id')
+  find(@Param('id') id: string) {
+    if (id === 'missing') throw new NotFoundException('Widget missing not found');
+    return { id };
+  }
+}
+
+@Module({ controllers: [WidgetsController] })
+class WidgetsModule {}
+
+describe('createServiceApp', () => {
+  let app: NestFastifyApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    app = await createServiceApp(WidgetsModule, { name: 'nest-http-spec', logLevel: 'silent' });
+    await app.listen(0, '127.0.0.1');
+    base = await app.getUrl();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const errorOf = async (res: Response) => (await res.json()) as { statusCode: number; message: string };
+
+  const post = (path: string, body: string, contentType = 'application/json') =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+  it('serves a route and echoes the caller x-request-id', async () => {
+    const res = await fetch(`${base}/widgets/7`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    expect(await res.json()).toEqual({ id: '7' });
+  });
+
+  it('generates a request id when none, or an unsafe one, is sent', async () => {
+    const none = await fetch(`${base}/widgets/7`);
+    expect(none.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const unsafe = await fetch(`${base}/widgets/7`, { headers: { 'x-request-id': 'a b"c' } });
+    expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an unknown route with a 404 JSON body and a request id', async () => {
+    const res = await fetch(`${base}/nowhere`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(await res.json()).toEqual({ statusCode: 404, message: 'Cannot GET /nowhere' });
+  });
+
+  it('keeps the message of a thrown HttpException', async () => {
+    const res = await fetch(`${base}/widgets/missing`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ statusCode: 404, message: 'Widget missing not found' });
+  });
+
+  it('hides the details of an unexpected error behind a 500', async () => {
+    const res = await fetch(`${base}/widgets/boom`);
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body).toEqual({ statusCode: 500, message: 'Internal server error' });
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+  });
+
+  it('rejects malformed JSON with a 400 that says so', async () => {
+    const res = await post('/widgets', '{"name": "x",');
+    expect(res.status).toBe(400);
+    const body = await errorOf(res);
+    expect(body.statusCode).toBe(400);
+    expect(body.message).toMatch(/JSON/);
+  });
+
+  it('rejects an empty JSON body with a 400', async () => {
+    const res = await post('/widgets', '');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).statusCode).toBe(400);
+  });
+
+  it('validates and transforms a body with the explicit pipe', async () => {
+    const res = await post('/widgets', JSON.stringify({ name: '  Bolt  ', size: 3 }));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ created: { name: 'Bolt', size: 3 } });
+  });
+
+  it('validates a body through @Body({ schema }) and the global pipe', async () => {
+    const ok = await post('/widgets/by-metadata', JSON.stringify({ name: 'Nut' }));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ created: { name: 'Nut' } });
+    const bad = await post('/widgets/by-metadata', JSON.stringify({ name: 'Nut', colour: 'red' }));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ statusCode: 400, message: 'Unrecognized key: "colour"' });
+  });
+
+  it('rejects unknown fields', async () => {
+    const res = await post('/widgets', JSON.stringify({ name: 'Bolt', admin: true }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ statusCode: 400, message: 'Unrecognized key: "admin"' });
+  });
+
+  it("keeps the schema's own message verbatim and prefixes zod's defaults with the field", async () => {
+    const missing = await post('/widgets', JSON.stringify({}));
+    expect(await missing.json()).toEqual({ statusCode: 400, message: 'Name is required' });
+    const wrongType = await post('/widgets', JSON.stringify({ name: 'Bolt', size: 'big' }));
+    expect(await wrongType.json()).toEqual({
+      statusCode: 400,
+      message: 'size: Invalid input: expected number, received string',
+    });
+  });
+
+  it('rejects a body that is not an object', async () => {
+    const res = await post('/widgets', '[1,2]');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toMatch(/expected object/);
+  });
+
+  it('answers 413 JSON for a body over 1 MB', async () => {
+    const res = await post('/widgets', JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ statusCode: 413, message: 'Request body is too large' });
+  });
+
+  it('answers 415 JSON for an unsupported content type', async () => {
+    const res = await post('/widgets', 'name=x', 'application/x-www-form-urlencoded');
+    expect(res.status).toBe(415);
+    expect((await errorOf(res)).statusCode).toBe(415);
+  });
+});
+
+describe('createServiceApp logging', () => {
+  it('writes one JSON access line per request carrying the request id', async () => {
+    const lines: string[] = [];
+    const app = await createServiceApp(WidgetsModule, {
+      name: 'nest-http-spec',
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      await app.listen(0, '127.0.0.1');
+      const res = await fetch(`${await app.getUrl()}/widgets/9?x=1`, {
+        headers: { 'x-request-id': 'log-me-1' },
+      });
+      expect(res.status).toBe(200);
+      await fetch(`${await app.getUrl()}/widgets/boom`, { headers: { 'x-request-id': 'log-me-2' } });
+    } finally {
+      await app.close();
+    }
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const access = entries.filter((entry) => entry.msg === 'request completed');
+    expect(access).toEqual([
+      expect.objectContaining({
+        service: 'nest-http-spec',
+        requestId: 'log-me-1',
+        method: 'GET',
+        url: '/widgets/9?x=1',
+        statusCode: 200,
+        durationMs: expect.any(Number),
+      }),
+      expect.objectContaining({ requestId: 'log-me-2', statusCode: 500 }),
+    ]);
+    const failure = entries.find((entry) => entry.level === 50 && entry.context === 'HttpError');
+    expect(failure).toMatchObject({ requestId: 'log-me-2', url: '/widgets/boom' });
+    expect(JSON.stringify(failure)).toContain('hunter2');
+  });
+});

@@ -1,0 +1,11 @@
+export {
+  createServiceApp,
+  DEFAULT_BODY_LIMIT,
+  type LogLevel,
+  type ServiceAppOptions,
+} from './create-service-app';
+export { JsonExceptionFilter } from './json-exception.filter';
+export { toErrorBody } from './error-body';
+export { ZodValidationPipe } from './zod-validation.pipe';
+export { PinoNestLogger } from './pino-nest-logger';
+export { genRequestId, resolveRequestId, REQUEST_ID_HEADER } from './request-id';

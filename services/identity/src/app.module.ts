@@ -1,0 +1,34 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from '@portal/db';
+import { IDENTITY_CONFIG, type IdentityConfig } from './config';
+import { identityDatabase } from './database';
+import { EventsModule } from './events/events.module';
+import { FeaturesModule } from './features/features.module';
+import { HealthModule } from './health/health.module';
+import { OrganizationsModule } from './organizations/organizations.module';
+
+export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl'>;
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(identityDatabase(config.databaseUrl)),
+          retryAttempts: 3,
+          retryDelay: 1000,
+        }),
+        EventsModule,
+        HealthModule,
+        FeaturesModule,
+        OrganizationsModule,
+      ],
+      providers: [{ provide: IDENTITY_CONFIG, useValue: config }],
+      exports: [IDENTITY_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,12 @@
+import { type DataSourceConfig } from '@portal/db';
+import { eventEntities } from '@portal/events';
+import { FeatureEntity } from './features/feature.entity';
+import { identityMigrations } from './migrations';
+import { OrganizationEntity } from './organizations/organization.entity';
+
+export const identityEntities = [FeatureEntity, OrganizationEntity, ...eventEntities];
+
+/** How identity connects to its database, for the app, `migrate` and `seed` alike. */
+export function identityDatabase(url: string): DataSourceConfig {
+  return { url, entities: identityEntities, migrations: identityMigrations, applicationName: 'identity' };
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type Organization, organizationNameSchema } from '@portal/contracts';
+import { enqueueCatalogEvent } from '@portal/events';
+import type { DataSource, EntityManager } from 'typeorm';
+import { OrganizationEntity } from './organization.entity';
+
+@Injectable()
+export class OrganizationsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Creates an organization (plan and timezone take their defaults) and its
+   * `portal.organizations.created` event in one transaction. Pass the manager of an open transaction
+   * (e.g. registration's) to join it; otherwise a transaction of its own is used.
+   */
+  async create(name: string, manager?: EntityManager): Promise<Organization> {
+    const parsed = organizationNameSchema.safeParse(name);
+    if (!parsed.success) throw new BadRequestException(parsed.error.issues[0]?.message);
+    const work = async (tx: EntityManager): Promise<Organization> => {
+      const saved = await tx.save(
+        OrganizationEntity,
+        tx.create(OrganizationEntity, { id: randomUUID(), name: parsed.data }),
+      );
+      const organization: Organization = {
+        id: saved.id,
+        name: saved.name,
+        planId: saved.planId,
+        timezone: saved.timezone,
+        createdAt: saved.createdAt.toISOString(),
+      };
+      await enqueueCatalogEvent(tx, 'organizationCreated', {
+        organizationId: organization.id,
+        name: organization.name,
+        planId: organization.planId,
+        timezone: organization.timezone,
+        createdAt: organization.createdAt,
+      });
+      return organization;
+    };
+    return manager ? work(manager) : this.dataSource.transaction(work);
+  }
+}
