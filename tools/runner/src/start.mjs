@@ -14,7 +14,7 @@ import { buildOutputs, databasePrefix, gateway, services } from './stack.mjs';
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const devMode = process.argv.includes('--dev');
 const log = logger('runner');
-const nx = path.join(rootDir, 'node_modules/nx/bin/nx.js');
+const nx = path.join(rootDir, 'node_modules/.bin/nx');
 const startedAt = Date.now();
 
 const children = [];
