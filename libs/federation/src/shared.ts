@@ -1,0 +1,147 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { FACADES, facadePath, type FacadePackage } from './facades.ts';
+
+/**
+ * The ONE list of singletons shared by the shell and every remote. Each package exists once on
+ * the page: one React, one router, one MUI + emotion (one theme, one style cache per section),
+ * one Redux store.
+ */
+export const SINGLETON_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@mui/material',
+  '@emotion/react',
+  '@emotion/styled',
+  '@emotion/cache',
+  '@reduxjs/toolkit',
+  'react-redux',
+  '@portal/ui',
+  '@portal/store',
+] as const;
+
+/**
+ * Deep imports shared too: `react/jsx-runtime`, `react-dom/client` and MUI per component
+ * (`@mui/material/Button`). A shared module cannot be tree-shaken, so MUI's lower-case barrels
+ * (`@mui/material/styles`, `/utils`, `/colors`) stay out: each build keeps what it uses of them, and
+ * the state they reach is single through MUI_CONTEXT_FILES. `@reduxjs/toolkit/query/react` is
+ * imported by @portal/store only, and that store is itself the singleton.
+ */
+const DEEP_IMPORTS: Record<string, { exclude?: { request: RegExp } }> = {
+  react: {},
+  'react-dom': {},
+  '@mui/material': { exclude: { request: /^[a-z]/ } },
+};
+
+/**
+ * The MUI files that create a React context. MUI components import them by relative path, so
+ * sharing `@mui/material/Button` and friends is not enough: a List from one build and a ListItem
+ * from another would each see their own ListContext. Matching these files by their node_modules
+ * path (allowNodeModulesSuffixMatch) keeps every context single across the shell and the remotes.
+ * `shared.test.ts` checks this list against the installed MUI.
+ */
+export const MUI_CONTEXT_FILES = [
+  '@mui/material/Accordion/AccordionContext.mjs',
+  '@mui/material/ButtonGroup/ButtonGroupButtonContext.mjs',
+  '@mui/material/ButtonGroup/ButtonGroupContext.mjs',
+  '@mui/material/Dialog/DialogContext.mjs',
+  '@mui/material/FormControl/FormControlContext.mjs',
+  '@mui/material/ImageList/ImageListContext.mjs',
+  '@mui/material/List/ListContext.mjs',
+  '@mui/material/MenuList/MenuListContext.mjs',
+  '@mui/material/RadioGroup/RadioGroupContext.mjs',
+  '@mui/material/Select/utils/SelectFocusSourceContext.mjs',
+  '@mui/material/Step/StepContext.mjs',
+  '@mui/material/Stepper/StepperContext.mjs',
+  '@mui/material/Table/TableContext.mjs',
+  '@mui/material/Table/Tablelvl2Context.mjs',
+  '@mui/material/ToggleButtonGroup/ToggleButtonGroupButtonContext.mjs',
+  '@mui/material/ToggleButtonGroup/ToggleButtonGroupContext.mjs',
+  '@mui/private-theming/useTheme/ThemeContext.mjs',
+  '@mui/system/DefaultPropsProvider/DefaultPropsProvider.mjs',
+  '@mui/system/RtlProvider/index.mjs',
+  '@mui/system/cssVars/createCssVarsProvider.mjs',
+  '@mui/utils/useRovingTabIndex/RovingTabIndexContext.mjs',
+] as const;
+
+export interface SharedConfig {
+  singleton: true;
+  requiredVersion: string;
+  version?: string;
+  /** Where the fallback is loaded from (file-level sharing: the package folder). */
+  import?: string;
+  allowNodeModulesSuffixMatch?: boolean;
+  /** Deep imports left out of a prefix (`@mui/material/` minus its lower-case barrels). */
+  exclude?: { request: RegExp };
+}
+
+interface PackageJson {
+  name?: string;
+  version?: string;
+  workspaces?: string[];
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+const readJson = (file: string): PackageJson => JSON.parse(fs.readFileSync(file, 'utf8')) as PackageJson;
+
+/** The monorepo root: the first folder upwards whose package.json declares workspaces. */
+export function findWorkspaceRoot(from: string): string {
+  let dir = path.resolve(from);
+  for (;;) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file) && readJson(file).workspaces) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No workspace root (package.json with "workspaces") above ${from}`);
+    dir = parent;
+  }
+}
+
+/**
+ * The range to require for a package: from the root package.json (single-version policy), from the
+ * workspace lib's own package.json for `@portal/*`, else from the installed copy (companions).
+ */
+function versionOf(root: string, name: string): { requiredVersion: string; version?: string } {
+  const rootPkg = readJson(path.join(root, 'package.json'));
+  const declared = rootPkg.dependencies?.[name] ?? rootPkg.devDependencies?.[name];
+  if (declared) return { requiredVersion: declared };
+  if (name.startsWith('@portal/')) {
+    const version = readJson(path.join(root, 'libs', name.slice('@portal/'.length), 'package.json')).version;
+    if (!version) throw new Error(`libs/${name.slice('@portal/'.length)}/package.json has no version`);
+    return { requiredVersion: `^${version}`, version };
+  }
+  const installed = readJson(path.join(root, 'node_modules', name, 'package.json')).version;
+  if (!installed) throw new Error(`${name} is not installed`);
+  return { requiredVersion: `^${installed}` };
+}
+
+/** The `shared` option of ModuleFederationPlugin, identical for the shell and every remote. */
+export function sharedSingletons(fromDir: string): Record<string, SharedConfig> {
+  const root = findWorkspaceRoot(fromDir);
+  const shared: Record<string, SharedConfig> = {};
+  const add = (name: string) => {
+    const version = versionOf(root, name);
+    shared[name] = { singleton: true, ...version };
+    if (DEEP_IMPORTS[name]) shared[`${name}/`] = { singleton: true, ...version, ...DEEP_IMPORTS[name] };
+  };
+  for (const name of SINGLETON_PACKAGES) add(name);
+  for (const pkg of Object.keys(FACADES) as FacadePackage[]) {
+    // Provided and consumed under the package's name and version, implemented by the facade.
+    const installed = readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;
+    shared[pkg] = { ...shared[pkg], version: installed, import: facadePath(pkg, root) };
+  }
+  for (const file of MUI_CONTEXT_FILES) {
+    const pkg = file.split('/').slice(0, 2).join('/');
+    const installed = readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;
+    shared[file] = {
+      singleton: true,
+      requiredVersion: `^${installed}`,
+      version: installed,
+      // Internal files are outside the package's `exports`: the fallback is loaded by file path.
+      import: path.join(root, 'node_modules', file),
+      allowNodeModulesSuffixMatch: true,
+    };
+  }
+  return shared;
+}

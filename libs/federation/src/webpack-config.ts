@@ -1,0 +1,260 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import webpack from 'webpack';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import * as mf from '@module-federation/enhanced/webpack';
+import { DEV_API_TARGET, mfeManifest } from './apps.ts';
+import { ExternalRuntimeCheckPlugin, provideRuntimeCorePath } from './external-runtime.ts';
+import { assertFacadesCover } from './facades.ts';
+import { findWorkspaceRoot, sharedSingletons } from './shared.ts';
+
+export type Mode = 'production' | 'development';
+
+interface CommonOptions {
+  /** Federation container name: `shell`, `marketing`, `checkout`, `dashboard`. */
+  name: string;
+  /** The app folder (the `__dirname` of its webpack.config.js). */
+  dir: string;
+  /** Dev-server port. */
+  port: number;
+  /** `<title>` of the app's HTML page (the shell's page, or a remote's standalone dev page). */
+  title: string;
+}
+
+export interface HostOptions extends CommonOptions {
+  kind: 'host';
+}
+
+export interface RemoteOptions extends CommonOptions {
+  kind: 'remote';
+  /** Modules the remote exposes, e.g. `{ './app': './src/app.ts' }`. */
+  exposes: Record<string, string>;
+}
+
+export type AppOptions = HostOptions | RemoteOptions;
+
+/** webpack-cli's argv: `--mode` decides production or development. */
+export interface Argv {
+  mode?: string;
+}
+
+/** The root .swcrc with ES module output, so webpack can tree-shake and split. */
+function swcOptions(root: string, mode: Mode): Record<string, unknown> {
+  const rc = JSON.parse(fs.readFileSync(path.join(root, '.swcrc'), 'utf8')) as {
+    jsc: { transform: { react: Record<string, unknown> } } & Record<string, unknown>;
+  };
+  return {
+    ...rc,
+    $schema: undefined,
+    sourceMaps: true,
+    jsc: {
+      ...rc.jsc,
+      transform: {
+        ...rc.jsc.transform,
+        react: { ...rc.jsc.transform.react, development: mode === 'development' },
+      },
+    },
+    module: { type: 'es6' },
+  };
+}
+
+/** `@portal/<lib>` → `libs/<lib>/src/index.ts`, as in tsconfig.base.json. */
+function workspaceAliases(root: string): Record<string, string> {
+  const libs = path.join(root, 'libs');
+  return Object.fromEntries(
+    fs
+      .readdirSync(libs)
+      .filter((lib) => fs.existsSync(path.join(libs, lib, 'src', 'index.ts')))
+      .map((lib) => [`@portal/${lib}$`, path.join(libs, lib, 'src', 'index.ts')]),
+  );
+}
+
+/** Emits a JSON file into the build output (the shell's default `/mfe-manifest.json`). */
+class EmitJsonPlugin {
+  private readonly file: string;
+  private readonly data: unknown;
+  constructor(file: string, data: unknown) {
+    this.file = file;
+    this.data = data;
+  }
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('EmitJsonPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitJsonPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () =>
+          compilation.emitAsset(
+            this.file,
+            new webpack.sources.RawSource(`${JSON.stringify(this.data, null, 2)}\n`),
+          ),
+      );
+    });
+  }
+}
+
+const compressedAssets = /\.(js|css)$/;
+
+/**
+ * `[name].[contenthash:8].js` for entry chunks. The federation runtime module asks for the entry's
+ * file name while the chunk is still being hashed, only to learn its folder depth; webpack cannot
+ * fill in a hash at that moment, so that one early question gets the same name without the hash.
+ */
+function hashedEntryFilename(pathData: { chunk?: { contentHash?: Record<string, string> } }): string {
+  return pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js';
+}
+const FONT_CSS = '@fontsource-variable/inter';
+
+/**
+ * The webpack config of the shell (`kind: 'host'`) or of a remote. One Module Federation runtime
+ * serves the page: the shell bundles it and hands it to the remotes (provideExternalRuntime /
+ * externalRuntime). A remote's development build keeps its own runtime so it can also run alone
+ * on its standalone dev page.
+ */
+export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configuration {
+  const mode: Mode = argv.mode === 'development' ? 'development' : 'production';
+  const production = mode === 'production';
+  const root = findWorkspaceRoot(app.dir);
+  const host = app.kind === 'host';
+  const standalone = !host && !production;
+  assertFacadesCover(root, [
+    path.join(app.dir, 'src'),
+    path.join(root, 'libs', 'ui', 'src'),
+    path.join(root, 'libs', 'store', 'src'),
+  ]);
+
+  // The page-level stylesheet (the self-hosted Inter variable font) rides on the page's entry.
+  const entry: Record<string, string[]> = {};
+  if (host) entry.main = [FONT_CSS, './src/index.ts'];
+  if (standalone) entry.standalone = [FONT_CSS, './src/standalone.ts'];
+
+  const devServer: DevServerConfiguration = {
+    port: app.port,
+    host: 'localhost',
+    hot: false,
+    liveReload: true,
+    historyApiFallback: true,
+    headers: host ? {} : { 'Access-Control-Allow-Origin': '*' },
+    static: false,
+    client: { overlay: { warnings: false, errors: true } },
+    ...(host && {
+      proxy: [{ context: ['/api'], target: DEV_API_TARGET, changeOrigin: true }],
+      setupMiddlewares: (middlewares, server) => {
+        server.app?.get('/mfe-manifest.json', (_req, res) => {
+          res.setHeader('Cache-Control', 'no-cache');
+          res.json(mfeManifest('development'));
+        });
+        return middlewares;
+      },
+    }),
+  };
+
+  return {
+    mode,
+    context: app.dir,
+    target: 'web',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    entry,
+    output: {
+      path: path.join(app.dir, 'dist'),
+      // The shell is served at `/`; a remote works wherever its manifest is (gateway or dev server).
+      publicPath: host ? '/' : 'auto',
+      uniqueName: app.name,
+      filename: production ? hashedEntryFilename : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: workspaceAliases(root),
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'swc-loader', options: swcOptions(root, mode) },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        {
+          test: /\.(woff2?|ttf|eot)$/,
+          type: 'asset/resource',
+          generator: { filename: 'fonts/[name].[contenthash:8][ext]' },
+        },
+        { test: /\.(svg|webp|png|jpe?g)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      // Named chunk ids (the development default) collide for shared modules that sit in two chunks.
+      chunkIds: 'deterministic',
+      // Shared modules load as separate async chunks; pull the code they have in common (MUI's
+      // styling core, transitions, utils) into chunks of its own instead of repeating it in each.
+      splitChunks: { chunks: 'async', minSize: 2000 },
+    },
+    performance: { hints: false },
+    plugins: [
+      new mf.ModuleFederationPlugin({
+        name: app.name,
+        ...(app.kind === 'remote' && { filename: 'remoteEntry.js', exposes: app.exposes }),
+        shared: sharedSingletons(root),
+        manifest: true,
+        dts: false,
+        // One federation runtime on the page: the shell provides it (provide-runtime-core.ts) and
+        // production remotes use it. A remote's dev build keeps its own so its standalone page runs.
+        ...(host && { runtimePlugins: [provideRuntimeCorePath(root)] }),
+        experiments: {
+          ...(!host && { externalRuntime: production }),
+          // Browser only: drops the runtime's Node.js loading paths.
+          optimization: { target: 'web' },
+        },
+      }),
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      }),
+      ...(host || standalone
+        ? [
+            new HtmlWebpackPlugin({
+              // The page is given as content, not as a template to compile: a template compiles in a
+              // child compiler, which the federation plugins would fill with shared-module chunks.
+              templateContent: fs
+                .readFileSync(path.join(app.dir, 'src', 'index.html'), 'utf8')
+                .replace('%PAGE_TITLE%', app.title),
+              publicPath: '/',
+              chunks: Object.keys(entry),
+            }),
+          ]
+        : []),
+      ...(host ? [new EmitJsonPlugin('mfe-manifest.json', mfeManifest('production'))] : []),
+      ...(!host && production ? [new ExternalRuntimeCheckPlugin(root)] : []),
+      ...(production
+        ? [
+            new CompressionPlugin({
+              test: compressedAssets,
+              algorithm: 'gzip',
+              compressionOptions: { level: 9 },
+              filename: '[path][base].gz',
+              threshold: 0,
+              minRatio: Infinity,
+            }),
+            new CompressionPlugin<zlib.BrotliOptions>({
+              test: compressedAssets,
+              algorithm: 'brotliCompress',
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+              filename: '[path][base].br',
+              threshold: 0,
+              minRatio: Infinity,
+            }),
+          ]
+        : []),
+    ],
+    devServer,
+    stats: 'errors-warnings',
+    // MUI's lower-case barrels are left out of the shared components on purpose (see shared.ts).
+    ignoreWarnings: [/"singleton: true" is used together with "exclude\.request/],
+  };
+}

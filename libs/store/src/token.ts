@@ -1,0 +1,34 @@
+/** Spec section 4: the session token lives in localStorage under `token` or `auth_token`. */
+export const TOKEN_KEY = 'token';
+export const REGISTER_TOKEN_KEY = 'auth_token';
+export const TOKEN_KEYS = [TOKEN_KEY, REGISTER_TOKEN_KEY] as const;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Storage can be blocked (privacy settings); then there is no session.
+    return null;
+  }
+}
+
+/** The stored token (`token` first, then `auth_token`), or null when signed out. */
+export function readToken(): string | null {
+  const store = storage();
+  return store?.getItem(TOKEN_KEY) || store?.getItem(REGISTER_TOKEN_KEY) || null;
+}
+
+/** After login: the token is stored as `token` and `auth_token` removed (spec section 7). */
+export function storeLoginToken(token: string): void {
+  storage()?.setItem(TOKEN_KEY, token);
+  storage()?.removeItem(REGISTER_TOKEN_KEY);
+}
+
+/** After registration: the token is stored as `auth_token` (spec section 7). */
+export function storeRegisterToken(token: string): void {
+  storage()?.setItem(REGISTER_TOKEN_KEY, token);
+}
+
+export function clearTokens(): void {
+  for (const key of TOKEN_KEYS) storage()?.removeItem(key);
+}

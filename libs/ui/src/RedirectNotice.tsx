@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import LockRounded from '@mui/icons-material/LockRounded';
+import { navigate } from './navigation';
+import { usePageTitle } from './usePageTitle';
+
+/** How long the notice stays before the redirect (spec section 9: 1 second). */
+export const REDIRECT_DELAY_MS = 1000;
+
+export interface RedirectNoticeProps {
+  title: string;
+  message: string;
+  /** Where to go after REDIRECT_DELAY_MS (replaces the current history entry). */
+  to: string;
+}
+
+/** Explains why the visitor cannot stay on this page, then moves on to `to` after a visible second. */
+export function RedirectNotice({ title, message, to }: RedirectNoticeProps) {
+  usePageTitle(title);
+  useEffect(() => {
+    const timer = window.setTimeout(() => navigate(to, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [to]);
+  return (
+    <Box
+      component="section"
+      role="status"
+      sx={{ px: 2, py: { xs: 10, md: 14 }, textAlign: 'center', maxWidth: 520, mx: 'auto' }}
+    >
+      <LockRounded color="primary" sx={{ fontSize: 44, mb: 1 }} aria-hidden />
+      <Typography variant="h2" component="h1" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        {message}
+      </Typography>
+      {/* The second until the redirect, as a bar that fills (static under reduced motion). */}
+      <Box
+        aria-hidden
+        sx={{
+          maxWidth: 240,
+          height: 4,
+          mx: 'auto',
+          borderRadius: 2,
+          bgcolor: 'action.hover',
+          overflow: 'hidden',
+        }}
+      >
+        <Box
+          sx={{
+            height: '100%',
+            bgcolor: 'primary.main',
+            transformOrigin: 'left',
+            animation: `redirect-fill ${REDIRECT_DELAY_MS}ms linear both`,
+            '@keyframes redirect-fill': { from: { transform: 'scaleX(0)' }, to: { transform: 'scaleX(1)' } },
+          }}
+        />
+      </Box>
+    </Box>
+  );
+}

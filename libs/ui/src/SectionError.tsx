@@ -1,0 +1,50 @@
+import type { ElementType } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineRounded';
+
+export interface SectionErrorProps {
+  title?: string;
+  message: string;
+  onRetry: () => void;
+  /** `h1` when the error replaces a whole page's content. */
+  headingComponent?: ElementType;
+}
+
+/** A section that failed: what happened, and a 'Retry' button. The rest of the page keeps working. */
+export function SectionError({
+  title = 'This section could not be loaded',
+  message,
+  onRetry,
+  headingComponent = 'h2',
+}: SectionErrorProps) {
+  return (
+    <Box
+      role="alert"
+      sx={{
+        maxWidth: 640,
+        mx: { xs: 2, sm: 'auto' },
+        my: { xs: 6, md: 10 },
+        px: { xs: 3, sm: 5 },
+        py: { xs: 4, sm: 5 },
+        textAlign: 'center',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 4,
+        bgcolor: 'background.paper',
+      }}
+    >
+      <ErrorOutline color="error" sx={{ fontSize: 44, mb: 1 }} aria-hidden />
+      <Typography variant="h4" component={headingComponent} gutterBottom>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {message}
+      </Typography>
+      <Button variant="contained" size="large" onClick={onRetry}>
+        Retry
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { colors, theme } from './theme';
+
+/** WCAG 2 relative luminance and contrast ratio. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+describe('theme', () => {
+  it('is dark, on deep navy', () => {
+    expect(theme.palette.mode).toBe('dark');
+    expect(theme.palette.background.default).toBe(colors.ink);
+  });
+
+  it.each([
+    ['text', theme.palette.text.primary],
+    ['muted text', theme.palette.text.secondary],
+    ['call-to-action accent', theme.palette.primary.main],
+    ['data accent', theme.palette.secondary.main],
+    ['success', theme.palette.success.main],
+    ['warning', theme.palette.warning.main],
+    ['error', theme.palette.error.main],
+    ['info', theme.palette.info.main],
+  ])('%s keeps AA contrast on the background and on cards', (_name, color) => {
+    expect(contrast(color, colors.ink)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(color, colors.surface)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("keeps AA contrast for the text on 'Get a Quote'", () => {
+    expect(contrast(theme.palette.primary.contrastText, theme.palette.primary.main)).toBeGreaterThanOrEqual(
+      4.5,
+    );
+  });
+
+  it('sets body text at 16 px in the self-hosted Inter', () => {
+    expect(theme.typography.body1.fontSize).toBe('1rem');
+    expect(theme.typography.fontFamily).toMatch(/^'Inter Variable'/);
+  });
+});

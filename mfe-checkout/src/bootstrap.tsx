@@ -1,0 +1,4 @@
+import { startStandalone } from '@portal/ui';
+import { CheckoutRoot } from './Root';
+
+startStandalone(<CheckoutRoot />);

@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
+import { RedirectNotice, RouteButton, usePageTitle } from '@portal/ui';
+import { selectHasToken, useAppSelector } from '@portal/store';
+
+/** /checkout (spec section 2): sign-in required; with nothing in the cart there is nothing to pay. */
+export default function Checkout() {
+  const signedIn = useAppSelector(selectHasToken);
+  if (!signedIn) {
+    return (
+      <RedirectNotice
+        title="Authentication Required"
+        message="Please sign in to proceed with checkout."
+        to="/login?redirect=/checkout"
+      />
+    );
+  }
+  return <EmptyCart />;
+}
+
+function EmptyCart() {
+  usePageTitle('Checkout');
+  return (
+    <Box
+      component="section"
+      sx={{ px: 2, py: { xs: 10, md: 14 }, textAlign: 'center', maxWidth: 520, mx: 'auto' }}
+    >
+      <ShoppingCartRounded color="secondary" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
+      <Typography variant="h2" component="h1" sx={{ mb: 1.5 }}>
+        Your Cart is Empty
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        Choose the services that fit your business, then come back here to check out securely.
+      </Typography>
+      <RouteButton href="/pricing" variant="contained" size="large">
+        View Pricing
+      </RouteButton>
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { RouteLink, navigate, safeRedirect } from '@portal/ui';
+import { serverMessage, showToast, signedIn, useAppDispatch, useLoginMutation } from '@portal/store';
+import { AuthLayout } from '../../components/AuthLayout';
+import { PasswordField } from '../../components/PasswordField';
+
+/** /login (spec section 2): email and password, both required by the browser. */
+export default function Login() {
+  const dispatch = useAppDispatch();
+  const [login, { isLoading }] = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      const { token } = await login({ email, password }).unwrap();
+      dispatch(signedIn(token));
+      dispatch(showToast({ title: 'Logged in successfully', severity: 'success' }));
+      navigate(safeRedirect(window.location.search, '/dashboard'));
+    } catch (error) {
+      dispatch(
+        showToast({ title: 'Error', description: serverMessage(error) ?? 'Login failed', severity: 'error' }),
+      );
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Sign In"
+      subtitle="Welcome back. Sign in to manage your services, orders and support tickets."
+    >
+      <Stack component="form" spacing={2.5} onSubmit={submit}>
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          slotProps={{ htmlInput: { required: true } }}
+          fullWidth
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          slotProps={{ htmlInput: { required: true } }}
+          fullWidth
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+          Sign In
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        Don&apos;t have an account? <RouteLink href="/register">Create an account</RouteLink>
+      </Typography>
+    </AuthLayout>
+  );
+}

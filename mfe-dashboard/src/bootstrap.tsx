@@ -1,0 +1,4 @@
+import { startStandalone } from '@portal/ui';
+import { DashboardRoot } from './Root';
+
+startStandalone(<DashboardRoot />);

@@ -1,0 +1,3 @@
+const webPreset = require('../libs/federation/jest/web-preset.cjs');
+
+module.exports = { ...webPreset, displayName: 'mfe-marketing' };

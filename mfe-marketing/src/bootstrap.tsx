@@ -1,0 +1,4 @@
+import { startStandalone } from '@portal/ui';
+import { MarketingRoot } from './Root';
+
+startStandalone(<MarketingRoot />);

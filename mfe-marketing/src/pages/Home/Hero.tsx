@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowForward from '@mui/icons-material/ArrowForwardRounded';
+import { PageContainer, RouteButton, colors } from '@portal/ui';
+import { QuoteButton } from '../../components/QuoteButton';
+
+const PROOF = ['500+ clients', '2M+ calls handled', '99.9% uptime'];
+
+/** Home hero (spec section 2): the promise, 'Get a Quote' and 'Explore Platform'. */
+export function Hero() {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="home-hero-title"
+      sx={{
+        position: 'relative',
+        overflow: 'hidden',
+        // Two soft glows (accent and data colours) that fade out inside the section.
+        background: `radial-gradient(55% 70% at 88% 0%, rgba(255, 106, 61, 0.16), transparent 70%), radial-gradient(35% 45% at 0% 70%, rgba(45, 212, 191, 0.09), transparent 70%)`,
+      }}
+    >
+      <PageContainer sx={{ pt: { xs: 8, md: 14 }, pb: { xs: 7, md: 11 } }}>
+        <Typography variant="overline" color="primary" component="p" sx={{ mb: 2 }}>
+          Contact-center &amp; AI-automation outsourcing
+        </Typography>
+        <Typography id="home-hero-title" variant="h1" sx={{ maxWidth: 900 }}>
+          Round-the-clock customer service, at up to{' '}
+          <Box component="span" sx={{ color: colors.accent }}>
+            60% less
+          </Box>{' '}
+          than doing it in‑house
+        </Typography>
+        <Typography variant="subtitle1" color="text.secondary" sx={{ maxWidth: 680, mt: 3 }}>
+          US-managed agents and AI automation answer your customers 24/7, across inbound support, outbound
+          sales and digital channels, so your team can focus on growing the business.
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 5 }}>
+          <QuoteButton />
+          <RouteButton
+            href="/platform"
+            variant="outlined"
+            color="inherit"
+            size="large"
+            endIcon={<ArrowForward />}
+          >
+            Explore Platform
+          </RouteButton>
+        </Stack>
+        <Box
+          component="ul"
+          aria-label="Why businesses choose us"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            mt: 5,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: { xs: 1.5, sm: 3 },
+          }}
+        >
+          {PROOF.map((item) => (
+            <Typography
+              component="li"
+              key={item}
+              variant="body2"
+              color="text.secondary"
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                '&::before': {
+                  content: '""',
+                  width: 6,
+                  height: 6,
+                  borderRadius: '50%',
+                  bgcolor: 'secondary.main',
+                },
+              }}
+            >
+              {item}
+            </Typography>
+          ))}
+        </Box>
+      </PageContainer>
+    </Box>
+  );
+}

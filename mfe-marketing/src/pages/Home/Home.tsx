@@ -1,0 +1,13 @@
+import { usePageTitle } from '@portal/ui';
+import { Hero } from './Hero';
+import { MetricTiles } from './MetricTiles';
+
+export function Home() {
+  usePageTitle('Contact-center and AI-automation outsourcing');
+  return (
+    <>
+      <Hero />
+      <MetricTiles />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The single-spa root config: small and framework-free. It registers the shell's chrome (always
+ * active) and the three remote sections by route, then starts routing.
+ */
+import { registerApplication, start } from 'single-spa';
+import { loadSection } from './federation/remotes';
+import { watchNavigation } from './navigation-effects';
+import { SECTION_NAMES, sectionForPath } from './routes';
+import { sectionApplication, type SectionProps } from './sections/section-application';
+
+const slot = (id: string): HTMLElement => {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`index.html lacks #${id}`);
+  return element;
+};
+
+watchNavigation(slot('main'));
+
+registerApplication({
+  name: 'chrome',
+  app: () => import('./chrome/lifecycles'),
+  activeWhen: () => true,
+});
+
+for (const name of SECTION_NAMES) {
+  registerApplication<SectionProps>({
+    name,
+    app: sectionApplication(name, {
+      load: () => loadSection(name),
+      showError: (element, details) =>
+        import('./sections/show-section-error').then(({ showSectionError }) =>
+          showSectionError(element, details),
+        ),
+    }),
+    activeWhen: (location) => sectionForPath(location.pathname) === name,
+    customProps: { domElementGetter: () => slot(`section-${name}`) },
+  });
+}
+
+start({ urlRerouteOnly: true });

@@ -1,0 +1,125 @@
+import { Suspense, lazy, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import MenuIcon from '@mui/icons-material/MenuRounded';
+import { CONTENT_MAX_WIDTH, RouteButton, RouteLink } from '@portal/ui';
+import { openQuoteDialog, selectHasToken, signOut, useAppDispatch, useAppSelector } from '@portal/store';
+import { Logo } from './Logo';
+import { NAV_LINKS, isCurrent } from './nav-links';
+
+const MobileMenu = lazy(() => import('./MobileMenu'));
+
+/** Site header (spec section 2): brand, navigation, session actions, 'Get a Quote', mobile menu. */
+export function Header({ pathname }: { pathname: string }) {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectHasToken);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+
+  const openMenu = () => {
+    setMenuLoaded(true);
+    setMenuOpen(true);
+  };
+
+  return (
+    <AppBar position="static">
+      <Toolbar
+        disableGutters
+        sx={{
+          width: '100%',
+          maxWidth: CONTENT_MAX_WIDTH,
+          mx: 'auto',
+          px: { xs: 2, sm: 3, md: 4 },
+          minHeight: { xs: 64 },
+          gap: 1,
+        }}
+      >
+        <Logo />
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 4 }}>
+          {NAV_LINKS.map(({ label, href }) => {
+            const current = isCurrent(href, pathname);
+            return (
+              <RouteLink
+                key={href}
+                href={href}
+                aria-current={current ? 'page' : undefined}
+                underline="none"
+                sx={{
+                  position: 'relative',
+                  px: 1.5,
+                  py: 1,
+                  borderRadius: 2,
+                  fontWeight: 550,
+                  color: current ? 'text.primary' : 'text.secondary',
+                  '&:hover': { color: 'text.primary', bgcolor: 'action.hover' },
+                  // The current page: a short accent bar under the label.
+                  '&::after': {
+                    content: '""',
+                    position: 'absolute',
+                    left: 12,
+                    right: 12,
+                    bottom: 2,
+                    height: 2,
+                    borderRadius: 1,
+                    bgcolor: 'primary.main',
+                    opacity: current ? 1 : 0,
+                  },
+                }}
+              >
+                {label}
+              </RouteLink>
+            );
+          })}
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>
+          {signedIn ? (
+            <>
+              <RouteButton href="/dashboard" color="inherit">
+                Dashboard
+              </RouteButton>
+              <Button color="inherit" onClick={signOut}>
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <RouteButton href="/login" color="inherit">
+              Sign In
+            </RouteButton>
+          )}
+        </Box>
+        <Button
+          variant="contained"
+          onClick={() => dispatch(openQuoteDialog())}
+          sx={{ px: { xs: 1.5, sm: 2.5 } }}
+        >
+          Get a Quote
+        </Button>
+        <IconButton
+          aria-label="Open menu"
+          aria-controls="mobile-menu"
+          aria-expanded={menuOpen}
+          aria-haspopup="dialog"
+          onClick={openMenu}
+          edge="end"
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+      </Toolbar>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            pathname={pathname}
+            signedIn={signedIn}
+          />
+        </Suspense>
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import CloseIcon from '@mui/icons-material/CloseRounded';
+import { RouteButton, RouteLink } from '@portal/ui';
+import { signOut } from '@portal/store';
+import { NAV_LINKS, isCurrent } from './nav-links';
+
+export interface MobileMenuProps {
+  open: boolean;
+  onClose: () => void;
+  pathname: string;
+  signedIn: boolean;
+}
+
+/** The navigation drawer of narrow screens: focus stays inside while open, Escape closes it. */
+export default function MobileMenu({ open, onClose, pathname, signedIn }: MobileMenuProps) {
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { id: 'mobile-menu', sx: { width: 'min(320px, 86vw)', p: 2 } } }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <IconButton aria-label="Close menu" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <Stack component="nav" aria-label="Mobile" spacing={0.5} sx={{ mt: 1 }}>
+        {NAV_LINKS.map(({ label, href }) => (
+          <RouteLink
+            key={href}
+            href={href}
+            onClick={onClose}
+            aria-current={isCurrent(href, pathname) ? 'page' : undefined}
+            underline="none"
+            color={isCurrent(href, pathname) ? 'primary' : 'text.primary'}
+            sx={{
+              px: 1.5,
+              py: 1.25,
+              borderRadius: 2,
+              fontSize: '1.0625rem',
+              fontWeight: 600,
+              '&:hover': { bgcolor: 'action.hover' },
+            }}
+          >
+            {label}
+          </RouteLink>
+        ))}
+      </Stack>
+      <Divider sx={{ my: 2 }} />
+      <Stack spacing={1}>
+        {signedIn ? (
+          <>
+            <RouteButton href="/dashboard" variant="outlined" color="inherit" onClick={onClose}>
+              Dashboard
+            </RouteButton>
+            <Button variant="outlined" color="inherit" onClick={signOut}>
+              Sign Out
+            </Button>
+          </>
+        ) : (
+          <RouteButton href="/login" variant="outlined" color="inherit" onClick={onClose}>
+            Sign In
+          </RouteButton>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

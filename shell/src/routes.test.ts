@@ -1,0 +1,29 @@
+import { sectionForPath } from './routes';
+
+describe('route table (spec section 2)', () => {
+  it.each([
+    ['/', 'marketing'],
+    ['/services', 'marketing'],
+    ['/about-us', 'marketing'],
+    ['/blog', 'marketing'],
+    ['/blog/reduce-customer-service-costs', 'marketing'],
+    ['/privacy-policy', 'marketing'],
+    ['/terms', 'marketing'],
+    ['/checkout', 'checkout'],
+    ['/login', 'checkout'],
+    ['/register', 'checkout'],
+    ['/signup', 'checkout'],
+    ['/dashboard', 'dashboard'],
+    ['/customer-dashboard', 'dashboard'],
+    ['/pricing/', 'marketing'],
+  ])('%s is served by %s', (path, section) => {
+    expect(sectionForPath(path)).toBe(section);
+  });
+
+  it.each(['/no-such-page', '/blog/a/b', '/dashboard/orders', '/loginx', '/mfe-manifest.json'])(
+    '%s is not found',
+    (path) => {
+      expect(sectionForPath(path)).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,97 @@
+import type { AppProps, LifeCycles } from 'single-spa';
+import type { SectionName } from '../routes';
+
+/** Custom props the root config gives every section: where to render. */
+export interface SectionProps {
+  domElementGetter: () => HTMLElement;
+}
+
+type Props = AppProps & SectionProps;
+type LifeCycle = LifeCycles<SectionProps>['mount'];
+
+/** Removes a rendered section error from the page. */
+export type Dispose = () => void;
+
+export interface SectionApplicationDeps {
+  load: () => Promise<LifeCycles>;
+  showError: (
+    slot: HTMLElement,
+    details: { name: SectionName; error: unknown; onRetry: () => void },
+  ) => Promise<Dispose>;
+}
+
+async function run(lifecycle: LifeCycle | undefined, props: Props): Promise<void> {
+  for (const fn of Array.isArray(lifecycle) ? lifecycle : lifecycle ? [lifecycle] : []) await fn(props);
+}
+
+/**
+ * The single-spa application of one section. It loads the remote on first mount and never lets a
+ * failure escape to single-spa (which would mark the app broken for good): a failed load, bootstrap
+ * or mount shows the section error in the section's slot, and its Retry loads the remote again.
+ */
+export function sectionApplication(
+  name: SectionName,
+  deps: SectionApplicationDeps,
+): LifeCycles<SectionProps> {
+  let remote: Promise<LifeCycles> | null = null;
+  let shown:
+    { kind: 'none' } | { kind: 'app'; app: LifeCycles } | { kind: 'error'; dispose: Promise<Dispose> } = {
+    kind: 'none',
+  };
+  let active = false;
+  let pending: Promise<void> = Promise.resolve();
+
+  const attempt = async (props: Props) => {
+    try {
+      remote ??= deps.load().then(async (app) => {
+        await run(app.bootstrap as LifeCycle, props);
+        return app;
+      });
+      const app = await remote.catch((error: unknown) => {
+        remote = null;
+        throw error;
+      });
+      if (!active) return;
+      await run(app.mount as LifeCycle, props);
+      shown = { kind: 'app', app };
+    } catch (error) {
+      if (!active) return;
+      console.error(`[shell] the ${name} section failed`, error);
+      shown = {
+        kind: 'error',
+        dispose: deps.showError(props.domElementGetter(), { name, error, onRetry: () => retry(props) }),
+      };
+    }
+  };
+
+  const clearError = async () => {
+    if (shown.kind === 'error') {
+      const dispose = shown.dispose;
+      shown = { kind: 'none' };
+      (await dispose)();
+    }
+  };
+
+  const retry = (props: Props) => {
+    pending = pending.then(async () => {
+      await clearError();
+      if (active) await attempt(props);
+    });
+  };
+
+  return {
+    bootstrap: async () => {},
+    mount: async (props) => {
+      active = true;
+      pending = pending.then(() => attempt(props));
+      await pending;
+    },
+    unmount: async (props) => {
+      active = false;
+      await pending;
+      if (shown.kind === 'app') await run(shown.app.unmount as LifeCycle, props);
+      await clearError();
+      shown = { kind: 'none' };
+    },
+  };
+}

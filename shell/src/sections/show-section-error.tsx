@@ -1,0 +1,46 @@
+import { createRoot } from 'react-dom/client';
+import { SectionError, SectionRoot, usePageTitle } from '@portal/ui';
+import type { SectionName } from '../routes';
+import type { Dispose } from './section-application';
+
+const WHAT: Record<SectionName, string> = {
+  marketing: 'This page',
+  checkout: 'Sign-in and checkout',
+  dashboard: 'The customer dashboard',
+};
+
+export interface DeadSectionProps {
+  name: SectionName;
+  onRetry: () => void;
+}
+
+/** The section error shown in place of a remote that could not be loaded. */
+export function DeadSection({ name, onRetry }: DeadSectionProps) {
+  usePageTitle('Temporarily unavailable');
+  return (
+    <SectionError
+      headingComponent="h1"
+      title={`${WHAT[name]} could not be loaded`}
+      message="A network problem or an update in progress stopped it from loading. The rest of the site still works; retry in a moment."
+      onRetry={onRetry}
+    />
+  );
+}
+
+/** Renders the section error into the section's slot; the returned function removes it. */
+export async function showSectionError(
+  slot: HTMLElement,
+  { name, onRetry }: { name: SectionName; onRetry: () => void },
+): Promise<Dispose> {
+  const container = slot.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  root.render(
+    <SectionRoot name="shell">
+      <DeadSection name={name} onRetry={onRetry} />
+    </SectionRoot>,
+  );
+  return () => {
+    root.unmount();
+    container.remove();
+  };
+}

@@ -1,0 +1,13 @@
+const { SHELL_PORT, createWebpackConfig } = require('@portal/federation');
+
+module.exports = (_env, argv) =>
+  createWebpackConfig(
+    {
+      kind: 'host',
+      name: 'shell',
+      dir: __dirname,
+      port: SHELL_PORT,
+      title: 'Millstone CX | Contact-center and AI-automation outsourcing',
+    },
+    argv,
+  );
