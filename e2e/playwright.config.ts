@@ -31,7 +31,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       GATEWAY_PORT: String(gatewayPort),
-      IDENTITY_PORT: process.env.E2E_IDENTITY_PORT ?? '13101',
+      IDENTITY_PORT: process.env.E2E_IDENTITY_PORT ?? '18101',
       PORTAL_DB_PREFIX: 'e2e_portal',
       DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',

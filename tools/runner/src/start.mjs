@@ -63,12 +63,10 @@ async function main() {
   const nats = await provideNats({ rootDir, log: logger('nats'), onExit: exitedEarly('nats-server') });
   stoppers.push(nats.stop);
 
-  const { ensureDatabase } = await import('@portal/db');
   const upstreamUrls = {};
   const ready = [];
   for (const service of services) {
     const database = `${databasePrefix}_${service.name}`;
-    await ensureDatabase(postgres.serverUrl, database);
     const port = Number(process.env[service.portEnv] ?? service.defaultPort);
     const env = {
       PORT: String(port),
@@ -76,7 +74,7 @@ async function main() {
       ...(nats.url ? { NATS_URL: nats.url } : {}),
     };
     const cwd = path.join(rootDir, service.dir);
-    // Migrations run at service boot; the seed is idempotent and runs first so data is there at once.
+    // The seed step creates the service's database when missing, migrates it and seeds it (idempotent).
     await run(service.name, process.execPath, ['dist/seed.js'], { cwd, env: { ...process.env, ...env } });
     children.push(
       startNodeProcess({

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+
+type PortalWindow = {
+  __PORTAL_REACT_VERSIONS__?: Record<string, { version: string; instance: number }>;
+  __PORTAL_REACT_INSTANCES__?: unknown[];
+};
+
+test('one React instance serves the shell and every section', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page.getByLabel('Email address')).toBeVisible();
+  await page.evaluate(() => window.history.pushState({}, '', '/dashboard'));
+  await expect(page.getByText('Access Required')).toBeVisible();
+
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as PortalWindow;
+    return { versions: w.__PORTAL_REACT_VERSIONS__ ?? {}, instances: w.__PORTAL_REACT_INSTANCES__?.length ?? 0 };
+  });
+  expect(Object.keys(seen.versions).sort()).toEqual(['checkout', 'dashboard', 'marketing', 'shell']);
+  expect(new Set(Object.values(seen.versions).map((v) => v.instance))).toEqual(new Set([0]));
+  expect(seen.instances).toBe(1);
+});
+
+test('a dead remote shows the section error with Retry while the rest of the site keeps working', async ({ page }) => {
+  let marketingIsDown = true;
+  await page.route('**/mfe/marketing/**', (route) => (marketingIsDown ? route.abort('connectionrefused') : route.fallback()));
+
+  await page.goto('/');
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Careers' })).toBeVisible();
+
+  // Another section still loads and works.
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page.getByLabel('Email address')).toBeVisible();
+
+  // The section comes back when its remote does.
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(retry).toBeVisible();
+  marketingIsDown = false;
+  await retry.click();
+  await expect(page.getByRole('link', { name: 'Explore Platform' })).toBeVisible();
+  await expect(retry).toHaveCount(0);
+});
