@@ -1,0 +1,7 @@
+const preset = require('../jest.preset.js');
+
+module.exports = {
+  ...preset,
+  displayName: 'gateway',
+  rootDir: __dirname,
+};

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './env';
+
+const repoRoot = path.resolve(__dirname, '../../..');
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      workers: 1,
+      logLevel: 'info',
+      upstreamTimeoutMs: 700,
+      databaseUrl: undefined,
+      natsUrl: undefined,
+    });
+    expect(config.upstreams.identity).toEqual({
+      name: 'identity',
+      url: 'http://127.0.0.1:3101',
+      timeoutMs: undefined,
+    });
+    expect(config.static).toEqual({
+      shellRoot: path.join(repoRoot, 'shell/dist'),
+      remoteRoots: {
+        marketing: path.join(repoRoot, 'mfe-marketing/dist'),
+        checkout: path.join(repoRoot, 'mfe-checkout/dist'),
+        dashboard: path.join(repoRoot, 'mfe-dashboard/dist'),
+      },
+      remotesUrl: undefined,
+    });
+  });
+
+  it('routes a planned service only once its URL is set', () => {
+    expect(loadConfig({}).upstreams.commerce.url).toBeUndefined();
+    const config = loadConfig({ COMMERCE_URL: 'http://commerce:3102/' });
+    expect(config.upstreams.commerce).toEqual({
+      name: 'commerce',
+      url: 'http://commerce:3102',
+      timeoutMs: 15_000,
+    });
+  });
+
+  it('reads STATIC_ROOT as a document root: the shell at its top, remotes under mfe/<name>', () => {
+    const config = loadConfig({ STATIC_ROOT: '/srv/portal', STATIC_REMOTES_URL: 'http://static:8081/' });
+    expect(config.static).toEqual({
+      shellRoot: '/srv/portal',
+      remoteRoots: {
+        marketing: '/srv/portal/mfe/marketing',
+        checkout: '/srv/portal/mfe/checkout',
+        dashboard: '/srv/portal/mfe/dashboard',
+      },
+      remotesUrl: 'http://static:8081',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
+  });
+
+  it.each([
+    [{ IDENTITY_URL: 'not a url' }, 'IDENTITY_URL: must be an http(s) URL'],
+    [{ IDENTITY_URL: 'ftp://files:21' }, 'IDENTITY_URL: must be an http(s) URL'],
+    [{ PORT: 'eighty' }, 'PORT: must be a port number'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL: must be a postgres:// URL'],
+    [{ NATS_URL: 'http://nats:4222' }, 'NATS_URL: must be a nats:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ UPSTREAM_TIMEOUT_MS: '0' }, 'UPSTREAM_TIMEOUT_MS'],
+    [{ GATEWAY_WORKERS: '0' }, 'GATEWAY_WORKERS: must be at least 1'],
+  ])('refuses %j naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

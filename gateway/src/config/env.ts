@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { resolveUpstreams, services, type ServiceName, type Upstream } from '../routes/route-table';
+
+/** The repository root, the same from `src/config` (tests) and `dist/config` (build). */
+const repoRoot = path.resolve(__dirname, '../../..');
+
+export const remoteNames = ['marketing', 'checkout', 'dashboard'] as const;
+export type RemoteName = (typeof remoteNames)[number];
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const serviceUrls = Object.fromEntries(Object.values(services).map(({ env }) => [env, httpUrl.optional()]));
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  ...serviceUrls,
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  NATS_URL: z.url({ protocol: /^(nats|tls|wss?)$/, error: 'must be a nats:// URL' }).optional(),
+  STATIC_ROOT: z.string().optional(),
+  STATIC_REMOTES_URL: httpUrl.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GATEWAY_WORKERS: z.coerce
+    .number({ error: 'must be a number of processes' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(64)
+    .default(1),
+  UPSTREAM_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(1)
+    .default(700),
+});
+
+export interface StaticConfig {
+  /** Folder of the shell's build: index.html, mfe-manifest.json, its chunks. */
+  shellRoot: string;
+  /** Folder of each remote's build, served at /mfe/<name>/ (unused when remotesUrl is set). */
+  remoteRoots: Record<RemoteName, string>;
+  /** When set, /mfe/* is proxied to this origin instead (nginx serving the remotes in containers). */
+  remotesUrl: string | undefined;
+}
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  /** Processes serving the port (node:cluster); 1 runs the gateway in this process. */
+  workers: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  upstreams: Record<ServiceName, Upstream>;
+  /** Default time allowed for an upstream's response headers; a service's own timeout wins. */
+  upstreamTimeoutMs: number;
+  databaseUrl: string | undefined;
+  natsUrl: string | undefined;
+  static: StaticConfig;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and checks the environment. STATIC_ROOT is a document root laid out like the site:
+ * the shell's files at its top and each remote under `mfe/<name>/`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  // `VAR=` in a compose file or a shell means "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const vars = parsed.data;
+  const staticRoot = vars.STATIC_ROOT ? path.resolve(vars.STATIC_ROOT) : undefined;
+  const remoteRoot = (name: RemoteName) =>
+    staticRoot ? path.join(staticRoot, 'mfe', name) : path.join(repoRoot, `mfe-${name}`, 'dist');
+
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    workers: vars.GATEWAY_WORKERS,
+    logLevel: vars.LOG_LEVEL,
+    upstreams: resolveUpstreams(present),
+    upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+    databaseUrl: vars.DATABASE_URL,
+    natsUrl: vars.NATS_URL,
+    static: {
+      shellRoot: staticRoot ?? path.join(repoRoot, 'shell', 'dist'),
+      remoteRoots: Object.fromEntries(remoteNames.map((name) => [name, remoteRoot(name)])) as Record<
+        RemoteName,
+        string
+      >,
+      remotesUrl: vars.STATIC_REMOTES_URL?.replace(/\/+$/, ''),
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import replyFrom from '@fastify/reply-from';
+import { NestFactory } from '@nestjs/core';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { genRequestId, JsonExceptionFilter, PinoNestLogger, REQUEST_ID_HEADER } from '@portal/nest-http';
+import { AppModule } from './app.module';
+import type { GatewayConfig } from './config/env';
+import { AccessLog } from './http/access-log';
+import { batchedLogStream, type LogStream } from './http/log-stream';
+import { apiProxy, bodyLimit } from './proxy/api-proxy.plugin';
+import { upstreamClientOptions } from './proxy/upstream-client';
+import { securityHeaders } from './security/security-headers';
+import { staticSite } from './static/static.plugin';
+
+export interface GatewayOptions {
+  /** Where the JSON log lines go; default stdout. */
+  logOutput?: LogStream;
+}
+
+/** The gateway, ready to `listen`: Nest (health, errors) on Fastify, with the proxy and static routes. */
+export async function createGateway(
+  config: GatewayConfig,
+  options: GatewayOptions = {},
+): Promise<NestFastifyApplication> {
+  const headers = Object.entries(await securityHeaders());
+  const logStream = batchedLogStream(options.logOutput);
+  const adapter = new FastifyAdapter({
+    logger: { level: config.logLevel, base: { service: 'gateway' }, stream: logStream },
+    logController: new AccessLog(),
+    genReqId: genRequestId,
+    requestIdHeader: false,
+    bodyLimit,
+    requestTimeout: 30_000,
+    // No Nest middleware here: without middie, no per-request hook runs for it.
+    skipMiddie: true,
+    // A URL the router cannot decode is refused before any hook runs: answer it like every other error.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .headers({ [REQUEST_ID_HEADER]: request.id, ...Object.fromEntries(headers) })
+        .code(error.statusCode ?? 400)
+        .send({ statusCode: error.statusCode ?? 400, message: error.message });
+    },
+  });
+  const fastify = adapter.getInstance();
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new PinoNestLogger(fastify.log),
+    bodyParser: false,
+  });
+
+  // One hook for the request id and the security headers, on every response (errors and files too).
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    raw.setHeader(REQUEST_ID_HEADER, request.id);
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    done();
+  });
+  // Nest re-raises SIGTERM once closed, which ends the process without an 'exit' event.
+  fastify.addHook('onClose', (_instance, done) => {
+    logStream.close();
+    done();
+  });
+  await fastify.register(replyFrom, upstreamClientOptions(config.upstreamTimeoutMs));
+
+  app.useGlobalFilters(new JsonExceptionFilter());
+  app.enableShutdownHooks();
+  await app.init();
+  // After init: Fastify gives a route the error handler in force when the route is added, and
+  // init is where Nest installs its own (the exception filter above), for these routes too.
+  await fastify.register(apiProxy, { config });
+  await fastify.register(staticSite, { config });
+  return app;
+}

@@ -1,0 +1,277 @@
+import { closedPort, echo, startUpstream, type Upstream } from '../testing/upstream';
+import { startGateway, type RunningGateway } from '../testing/gateway';
+
+describe('API proxy', () => {
+  let identity: Upstream;
+  let commerce: Upstream;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    identity = await startUpstream();
+    commerce = await startUpstream();
+    gateway = await startGateway({ IDENTITY_URL: identity.url, COMMERCE_URL: commerce.url });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await Promise.all([identity.close(), commerce.close()]);
+  });
+
+  beforeEach(() => {
+    identity.received.length = 0;
+    commerce.received.length = 0;
+  });
+
+  describe('route table', () => {
+    it.each([
+      ['/api/auth/login', 'identity'],
+      ['/api/auth', 'identity'],
+      ['/api/identity/features?enabled=true', 'identity'],
+      ['/api/user/orders/42', 'commerce'],
+      ['/api/packages', 'commerce'],
+      ['/api/stripe/webhook', 'commerce'],
+    ])('sends %s to %s with the path unchanged', async (path, service) => {
+      const response = await fetch(`${gateway.url}${path}`);
+      expect(response.status).toBe(200);
+      const target = service === 'identity' ? identity : commerce;
+      expect(target.received.map((r) => r.url)).toEqual([path]);
+    });
+
+    it.each(['/api/authx', '/api/user', '/api/identityfeatures', '/api/unknown/thing', '/api'])(
+      'answers a JSON 404 for %s, which no route matches',
+      async (path) => {
+        const response = await fetch(`${gateway.url}${path}`);
+        expect(response.status).toBe(404);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ statusCode: 404, message: `Cannot GET ${path}` });
+        expect(identity.received).toHaveLength(0);
+        expect(commerce.received).toHaveLength(0);
+      },
+    );
+
+    it('answers 503 for a service that is not deployed yet (no URL configured)', async () => {
+      const response = await fetch(`${gateway.url}/api/kpi/metrics`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ statusCode: 503, message: 'Service kpi is unavailable' });
+    });
+  });
+
+  it('forwards method, path, query, body bytes and headers, and adds request id and x-forwarded-*', async () => {
+    const body = '{ "email": "ana@example.com",\n  "password": "s3cretpass" }';
+    const response = await fetch(`${gateway.url}/api/auth/login?next=%2Fdashboard`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer abc.def',
+        'x-request-id': 'req-123',
+        'x-forwarded-for': '203.0.113.7',
+      },
+      body,
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('req-123');
+    const [received] = identity.received;
+    expect(received.method).toBe('POST');
+    expect(received.url).toBe('/api/auth/login?next=%2Fdashboard');
+    // Bytes untouched (whitespace kept), so signatures over the raw body still verify.
+    expect(received.body.toString('utf8')).toBe(body);
+    expect(received.headers).toMatchObject({
+      'content-type': 'application/json',
+      authorization: 'Bearer abc.def',
+      'x-request-id': 'req-123',
+      'x-forwarded-for': '203.0.113.7, 127.0.0.1',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': new URL(gateway.url).host,
+      'content-length': String(Buffer.byteLength(body)),
+    });
+  });
+
+  it('generates a request id when the caller sends none and uses the same one upstream and in the response', async () => {
+    const response = await fetch(`${gateway.url}/api/identity/features`);
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(identity.received[0].headers['x-request-id']).toBe(id);
+  });
+
+  it('forwards non-JSON bodies and DELETE/PUT/PATCH methods', async () => {
+    await fetch(`${gateway.url}/api/auth/form`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1&b=two',
+    });
+    await fetch(`${gateway.url}/api/user/orders/7`, { method: 'DELETE' });
+    await fetch(`${gateway.url}/api/auth/me`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: '{"name":"Ana"}',
+    });
+
+    expect(identity.received.map((r) => [r.method, r.url, r.body.toString()])).toEqual([
+      ['PUT', '/api/auth/form', 'a=1&b=two'],
+      ['PATCH', '/api/auth/me', '{"name":"Ana"}'],
+    ]);
+    expect(commerce.received.map((r) => [r.method, r.url])).toEqual([['DELETE', '/api/user/orders/7']]);
+  });
+
+  it("passes the service's status, headers and body back", async () => {
+    const teapot = await startUpstream((_request, response) => {
+      response.writeHead(409, { 'content-type': 'application/json', 'x-custom': 'kept' });
+      response.end('{"statusCode":409,"message":"Email already registered"}');
+    });
+    const custom = await startGateway({ IDENTITY_URL: teapot.url });
+    try {
+      const response = await fetch(`${custom.url}/api/auth/register`, { method: 'POST' });
+      expect(response.status).toBe(409);
+      expect(response.headers.get('x-custom')).toBe('kept');
+      expect(await response.json()).toEqual({ statusCode: 409, message: 'Email already registered' });
+    } finally {
+      await custom.close();
+      await teapot.close();
+    }
+  });
+
+  it('passes bodies of every size and shape through intact: small, large, chunked, 204, HEAD', async () => {
+    const large = Buffer.alloc(300 * 1024, 'abcdefghij');
+    const bodies = await startUpstream((request, response) => {
+      if (request.url === '/api/auth/large') {
+        response.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          'content-length': large.length,
+        });
+        response.end(large);
+      } else if (request.url === '/api/auth/logout') {
+        response.writeHead(204, { 'x-done': 'yes' });
+        response.end();
+      } else if (request.url === '/api/auth/chunked') {
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.write('first,');
+        setTimeout(() => response.end('second'), 20);
+      } else {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 });
+        response.end(request.method === 'HEAD' ? undefined : '{"ok":true}');
+      }
+    });
+    const custom = await startGateway({ IDENTITY_URL: bodies.url });
+    try {
+      const small = await fetch(`${custom.url}/api/auth/small`);
+      expect(await small.text()).toBe('{"ok":true}');
+      const big = await fetch(`${custom.url}/api/auth/large`);
+      expect(Buffer.from(await big.arrayBuffer()).equals(large)).toBe(true);
+      const chunked = await fetch(`${custom.url}/api/auth/chunked`);
+      expect(await chunked.text()).toBe('first,second');
+      const noContent = await fetch(`${custom.url}/api/auth/logout`, { method: 'POST' });
+      expect(noContent.status).toBe(204);
+      expect(noContent.headers.get('x-done')).toBe('yes');
+      expect(await noContent.text()).toBe('');
+      const head = await fetch(`${custom.url}/api/auth/small`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe('11');
+    } finally {
+      await custom.close();
+      await bodies.close();
+    }
+  });
+
+  it('answers 503 when the service dies in the middle of its answer', async () => {
+    const dying = await startUpstream((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
+      response.write('{"partial":');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    const custom = await startGateway({ IDENTITY_URL: dying.url });
+    try {
+      const response = await fetch(`${custom.url}/api/identity/features`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ statusCode: 503, message: 'Service identity is unavailable' });
+    } finally {
+      await custom.close();
+      await dying.close();
+    }
+  });
+
+  it('refuses malformed JSON with a 400 before it reaches the service', async () => {
+    const response = await fetch(`${gateway.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": "ana@example.com",',
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toEqual({ statusCode: 400, message: expect.stringMatching(/^Malformed JSON body: /) });
+    expect(identity.received).toHaveLength(0);
+  });
+
+  it('refuses a body over 1 MB with a 413 JSON error', async () => {
+    const response = await fetch(`${gateway.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ statusCode: 413, message: 'Request body is too large' });
+    expect(identity.received).toHaveLength(0);
+  });
+
+  it('accepts a body just under 1 MB', async () => {
+    const body = JSON.stringify({ padding: 'x'.repeat(1024 * 1024 - 20) });
+    const response = await fetch(`${gateway.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(200);
+    expect(identity.received[0].body.length).toBe(Buffer.byteLength(body));
+  });
+});
+
+describe('API proxy with an upstream that is down', () => {
+  async function timed(url: string) {
+    const started = performance.now();
+    const response = await fetch(url);
+    return { response, elapsed: performance.now() - started };
+  }
+
+  it('answers 503 within 1 s when nothing listens on the service port', async () => {
+    const gateway = await startGateway({ IDENTITY_URL: `http://127.0.0.1:${await closedPort()}` });
+    try {
+      const { response, elapsed } = await timed(`${gateway.url}/api/identity/features`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ statusCode: 503, message: 'Service identity is unavailable' });
+      expect(elapsed).toBeLessThan(1000);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('answers 503 within 1 s when the service accepts the request but never answers', async () => {
+    const hanging = await startUpstream(() => {});
+    const gateway = await startGateway({ IDENTITY_URL: hanging.url });
+    try {
+      const { response, elapsed } = await timed(`${gateway.url}/api/auth/me`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ statusCode: 503, message: 'Service identity is unavailable' });
+      expect(elapsed).toBeLessThan(1000);
+      expect(hanging.received).toHaveLength(1);
+    } finally {
+      await gateway.close();
+      await hanging.close();
+    }
+  });
+
+  it('serves again as soon as the service is back on its port', async () => {
+    const port = await closedPort();
+    const gateway = await startGateway({ IDENTITY_URL: `http://127.0.0.1:${port}` });
+    try {
+      expect((await fetch(`${gateway.url}/api/identity/features`)).status).toBe(503);
+      const back = await startUpstream(echo, port);
+      try {
+        expect((await fetch(`${gateway.url}/api/identity/features`)).status).toBe(200);
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await gateway.close();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import type { FastifyReplyFromHooks, FastifyReplyFromOptions } from '@fastify/reply-from';
+import type { FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
+
+// reply-from's hooks are typed for any server (HTTP/1 or HTTP/2).
+type AnyRequest = FastifyRequest<RouteGenericInterface, RawServerBase>;
+type AnyReply = FastifyReply<RouteGenericInterface, RawServerBase>;
+type Headers = Parameters<NonNullable<FastifyReplyFromHooks['rewriteHeaders']>>[0];
+
+/** Longest wait for a TCP connection to an upstream. */
+export const connectTimeoutMs = 500;
+/**
+ * undici checks its own timeouts on a coarse clock (up to ~500 ms late), so the gateway keeps the
+ * deadline itself and undici only cleans up the abandoned request this much later.
+ */
+const undiciGraceMs = 1_000;
+
+/**
+ * Options of @fastify/reply-from on undici: one Agent, which keeps a keep-alive pool per upstream
+ * origin. Registered once at the root (it decorates every reply) for the API and the /mfe proxies.
+ */
+export function upstreamClientOptions(timeoutMs: number): FastifyReplyFromOptions {
+  return {
+    undici: {
+      connections: 128,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      connect: { timeout: connectTimeoutMs },
+      headersTimeout: timeoutMs + undiciGraceMs,
+      bodyTimeout: timeoutMs + undiciGraceMs,
+    },
+    destroyAgent: true,
+    disableRequestLogging: true,
+  };
+}
+
+function forwardedHeaders(request: AnyRequest, headers: Headers) {
+  const forwardedFor = headers['x-forwarded-for'];
+  headers['x-request-id'] = request.id;
+  headers['x-forwarded-for'] = forwardedFor ? `${String(forwardedFor)}, ${request.ip}` : request.ip;
+  headers['x-forwarded-proto'] = request.protocol;
+  if (request.headers.host) headers['x-forwarded-host'] = request.headers.host;
+  return headers;
+}
+
+// Hop-by-hop headers of the upstream connection are not the client's (RFC 9110, 7.6.1).
+function responseHeaders(headers: Headers) {
+  delete headers.connection;
+  delete headers['keep-alive'];
+  return headers;
+}
+
+const noRetry = () => null;
+
+export interface ProxyTarget {
+  /** Named in the 503 message: "Service <name> is unavailable". */
+  name: string;
+  url: string;
+  /** Deadline for the upstream's response headers, connection included. */
+  timeoutMs: number;
+}
+
+export function unavailable(reply: AnyReply, name: string): void {
+  if (reply.sent) return;
+  void reply.code(503).send({ statusCode: 503, message: `Service ${name} is unavailable` });
+}
+
+/** Bodies up to this size are read whole and sent in one write with the headers. */
+const maxBufferedBody = 64 * 1024;
+
+/**
+ * A small body of known length is read whole and sent as one buffer (one write with the headers,
+ * none of the stream plumbing, and a 503 still possible if the service dies mid-body); larger or
+ * open-ended ones (chunked, event streams) are streamed through.
+ */
+function sendBody(reply: AnyReply, body: NodeJS.ReadableStream, length: number, name: string) {
+  if (!(length <= maxBufferedBody)) {
+    void reply.send(body);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  body.on('data', (chunk: Buffer) => chunks.push(chunk));
+  body.on('end', () => void reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+  body.on('error', () => unavailable(reply, name));
+}
+
+/**
+ * A route handler forwarding the request unchanged (method, path, query, body bytes) to `target`.
+ * A body, when there is one, is the Buffer the proxy's content-type parser kept.
+ */
+export function proxyTo(target: ProxyTarget) {
+  const shared: FastifyReplyFromHooks = {
+    getUpstream: () => target.url,
+    rewriteRequestHeaders: forwardedHeaders,
+    rewriteHeaders: responseHeaders,
+    retryDelay: noRetry,
+    timeout: target.timeoutMs + undiciGraceMs,
+  };
+  const giveUp = (reply: AnyReply) => unavailable(reply, target.name);
+
+  return function proxy(request: FastifyRequest, reply: FastifyReply) {
+    const deadline = setTimeout(giveUp, target.timeoutMs, reply);
+    const options: FastifyReplyFromHooks = {
+      ...shared,
+      onResponse: (_request, reply, response) => {
+        clearTimeout(deadline);
+        // Too late: the 503 went out, drop what the service finally sent.
+        if (reply.sent) response.stream.destroy();
+        // reply-from has copied the service's headers onto the reply by now.
+        else sendBody(reply, response.stream, Number(reply.getHeader('content-length')), target.name);
+      },
+      onError: (reply) => {
+        clearTimeout(deadline);
+        giveUp(reply);
+      },
+    };
+    const body = request.body;
+    if (body !== undefined && body !== null) {
+      options.body = body;
+      options.contentType = request.headers['content-type'] ?? 'application/octet-stream';
+    }
+    try {
+      return reply.from(request.url, options);
+    } catch {
+      clearTimeout(deadline);
+      // reply-from refuses paths that would climb out of the upstream's base (`..`, bad escapes).
+      return reply.code(400).send({ statusCode: 400, message: 'Invalid request path' });
+    }
+  };
+}

@@ -1,0 +1,46 @@
+import { resolveUpstreams, routes, services } from './route-table';
+
+describe('route table', () => {
+  it('maps each prefix of the spec to its service', () => {
+    const table = Object.fromEntries(routes.map((route) => [route.prefix, route.service]));
+    expect(table).toEqual({
+      '/api/auth': 'identity',
+      '/api/identity': 'identity',
+      '/api/create-payment-intent': 'commerce',
+      '/api/user/orders': 'commerce',
+      '/api/packages': 'commerce',
+      '/api/stripe': 'commerce',
+      '/api/contact': 'crm',
+      '/api/crm': 'crm',
+      '/api/newsletter': 'crm',
+      '/api/support': 'support',
+      '/api/kpi': 'kpi',
+    });
+  });
+
+  it('has well-formed, unique prefixes under /api', () => {
+    const prefixes = routes.map((route) => route.prefix);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    for (const prefix of prefixes) expect(prefix).toMatch(/^\/api(\/[a-z0-9-]+)+$/);
+    // The gateway's own endpoints are not shadowed by a service.
+    expect(prefixes).not.toEqual(expect.arrayContaining(['/api/healthz', '/api/readyz']));
+  });
+
+  it('gives every service its own URL variable and default port', () => {
+    expect(Object.entries(services).map(([name, s]) => [name, s.env, s.defaultUrl])).toEqual([
+      ['identity', 'IDENTITY_URL', 'http://127.0.0.1:3101'],
+      ['commerce', 'COMMERCE_URL', 'http://127.0.0.1:3102'],
+      ['crm', 'CRM_URL', 'http://127.0.0.1:3103'],
+      ['support', 'SUPPORT_URL', 'http://127.0.0.1:3104'],
+      ['kpi', 'KPI_URL', 'http://127.0.0.1:3105'],
+    ]);
+  });
+
+  it('resolves deployed services to their default URL and planned ones only when configured', () => {
+    const upstreams = resolveUpstreams({ CRM_URL: 'http://crm.internal:3103///' });
+    expect(upstreams.identity.url).toBe('http://127.0.0.1:3101');
+    expect(upstreams.crm.url).toBe('http://crm.internal:3103');
+    expect(upstreams.commerce.url).toBeUndefined();
+    expect(upstreams.kpi.url).toBeUndefined();
+  });
+});

@@ -1,0 +1,63 @@
+// The one place that says which backend service answers which /api path.
+// Adding a service is one line in `services` (its URL variable and default) plus its prefixes in `routes`.
+
+export interface ServiceDefinition {
+  /** Environment variable holding the service's base URL. */
+  env: string;
+  defaultUrl: string;
+  /**
+   * Not built yet: its paths are routed only when its URL variable is set, and answer
+   * 503 "Service <name> is unavailable" until then; readiness ignores it.
+   */
+  planned?: boolean;
+  /** Time allowed for the response headers (ms); the gateway default applies when absent. */
+  timeoutMs?: number;
+}
+
+export const services = {
+  identity: { env: 'IDENTITY_URL', defaultUrl: 'http://127.0.0.1:3101' },
+  // Payment intents wait on Stripe, which can take a few seconds.
+  commerce: { env: 'COMMERCE_URL', defaultUrl: 'http://127.0.0.1:3102', planned: true, timeoutMs: 15_000 },
+  crm: { env: 'CRM_URL', defaultUrl: 'http://127.0.0.1:3103', planned: true },
+  support: { env: 'SUPPORT_URL', defaultUrl: 'http://127.0.0.1:3104', planned: true },
+  kpi: { env: 'KPI_URL', defaultUrl: 'http://127.0.0.1:3105', planned: true },
+} satisfies Record<string, ServiceDefinition>;
+
+export type ServiceName = keyof typeof services;
+
+export interface RouteDefinition {
+  /** Matches the prefix itself and everything below it (`/api/auth`, `/api/auth/login`), not `/api/authx`. */
+  prefix: string;
+  service: ServiceName;
+}
+
+export const routes: readonly RouteDefinition[] = [
+  { prefix: '/api/auth', service: 'identity' },
+  { prefix: '/api/identity', service: 'identity' },
+  { prefix: '/api/create-payment-intent', service: 'commerce' },
+  { prefix: '/api/user/orders', service: 'commerce' },
+  { prefix: '/api/packages', service: 'commerce' },
+  { prefix: '/api/stripe', service: 'commerce' },
+  { prefix: '/api/contact', service: 'crm' },
+  { prefix: '/api/crm', service: 'crm' },
+  { prefix: '/api/newsletter', service: 'crm' },
+  { prefix: '/api/support', service: 'support' },
+  { prefix: '/api/kpi', service: 'kpi' },
+];
+
+/** A service as the running gateway sees it: its resolved URL, or none while it is a planned one. */
+export interface Upstream {
+  name: ServiceName;
+  /** Origin (and optional base path) without a trailing slash; undefined while not deployed. */
+  url: string | undefined;
+  timeoutMs: number | undefined;
+}
+
+export function resolveUpstreams(env: Record<string, string | undefined>): Record<ServiceName, Upstream> {
+  const entries = Object.entries(services).map(([name, definition]: [string, ServiceDefinition]) => {
+    const configured = env[definition.env];
+    const url = configured ?? (definition.planned ? undefined : definition.defaultUrl);
+    return [name, { name, url: url?.replace(/\/+$/, ''), timeoutMs: definition.timeoutMs }];
+  });
+  return Object.fromEntries(entries) as Record<ServiceName, Upstream>;
+}

@@ -1,0 +1,213 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { startGateway, type RunningGateway } from '../testing/gateway';
+import { closedPort, startUpstream, type Upstream } from '../testing/upstream';
+import { immutable, noCache } from './cache-control';
+
+const indexHtml =
+  '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
+const manifest = JSON.stringify({ marketing: '/mfe/marketing/mf-manifest.json' });
+// Big enough to be worth compressing.
+const mainJs = `console.log(${JSON.stringify('portal shell '.repeat(400))});`;
+const remoteEntry = `var marketing = {}; /* ${'remote entry '.repeat(200)} */`;
+const chunk = `export const page = ${JSON.stringify('marketing page '.repeat(300))};`;
+
+async function writeFixture(root: string) {
+  const files: Record<string, string> = {
+    'index.html': indexHtml,
+    'mfe-manifest.json': manifest,
+    'main.3f9a1c2b7d.js': mainJs,
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'mfe/marketing/remoteEntry.js': remoteEntry,
+    'mfe/marketing/mf-manifest.json': '{"name":"marketing"}',
+    'mfe/marketing/412.9e8d7c6b5a.js': chunk,
+    'mfe/checkout/remoteEntry.js': 'var checkout = {};',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(root, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+    if (name.endsWith('.js')) {
+      await writeFile(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+      await writeFile(`${file}.br`, zlib.brotliCompressSync(content));
+    }
+  }
+}
+
+/** A raw GET (fetch would decompress), with the bytes as received. */
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (c: Buffer) => chunks.push(c));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+describe('static hosting of the shell and the remotes', () => {
+  let root: string;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'gateway-static-'));
+    await writeFixture(root);
+    gateway = await startGateway({
+      IDENTITY_URL: `http://127.0.0.1:${await closedPort()}`,
+      STATIC_ROOT: root,
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/',
+    '/dashboard',
+    '/blog/reduce-customer-service-costs',
+    '/no/such/page',
+    '/login?redirect=%2Fcheckout',
+  ])('serves the shell index.html, not cached, for the app route %s', async (route) => {
+    const response = await get(`${gateway.url}${route}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe(noCache);
+    expect(response.body.toString()).toBe(indexHtml);
+  });
+
+  it('serves /mfe-manifest.json from the shell build, not cached', async () => {
+    const response = await get(`${gateway.url}/mfe-manifest.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe(noCache);
+    expect(JSON.parse(response.body.toString())).toEqual({ marketing: '/mfe/marketing/mf-manifest.json' });
+  });
+
+  it("serves a remote's mf-manifest.json and remoteEntry.js, not cached", async () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const response = await get(`${gateway.url}/mfe/marketing/${file}`);
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe(noCache);
+    }
+    expect((await get(`${gateway.url}/mfe/checkout/remoteEntry.js`)).body.toString()).toBe(
+      'var checkout = {};',
+    );
+  });
+
+  it('serves hashed chunks as immutable for a year', async () => {
+    for (const url of ['/main.3f9a1c2b7d.js', '/mfe/marketing/412.9e8d7c6b5a.js']) {
+      const response = await get(`${gateway.url}${url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe(immutable);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+    }
+  });
+
+  it('serves the pre-compressed gzip sibling when the browser accepts gzip', async () => {
+    const response = await get(`${gateway.url}/mfe/marketing/412.9e8d7c6b5a.js`, {
+      'accept-encoding': 'gzip',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(immutable);
+    expect(response.body.length).toBeLessThan(Buffer.byteLength(chunk));
+    expect(zlib.gunzipSync(response.body).toString()).toBe(chunk);
+  });
+
+  it('prefers brotli when accepted, and keeps remoteEntry.js uncached when compressed', async () => {
+    const response = await get(`${gateway.url}/mfe/marketing/remoteEntry.js`, {
+      'accept-encoding': 'gzip, br',
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe(noCache);
+    expect(zlib.brotliDecompressSync(response.body).toString()).toBe(remoteEntry);
+  });
+
+  it('sends the plain file to a client that accepts no compression', async () => {
+    const response = await get(`${gateway.url}/main.3f9a1c2b7d.js`);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.toString()).toBe(mainJs);
+  });
+
+  it.each([
+    '/mfe/marketing/missing.3f9a1c2b.js',
+    '/mfe/unknown/remoteEntry.js',
+    '/missing.3f9a1c2b.js',
+    '/mfe',
+  ])('answers a JSON 404 for the missing file %s', async (url) => {
+    const response = await get(`${gateway.url}${url}`);
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.body.toString())).toEqual({ statusCode: 404, message: `Cannot GET ${url}` });
+  });
+
+  it('lists no directory', async () => {
+    const response = await get(`${gateway.url}/mfe/checkout/`);
+    expect([403, 404]).toContain(response.status);
+    expect(JSON.parse(response.body.toString())).toEqual({
+      statusCode: response.status,
+      message: expect.any(String),
+    });
+  });
+
+  it('never serves files outside the static root', async () => {
+    const response = await get(`${gateway.url}/mfe/marketing/..%2F..%2F..%2Fetc%2Fpasswd`);
+    expect([400, 403, 404]).toContain(response.status);
+    expect(response.body.toString()).not.toContain('root:');
+  });
+});
+
+describe('remotes proxied to STATIC_REMOTES_URL', () => {
+  let root: string;
+  let remotes: Upstream;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'gateway-static-'));
+    await writeFixture(root);
+    remotes = await startUpstream((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': noCache });
+      response.end('from nginx');
+    });
+    gateway = await startGateway({
+      IDENTITY_URL: `http://127.0.0.1:${await closedPort()}`,
+      STATIC_ROOT: root,
+      STATIC_REMOTES_URL: remotes.url,
+    });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await remotes.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('forwards /mfe/* with its path and Accept-Encoding, and still serves the shell itself', async () => {
+    const response = await get(`${gateway.url}/mfe/marketing/remoteEntry.js`, { 'accept-encoding': 'gzip' });
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toBe('from nginx');
+    expect(response.headers['cache-control']).toBe(noCache);
+    expect(remotes.received[0]).toMatchObject({
+      method: 'GET',
+      url: '/mfe/marketing/remoteEntry.js',
+      headers: expect.objectContaining({ 'accept-encoding': 'gzip' }),
+    });
+    expect((await get(`${gateway.url}/dashboard`)).body.toString()).toBe(indexHtml);
+  });
+});

@@ -1,0 +1,54 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { remoteNames, type GatewayConfig } from '../config/env';
+import { proxyTo } from '../proxy/upstream-client';
+import { cacheControlFor } from './cache-control';
+
+const sendOptions = {
+  preCompressed: true,
+  cacheControl: false,
+  index: false,
+  dotfiles: 'ignore',
+  suppressWarning: true,
+  setHeaders: (reply: FastifyReply, filePath: string) =>
+    reply.header('cache-control', cacheControlFor(filePath)),
+} as const;
+
+// A last path segment with an extension names a file; anything else is a client-side route.
+const fileLike = /\.[^/]+$/;
+
+const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.callNotFound();
+
+/**
+ * The built front end: the shell at `/` (index.html for every client route, so the shell's router and
+ * its 404 page take over), each remote at `/mfe/<name>/`, and a JSON 404 for a missing file.
+ */
+export async function staticSite(app: FastifyInstance, { config }: { config: GatewayConfig }) {
+  const { shellRoot, remoteRoots, remotesUrl } = config.static;
+
+  // Only the `sendFile` decorator: the catch-all route below decides what to send.
+  await app.register(fastifyStatic, { ...sendOptions, root: shellRoot, serve: false });
+
+  app.get('/*', (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+    const file = request.params['*'];
+    return reply.sendFile(fileLike.test(file) ? file : 'index.html');
+  });
+
+  app.all('/mfe', notFound);
+  if (remotesUrl) {
+    // In containers nginx serves the remotes (gzip_static, the same cache rules): pass /mfe/* through.
+    const handler = proxyTo({ name: 'static remotes', url: remotesUrl, timeoutMs: 5_000 });
+    app.route({ method: ['GET', 'HEAD'], url: '/mfe/*', handler });
+    return;
+  }
+  for (const name of remoteNames) {
+    await app.register(fastifyStatic, {
+      ...sendOptions,
+      root: remoteRoots[name],
+      prefix: `/mfe/${name}/`,
+      decorateReply: false,
+    });
+  }
+  // An unknown remote is a missing file, not an app route.
+  app.all('/mfe/*', notFound);
+}
