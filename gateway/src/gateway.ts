@@ -2,10 +2,15 @@ import replyFrom from '@fastify/reply-from';
 import { NestFactory } from '@nestjs/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { genRequestId, JsonExceptionFilter, PinoNestLogger, REQUEST_ID_HEADER } from '@portal/nest-http';
+import {
+  AccessLogController,
+  genRequestId,
+  JsonExceptionFilter,
+  PinoNestLogger,
+  REQUEST_ID_HEADER,
+} from '@portal/nest-http';
 import { AppModule } from './app.module';
 import type { GatewayConfig } from './config/env';
-import { AccessLog } from './http/access-log';
 import { batchedLogStream, type LogStream } from './http/log-stream';
 import { apiProxy, bodyLimit } from './proxy/api-proxy.plugin';
 import { upstreamClientOptions } from './proxy/upstream-client';
@@ -26,7 +31,7 @@ export async function createGateway(
   const logStream = batchedLogStream(options.logOutput);
   const adapter = new FastifyAdapter({
     logger: { level: config.logLevel, base: { service: 'gateway' }, stream: logStream },
-    logController: new AccessLog(),
+    logController: new AccessLogController(),
     genReqId: genRequestId,
     requestIdHeader: false,
     bodyLimit,

@@ -9,3 +9,4 @@ export { toErrorBody } from './error-body';
 export { ZodValidationPipe } from './zod-validation.pipe';
 export { PinoNestLogger } from './pino-nest-logger';
 export { genRequestId, resolveRequestId, REQUEST_ID_HEADER } from './request-id';
+export { AccessLogController } from './access-log';
