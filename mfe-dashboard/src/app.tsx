@@ -1,26 +1,12 @@
 // The federated module './app': single-spa lifecycles of the dashboard section.
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { SectionError, SectionRoot, registerReactInstance } from '@portal/ui';
+import { sectionLifecycles } from '@portal/ui';
 import { DashboardRoot } from './Root';
 
-registerReactInstance('dashboard', React);
-
-const lifecycles = singleSpaReact({
+export const { bootstrap, mount, unmount } = sectionLifecycles({
+  name: 'dashboard',
   React,
   ReactDOMClient,
   rootComponent: DashboardRoot,
-  errorBoundary: () => (
-    <SectionRoot name="dashboard">
-      <SectionError
-        headingComponent="h1"
-        title="This page hit an unexpected error"
-        message="Reload the page to try again. If it keeps happening, contact us and we will sort it out."
-        onRetry={() => window.location.reload()}
-      />
-    </SectionRoot>
-  ),
 });
-
-export const { bootstrap, mount, unmount } = lifecycles;

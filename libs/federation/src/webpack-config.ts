@@ -221,8 +221,14 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
             new HtmlWebpackPlugin({
               // The page is given as content, not as a template to compile: a template compiles in a
               // child compiler, which the federation plugins would fill with shared-module chunks.
+              // The shell has its own page; every remote's standalone dev page is the same one.
               templateContent: fs
-                .readFileSync(path.join(app.dir, 'src', 'index.html'), 'utf8')
+                .readFileSync(
+                  host
+                    ? path.join(app.dir, 'src', 'index.html')
+                    : path.join(root, 'libs/federation/src/standalone.html'),
+                  'utf8',
+                )
                 .replace('%PAGE_TITLE%', app.title),
               publicPath: '/',
               chunks: Object.keys(entry),

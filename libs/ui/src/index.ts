@@ -17,3 +17,5 @@ export { startStandalone } from './standalone';
 export { PageLoading } from './PageLoading';
 export { REDIRECT_DELAY_MS, RedirectNotice } from './RedirectNotice';
 export type { RedirectNoticeProps } from './RedirectNotice';
+export { sectionLifecycles } from './sectionLifecycles';
+export type { SectionLifecyclesOptions } from './sectionLifecycles';
