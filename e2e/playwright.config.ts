@@ -33,6 +33,8 @@ export default defineConfig({
       GATEWAY_PORT: String(gatewayPort),
       IDENTITY_PORT: process.env.E2E_IDENTITY_PORT ?? '18101',
       PORTAL_DB_PREFIX: 'e2e_portal',
+      // Access lines of every request would drown the test report; warnings and errors still show.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     },
