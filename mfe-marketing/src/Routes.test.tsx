@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderPage } from './test-utils';
+import { renderPage } from '@portal/web-testing';
 import { MarketingRoutes } from './Root';
 
 describe('marketing routes', () => {

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { REDIRECT_DELAY_MS } from '@portal/ui';
-import { renderPage } from '../../test-utils';
+import { renderPage } from '@portal/web-testing';
 import Checkout from './Checkout';
 
 describe('Checkout', () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
-import { renderPage } from '../../test-utils';
+import { renderPage } from '@portal/web-testing';
 import Register from './Register';
 import { validateRegistration } from './validate';
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REDIRECT_DELAY_MS } from '@portal/ui';
-import { renderPage } from '../../test-utils';
+import { renderPage } from '@portal/web-testing';
 import Dashboard from './Dashboard';
 
 describe('Dashboard', () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '../../test-utils';
+import { renderPage } from '@portal/web-testing';
 import { Home } from './Home';
 
 describe('Home', () => {
