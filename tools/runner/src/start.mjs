@@ -100,6 +100,7 @@ async function main() {
       name: gateway.name,
       cwd: path.join(rootDir, gateway.dir),
       script: 'dist/main.js',
+      nodeArgs: devMode ? ['--watch-path=dist'] : [],
       env: {
         PORT: String(gatewayPort),
         DATABASE_URL: postgres.serverUrl,
