@@ -3,6 +3,14 @@ import Link, { type LinkProps } from '@mui/material/Link';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { followLink } from './navigation';
 
+/** Runs the caller's onClick, then navigates client-side unless the browser should handle the click. */
+function routeClick(href: string, onClick?: (event: MouseEvent<HTMLAnchorElement>) => void) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    followLink(event, href);
+  };
+}
+
 export type RouteLinkProps = Omit<LinkProps, 'href'> & { href: string };
 
 /** An internal text link that navigates without reloading the page. */
@@ -14,10 +22,7 @@ export const RouteLink = forwardRef<HTMLAnchorElement, RouteLinkProps>(function 
     <Link
       ref={ref}
       href={href}
-      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        onClick?.(event);
-        followLink(event, href);
-      }}
+      onClick={routeClick(href, onClick)}
       {...props}
     />
   );
@@ -34,10 +39,7 @@ export const RouteButton = forwardRef<HTMLAnchorElement, RouteButtonProps>(funct
     <Button
       ref={ref}
       href={href}
-      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        onClick?.(event);
-        followLink(event, href);
-      }}
+      onClick={routeClick(href, onClick)}
       {...props}
     />
   );
