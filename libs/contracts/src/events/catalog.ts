@@ -36,6 +36,15 @@ export const userRegisteredDataSchema = z.object({
 });
 export type UserRegisteredData = z.infer<typeof userRegisteredDataSchema>;
 
+export const sessionRevokedDataSchema = z.object({
+  sessionId: z.uuid(),
+  userId: z.uuid(),
+  revokedAt: z.iso.datetime(),
+  /** When the session would have expired anyway: consumers may forget the revocation after it. */
+  expiresAt: z.iso.datetime(),
+});
+export type SessionRevokedData = z.infer<typeof sessionRevokedDataSchema>;
+
 // Catalog: to add an event, add its payload schema above and one entry here. --------------------
 
 export const events = {
@@ -50,6 +59,12 @@ export const events = {
     type: 'user.registered',
     version: 1,
     data: userRegisteredDataSchema,
+  }),
+  sessionRevoked: defineEvent({
+    subject: 'portal.sessions.revoked',
+    type: 'session.revoked',
+    version: 1,
+    data: sessionRevokedDataSchema,
   }),
 };
 
