@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Module, NotFoundException, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Module, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { z } from 'zod';
-import { createServiceApp } from './index';
+import { createServiceApp, TooManyRequestsException } from './index';
 import { ZodValidationPipe } from './zod-validation.pipe';
 
 const widgetSchema = z.strictObject({
@@ -26,6 +27,16 @@ class WidgetsController {
   @Get('boom')
   boom(): never {
     throw new Error('password=hunter2 leaked from the database driver');
+  }
+
+  @Get('busy')
+  busy(): never {
+    throw new TooManyRequestsException('Slow down, please.', 41.2);
+  }
+
+  @Get('caller')
+  caller(@Req() request: FastifyRequest) {
+    return { ip: request.ip };
   }
 
   @Get(':id')
@@ -69,6 +80,20 @@ describe('createServiceApp', () => {
     expect(none.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const unsafe = await fetch(`${base}/widgets/7`, { headers: { 'x-request-id': 'a b"c' } });
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a 429 with Retry-After in whole seconds', async () => {
+    const res = await fetch(`${base}/widgets/busy`);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('42');
+    expect(await errorOf(res)).toEqual({ statusCode: 429, message: 'Slow down, please.' });
+  });
+
+  it('takes the client address from X-Forwarded-For as the gateway (a local peer) appended it', async () => {
+    // A client wrote 10.9.9.9 itself; the gateway appended the address it really saw.
+    const res = await fetch(`${base}/widgets/caller`, { headers: { 'x-forwarded-for': '10.9.9.9, 203.0.113.7' } });
+    expect(await res.json()).toEqual({ ip: '203.0.113.7' });
+    expect(await (await fetch(`${base}/widgets/caller`)).json()).toEqual({ ip: '127.0.0.1' });
   });
 
   it('answers an unknown route with a 404 JSON body and a request id', async () => {

@@ -18,7 +18,15 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Where JSON log lines go; default stdout. */
   logStream?: { write(line: string): void };
+  /**
+   * Which peers may tell the client's address through `X-Forwarded-For` (Fastify `trustProxy`);
+   * default: loopback and private networks, where the gateway runs. `request.ip` is then the address
+   * the gateway saw, not one a client wrote into the header.
+   */
+  trustProxy?: string | boolean;
 }
+
+export const DEFAULT_TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -36,6 +44,7 @@ export async function createServiceApp(
   const adapter = new FastifyAdapter({
     logger: { level: options.logLevel ?? 'info', base: { service: options.name }, stream: options.logStream },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? DEFAULT_TRUSTED_PROXIES,
     genReqId: genRequestId,
     requestIdHeader: false,
     logController: new AccessLogController(),

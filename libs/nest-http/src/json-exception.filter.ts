@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorBody } from './error-body';
+import { TooManyRequestsException } from './too-many-requests.exception';
 
 /** Global filter: every error leaves as JSON `{ statusCode, message }`; 5xx are logged with their stack. */
 @Catch()
@@ -19,6 +20,9 @@ export class JsonExceptionFilter implements ExceptionFilter {
       );
     }
     if (reply.sent) return;
+    if (exception instanceof TooManyRequestsException) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
+    }
     reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   }
 }

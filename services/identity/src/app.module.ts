@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@portal/db';
+import { AuthModule } from './auth/auth.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
 import { EventsModule } from './events/events.module';
@@ -8,7 +9,7 @@ import { FeaturesModule } from './features/features.module';
 import { HealthModule } from './health/health.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 
-export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl'>;
+export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl' | 'auth'>;
 
 @Module({})
 export class AppModule {
@@ -26,6 +27,7 @@ export class AppModule {
         HealthModule,
         FeaturesModule,
         OrganizationsModule,
+        AuthModule,
       ],
       providers: [{ provide: IDENTITY_CONFIG, useValue: config }],
       exports: [IDENTITY_CONFIG],

@@ -1,13 +1,34 @@
 import { envVars, loadEnv } from '@portal/db';
 import { z } from 'zod';
 
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
 export const identityEnvSchema = z.object({
   PORT: envVars.port(3101),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: envVars.postgresUrl(),
   NATS_URL: envVars.optionalNatsUrl(),
   LOG_LEVEL: envVars.logLevel(),
+  JWT_SIGNING_KEY: z
+    .string({ error: 'is required: a PKCS#8 PEM EC P-256 private key (npm start generates one)' })
+    .min(1, 'is required: a PKCS#8 PEM EC P-256 private key (npm start generates one)'),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(8 * 60 * 60),
+  AUTH_LOGIN_FAILURE_LIMIT: positiveInt(10),
+  AUTH_LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
+  AUTH_REGISTER_LIMIT_PER_HOUR: positiveInt(10),
 });
+
+export interface AuthConfig {
+  /** PKCS#8 PEM of the ES256 key that signs access tokens; only identity holds it. */
+  signingKeyPem: string;
+  /** Lifetime of an access token and of its server-side session. */
+  tokenTtlSeconds: number;
+  /** Failed logins allowed per email and per address within the window; the next one answers 429. */
+  loginFailureLimit: number;
+  loginWindowSeconds: number;
+  /** Registrations accepted per address per hour. */
+  registerLimitPerHour: number;
+}
 
 export interface IdentityConfig {
   port: number;
@@ -16,9 +37,13 @@ export interface IdentityConfig {
   /** Unset: events wait in the outbox. */
   natsUrl?: string;
   logLevel: z.infer<typeof identityEnvSchema>['LOG_LEVEL'];
+  auth: AuthConfig;
 }
 
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
+
+/** Environment values may carry a PEM on one line with literal `\n` (Docker env files, CI secrets). */
+const unescapePem = (value: string) => value.replace(/\\n/g, '\n').trim();
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
@@ -29,5 +54,12 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
     databaseUrl: vars.DATABASE_URL,
     natsUrl: vars.NATS_URL,
     logLevel: vars.LOG_LEVEL,
+    auth: {
+      signingKeyPem: unescapePem(vars.JWT_SIGNING_KEY),
+      tokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+      loginFailureLimit: vars.AUTH_LOGIN_FAILURE_LIMIT,
+      loginWindowSeconds: vars.AUTH_LOGIN_WINDOW_SECONDS,
+      registerLimitPerHour: vars.AUTH_REGISTER_LIMIT_PER_HOUR,
+    },
   };
 }

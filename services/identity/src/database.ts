@@ -3,8 +3,9 @@ import { eventEntities } from '@portal/events';
 import { FeatureEntity } from './features/feature.entity';
 import { identityMigrations } from './migrations';
 import { OrganizationEntity } from './organizations/organization.entity';
+import { UserEntity } from './users/user.entity';
 
-export const identityEntities = [FeatureEntity, OrganizationEntity, ...eventEntities];
+export const identityEntities = [FeatureEntity, OrganizationEntity, UserEntity, ...eventEntities];
 
 /** How identity connects to its database, for the app, `migrate` and `seed` alike. */
 export function identityDatabase(url: string): DataSourceConfig {

@@ -1,18 +1,23 @@
 import 'reflect-metadata';
 import { createDataSource, envVars, loadEnv, migrateDatabase } from '@portal/db';
-import { z } from 'zod';
 import { identityDatabase } from './database';
 import { seedFeatures } from './features/features.seed';
+import { ensureStaffAccount, staffAccountEnvSchema, staffAccountFromEnv } from './staff/staff-account';
 
-/** `node dist/seed.js`: migrates, then upserts the feature catalog. Safe to run any number of times. */
+/**
+ * `node dist/seed.js`: migrates, upserts the feature catalog and, when STAFF_EMAIL and STAFF_PASSWORD
+ * are set, the staff (admin) account. Safe to run any number of times.
+ */
 async function main(): Promise<void> {
-  const env = loadEnv(z.object({ DATABASE_URL: envVars.postgresUrl() }));
+  const env = loadEnv(staffAccountEnvSchema.extend({ DATABASE_URL: envVars.postgresUrl() }));
+  const staff = staffAccountFromEnv(env);
   const database = identityDatabase(env.DATABASE_URL);
   await migrateDatabase(database);
   const dataSource = await createDataSource({ ...database, poolSize: 1 }).initialize();
   try {
     const { inserted, updated } = await seedFeatures(dataSource);
     console.log(`identity: features seeded (${inserted} inserted, ${updated} refreshed)`);
+    if (staff) console.log(`identity: staff account ${staff.email} ${await ensureStaffAccount(dataSource, staff)}`);
   } finally {
     await dataSource.destroy();
   }

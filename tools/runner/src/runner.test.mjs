@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
+import { createPrivateKey } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import { databaseUrl, postgresAnswers } from './database.mjs';
 import { freePort, isListening, waitForHttp } from './net.mjs';
+import { provideSigningKey } from './signing-key.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -34,4 +39,20 @@ test('freePort skips a port that is taken', async () => {
 test('waitForHttp gives up with the reason once the deadline passes', async () => {
   const closed = await freePort(47100);
   await assert.rejects(waitForHttp(`http://127.0.0.1:${closed}/health`, { timeoutMs: 300 }), /did not become ready/);
+});
+
+test('provideSigningKey prefers JWT_SIGNING_KEY, else creates one local key and keeps it', () => {
+  const rootDir = fs.mkdtempSync(path.join(os.tmpdir(), 'runner-key-'));
+  const logged = [];
+  try {
+    assert.equal(provideSigningKey({ rootDir, log: () => {}, env: { JWT_SIGNING_KEY: 'from-env' } }), 'from-env');
+    const first = provideSigningKey({ rootDir, log: (line) => logged.push(line), env: {} });
+    const key = createPrivateKey(first);
+    assert.equal(key.asymmetricKeyDetails.namedCurve, 'prime256v1');
+    assert.equal(fs.statSync(path.join(rootDir, '.data/keys/jwt-signing-key.pem')).mode & 0o777, 0o600);
+    assert.equal(provideSigningKey({ rootDir, log: (line) => logged.push(line), env: {} }), first);
+    assert.equal(logged.length, 1);
+  } finally {
+    fs.rmSync(rootDir, { recursive: true, force: true });
+  }
 });

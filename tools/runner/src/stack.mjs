@@ -2,7 +2,15 @@
 // Adding a service is one entry here and one in the gateway's route table.
 
 export const services = [
-  { name: 'identity', dir: 'services/identity', portEnv: 'IDENTITY_PORT', defaultPort: 3101, urlEnv: 'IDENTITY_URL' },
+  {
+    name: 'identity',
+    dir: 'services/identity',
+    portEnv: 'IDENTITY_PORT',
+    defaultPort: 3101,
+    urlEnv: 'IDENTITY_URL',
+    // Only identity holds the key that signs access tokens.
+    needsSigningKey: true,
+  },
 ];
 
 export const gateway = { name: 'gateway', dir: 'gateway', portEnv: 'GATEWAY_PORT', defaultPort: 8080 };

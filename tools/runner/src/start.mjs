@@ -8,6 +8,7 @@ import { logger } from './log.mjs';
 import { waitForHttp } from './net.mjs';
 import { databaseUrl, providePostgres } from './database.mjs';
 import { provideNats } from './broker.mjs';
+import { provideSigningKey } from './signing-key.mjs';
 import { run, startNodeProcess, stopChild } from './processes.mjs';
 import { buildOutputs, databasePrefix, gateway, services } from './stack.mjs';
 
@@ -67,6 +68,7 @@ async function main() {
   const nats = await provideNats({ rootDir, log: logger('nats'), onExit: exitedEarly('nats-server') });
   stoppers.push(nats.stop);
 
+  const signingKey = provideSigningKey({ rootDir, log });
   const upstreamUrls = {};
   const ready = [];
   for (const service of services) {
@@ -76,6 +78,7 @@ async function main() {
       PORT: String(port),
       DATABASE_URL: databaseUrl(postgres.serverUrl, database),
       ...(nats.url ? { NATS_URL: nats.url } : {}),
+      ...(service.needsSigningKey ? { JWT_SIGNING_KEY: signingKey } : {}),
     };
     const cwd = path.join(rootDir, service.dir);
     // The seed step creates the service's database when missing, migrates it and seeds it (idempotent).

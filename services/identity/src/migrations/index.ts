@@ -1,4 +1,5 @@
 import { InitialSchema1763840000000 } from './1763840000000-InitialSchema';
+import { AuthAttempts1763850000000 } from './1763850000000-AuthAttempts';
 
 /** Identity's migrations, oldest first. Add new ones at the end. */
-export const identityMigrations = [InitialSchema1763840000000];
+export const identityMigrations = [InitialSchema1763840000000, AuthAttempts1763850000000];

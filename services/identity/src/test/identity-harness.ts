@@ -1,14 +1,36 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { type ServiceHarness, startServiceHarness } from '@portal/testing';
 import { AppModule } from '../app.module';
+import type { AuthConfig } from '../config';
 import { identityEntities } from '../database';
 import { seedFeatures } from '../features/features.seed';
 import { identityMigrations } from '../migrations';
 
+/** A fresh ES256 private key as PKCS#8 PEM, as JWT_SIGNING_KEY holds it. */
+export function generateSigningKeyPem(): string {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+}
+
+export function testAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    signingKeyPem: generateSigningKeyPem(),
+    tokenTtlSeconds: 60 * 60,
+    loginFailureLimit: 10,
+    loginWindowSeconds: 15 * 60,
+    registerLimitPerHour: 1000,
+    ...overrides,
+  };
+}
+
 /** Identity on a throwaway database, migrated and seeded, listening on a random port. */
-export function startIdentity(options: { natsUrl?: string; seed?: boolean } = {}): Promise<ServiceHarness> {
+export function startIdentity(
+  options: { natsUrl?: string; seed?: boolean; auth?: Partial<AuthConfig> } = {},
+): Promise<ServiceHarness> {
+  const auth = testAuthConfig(options.auth);
   return startServiceHarness({
     name: 'identity',
-    createModule: (config) => AppModule.forRoot(config),
+    createModule: (config) => AppModule.forRoot({ ...config, auth }),
     migrations: identityMigrations,
     entities: identityEntities,
     natsUrl: options.natsUrl,

@@ -1,0 +1,35 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SessionsService } from '../sessions/sessions.service';
+import { AuthAttemptsService } from './auth-attempts.service';
+
+const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Deletes expired sessions and attempt rows older than every limit's window, every ten minutes. */
+@Injectable()
+export class AuthHousekeepingService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('AuthHousekeeping');
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly attempts: AuthAttemptsService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.prune(), PRUNE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async prune(): Promise<void> {
+    try {
+      const [sessions, attempts] = await Promise.all([this.sessions.pruneExpired(), this.attempts.prune()]);
+      if (sessions + attempts > 0) this.logger.log(`pruned ${sessions} expired sessions, ${attempts} old attempts`);
+    } catch (error) {
+      this.logger.warn(`pruning failed: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  type LoginRequest,
+  loginRequestSchema,
+  type LoginResponse,
+  type MeResponse,
+  type RegisterRequest,
+  registerRequestSchema,
+  type RegisterResponse,
+} from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import { SessionsService } from '../sessions/sessions.service';
+import { TokenService } from '../tokens/token.service';
+import { AuthService, type ClientInfo } from './auth.service';
+import { type AuthenticatedRequest, SessionAuthGuard } from './session-auth.guard';
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+});
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionsService,
+    private readonly tokens: TokenService,
+  ) {}
+
+  @Post('register')
+  @HttpCode(HttpStatus.CREATED)
+  register(
+    @Body({ schema: registerRequestSchema }) body: RegisterRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<RegisterResponse> {
+    return this.auth.register(body, clientOf(request));
+  }
+
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  login(@Body({ schema: loginRequestSchema }) body: LoginRequest, @Req() request: FastifyRequest): Promise<LoginResponse> {
+    return this.auth.login(body, clientOf(request));
+  }
+
+  @Get('me')
+  @UseGuards(SessionAuthGuard)
+  @Header('cache-control', 'no-store')
+  me(@Req() request: AuthenticatedRequest): MeResponse {
+    const { id, name, email, role, organizationId } = request.session.user;
+    return { id, name, email, role, organizationId };
+  }
+
+  /** Sign-out: the session is deleted, so this token and every copy of it stop working. */
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @UseGuards(SessionAuthGuard)
+  async logout(@Req() request: AuthenticatedRequest): Promise<void> {
+    await this.sessions.revoke(request.session.id, request.session.user.id);
+  }
+
+  /** The public keys that verify access tokens; services cache them. */
+  @Get('.well-known/jwks.json')
+  @Header('cache-control', 'public, max-age=300')
+  jwks() {
+    return this.tokens.jwks();
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { SessionsService } from '../sessions/sessions.service';
+import { TokenService } from '../tokens/token.service';
+import { AuthAttemptsService } from './auth-attempts.service';
+import { AuthHousekeepingService } from './auth-housekeeping.service';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { PasswordHasher } from './password-hasher';
+import { SessionAuthGuard } from './session-auth.guard';
+
+@Module({
+  imports: [OrganizationsModule],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    AuthAttemptsService,
+    AuthHousekeepingService,
+    PasswordHasher,
+    SessionsService,
+    SessionAuthGuard,
+    TokenService,
+  ],
+  exports: [PasswordHasher, SessionAuthGuard, SessionsService, TokenService],
+})
+export class AuthModule {}

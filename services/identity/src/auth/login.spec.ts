@@ -1,0 +1,98 @@
+import type { ServiceHarness } from '@portal/testing';
+import { startIdentity } from '../test/identity-harness';
+import { request, uniqueEmail } from '../test/http';
+
+describe('POST /api/auth/login', () => {
+  let harness: ServiceHarness;
+  const login = (body: unknown, address = '192.0.2.1') =>
+    request(harness.baseUrl, 'POST', '/api/auth/login', { body, headers: { 'x-forwarded-for': address } });
+
+  async function registerUser(password = 'correct horse 1') {
+    const email = uniqueEmail('login');
+    const response = await request(harness.baseUrl, 'POST', '/api/auth/register', {
+      body: { name: 'Login Tester', email, password },
+    });
+    expect(response.status).toBe(201);
+    return { email, password };
+  }
+
+  beforeAll(async () => {
+    harness = await startIdentity({ seed: false });
+  });
+  afterAll(() => harness.close());
+
+  it('answers a token and the user with its role, for the email in any case', async () => {
+    const { email, password } = await registerUser();
+    const response = await login({ email: email.toUpperCase(), password }, '192.0.2.10');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      user: { id: expect.any(String), name: 'Login Tester', email, role: 'customer' },
+    });
+    const me = await request(harness.baseUrl, 'GET', '/api/auth/me', { token: response.body.token as string });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(email);
+  });
+
+  it('answers the same 401 for a wrong password and an unknown email, in about the same time', async () => {
+    const { email } = await registerUser();
+    const timed = async (body: unknown) => {
+      const started = performance.now();
+      const response = await login(body, '192.0.2.11');
+      return { response, ms: performance.now() - started };
+    };
+    const wrongPassword = [];
+    const unknownEmail = [];
+    for (let i = 0; i < 3; i += 1) {
+      wrongPassword.push(await timed({ email, password: 'wrong password 1' }));
+      unknownEmail.push(await timed({ email: uniqueEmail('nobody'), password: 'wrong password 1' }));
+    }
+    for (const { response } of [...wrongPassword, ...unknownEmail]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ statusCode: 401, message: 'Invalid email or password' });
+    }
+    const median = (samples: { ms: number }[]) => samples.map((s) => s.ms).sort((a, b) => a - b)[1]!;
+    // Both run one argon2id verification (~20 ms); without the decoy hash the unknown email would take ~2 ms.
+    expect(median(unknownEmail)).toBeGreaterThan(median(wrongPassword) * 0.5);
+    expect(median(unknownEmail)).toBeLessThan(median(wrongPassword) * 2);
+  });
+
+  it('answers 400 for a missing password or an unknown field', async () => {
+    expect((await login({ email: 'a@example.com', password: '' })).body).toEqual({
+      statusCode: 400,
+      message: 'Password is required',
+    });
+    expect((await login({ email: 'a@example.com', password: 'x', remember: true })).status).toBe(400);
+  });
+
+  it('locks an email after 10 failures in the window, even with the right password, and says when to retry', async () => {
+    const { email, password } = await registerUser();
+    for (let i = 0; i < 10; i += 1) {
+      // From a different address each time: the email's own counter is what trips.
+      expect((await login({ email, password: 'wrong password 1' }, `198.51.100.${i + 1}`)).status).toBe(401);
+    }
+    const locked = await login({ email: email.toUpperCase(), password }, '198.51.100.200');
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+  });
+
+  it('locks an address after 10 failures over any emails, and leaves other addresses alone', async () => {
+    const { email, password } = await registerUser();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await login({ email: uniqueEmail('guess'), password: 'guess 1' }, '203.0.113.50')).status).toBe(401);
+    }
+    expect((await login({ email, password }, '203.0.113.50')).status).toBe(429);
+    expect((await login({ email, password }, '203.0.113.51')).status).toBe(200);
+  });
+
+  it('forgets an email’s failures after a successful sign-in', async () => {
+    const { email, password } = await registerUser();
+    for (let i = 0; i < 9; i += 1) await login({ email, password: 'wrong 1' }, `192.0.2.${100 + i}`);
+    expect((await login({ email, password }, '192.0.2.120')).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) await login({ email, password: 'wrong 1' }, `192.0.2.${130 + i}`);
+    expect((await login({ email, password }, '192.0.2.150')).status).toBe(200);
+  });
+});

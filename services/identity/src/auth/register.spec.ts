@@ -1,0 +1,116 @@
+import { subjects, userRegisteredDataSchema } from '@portal/contracts';
+import type { ServiceHarness } from '@portal/testing';
+import { startIdentity } from '../test/identity-harness';
+import { request, uniqueEmail } from '../test/http';
+
+describe('POST /api/auth/register', () => {
+  let harness: ServiceHarness;
+  const register = (body: unknown, headers?: Record<string, string>) =>
+    request(harness.baseUrl, 'POST', '/api/auth/register', { body, headers });
+
+  beforeAll(async () => {
+    harness = await startIdentity({ seed: false, auth: { registerLimitPerHour: 3 } });
+  });
+  afterAll(() => harness.close());
+
+  // Each test registers from its own address so the per-address limit only bites where it is tested.
+  let address = 0;
+  const fromNewAddress = () => ({ 'x-forwarded-for': `198.51.100.${++address}` });
+
+  it('creates the customer, its organization and the event in one go, and answers a token', async () => {
+    const email = uniqueEmail('Ada');
+    const response = await register({ name: '  Ada Lovelace ', email, password: 'engines42' }, fromNewAddress());
+    expect(response.status).toBe(201);
+    expect(Object.keys(response.body)).toEqual(['token']);
+    expect(response.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    const [user] = await harness.dataSource.query('SELECT * FROM public_users WHERE email = $1', [email]);
+    expect(user).toMatchObject({ name: 'Ada Lovelace', role: 'customer', provider: 'local', social_accounts: [] });
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.password_hash).not.toContain('engines42');
+
+    const [organization] = await harness.dataSource.query('SELECT * FROM organizations WHERE id = $1', [
+      user.organization_id,
+    ]);
+    expect(organization).toMatchObject({ name: 'Ada Lovelace', plan_id: 'scale', timezone: 'America/New_York' });
+
+    const [event] = await harness.dataSource.query(`SELECT * FROM outbox WHERE subject = $1 AND data->>'userId' = $2`, [
+      subjects.userRegistered,
+      user.id,
+    ]);
+    expect(userRegisteredDataSchema.parse(event.data)).toMatchObject({
+      userId: user.id,
+      organizationId: organization.id,
+      email,
+      role: 'customer',
+    });
+
+    const me = await request(harness.baseUrl, 'GET', '/api/auth/me', { token: response.body.token as string });
+    expect(me.body).toEqual({ id: user.id, name: 'Ada Lovelace', email, role: 'customer', organizationId: organization.id });
+  });
+
+  it('refuses the same email in another case with a 409 a person understands, and writes nothing', async () => {
+    const email = uniqueEmail('grace');
+    expect((await register({ name: 'Grace', email, password: 'cobol1959' }, fromNewAddress())).status).toBe(201);
+    const again = await register({ name: 'Grace H', email: email.toUpperCase(), password: 'cobol1959' }, fromNewAddress());
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      statusCode: 409,
+      message: 'An account with this email already exists. Please sign in instead.',
+    });
+    const [{ count }] = await harness.dataSource.query(
+      'SELECT count(*)::int AS count FROM public_users WHERE lower(email) = lower($1)',
+      [email],
+    );
+    expect(count).toBe(1);
+  });
+
+  it('gives one 201 and one 409 when the same email registers twice at once', async () => {
+    const email = uniqueEmail('race');
+    const body = { name: 'Racer', email, password: 'parallel1' };
+    const statuses = (await Promise.all([register(body, fromNewAddress()), register(body, fromNewAddress())]))
+      .map((response) => response.status)
+      .sort();
+    expect(statuses).toEqual([201, 409]);
+  });
+
+  it.each([
+    ['an empty name', { name: ' ' }, 'Name is required'],
+    ['a bad email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['a short password', { password: 'ab1' }, 'Password must be at least 8 characters'],
+    ['a password without a number', { password: 'abcdefgh' }, 'Password must contain at least one number'],
+  ])('answers 400 with the spec message for %s', async (_label, override, message) => {
+    const response = await register(
+      { name: 'Valid Name', email: uniqueEmail(), password: 'valid1234', ...override },
+      fromNewAddress(),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ statusCode: 400, message });
+  });
+
+  it('rejects unknown fields, so nobody registers as admin', async () => {
+    const response = await register(
+      { name: 'Mallory', email: uniqueEmail(), password: 'password1', role: 'admin' },
+      fromNewAddress(),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/role/);
+  });
+
+  it('limits registrations per address and says when to come back', async () => {
+    const address = { 'x-forwarded-for': '203.0.113.99' };
+    for (let i = 0; i < 3; i += 1) {
+      expect((await register({ name: 'Bot', email: uniqueEmail('bot'), password: 'password1' }, address)).status).toBe(201);
+    }
+    const limited = await register({ name: 'Bot', email: uniqueEmail('bot'), password: 'password1' }, address);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Too many sign-ups from your network\. Please try again in \d+ minutes?\.$/);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Another address is not affected.
+    expect((await register({ name: 'Human', email: uniqueEmail(), password: 'password1' }, fromNewAddress())).status).toBe(
+      201,
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { emailSchema, newPasswordSchema } from '@portal/contracts';
+import { hash } from '@node-rs/argon2';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { ARGON2_OPTIONS } from '../auth/password-hasher';
+import { UserEntity } from '../users/user.entity';
+
+export const staffAccountEnvSchema = z.object({
+  STAFF_EMAIL: emailSchema.optional(),
+  STAFF_PASSWORD: newPasswordSchema.optional(),
+  STAFF_NAME: z.string().trim().min(1).max(100).default('Staff Administrator'),
+});
+
+export interface StaffAccount {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** The staff account the environment asks for, or undefined when STAFF_EMAIL/STAFF_PASSWORD are unset. */
+export function staffAccountFromEnv(vars: z.infer<typeof staffAccountEnvSchema>): StaffAccount | undefined {
+  if (!vars.STAFF_EMAIL && !vars.STAFF_PASSWORD) return undefined;
+  if (!vars.STAFF_EMAIL || !vars.STAFF_PASSWORD) {
+    throw new Error('STAFF_EMAIL and STAFF_PASSWORD must be set together');
+  }
+  return { email: vars.STAFF_EMAIL, password: vars.STAFF_PASSWORD, name: vars.STAFF_NAME };
+}
+
+/**
+ * Creates the `admin` account, or brings an existing account with that email (any case) to role
+ * admin with the given name and password. Idempotent; runs at every start.
+ */
+export async function ensureStaffAccount(dataSource: DataSource, account: StaffAccount): Promise<'created' | 'updated'> {
+  const passwordHash = await hash(account.password, ARGON2_OPTIONS);
+  const users = dataSource.getRepository(UserEntity);
+  const existing = await users
+    .createQueryBuilder('user')
+    .where('lower(user.email) = lower(:email)', { email: account.email })
+    .getOne();
+  if (existing) {
+    await users.update(existing.id, { name: account.name, passwordHash, role: 'admin', provider: 'local' });
+    return 'updated';
+  }
+  await users.insert({
+    id: randomUUID(),
+    name: account.name,
+    email: account.email,
+    passwordHash,
+    provider: 'local',
+    role: 'admin',
+    organizationId: null,
+  });
+  return 'created';
+}

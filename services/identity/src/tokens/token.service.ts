@@ -1,0 +1,66 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  ACCESS_TOKEN_ALGORITHM,
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  type AccessTokenClaims,
+  accessTokenClaimsSchema,
+  type Role,
+} from '@portal/contracts';
+import { type JWK, jwtVerify, SignJWT } from 'jose';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { loadSigningKey, type SigningKey } from './signing-key';
+
+export interface TokenSubject {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  organizationId: string | null;
+}
+
+/** Issues and verifies access tokens; the only holder of the signing key. */
+@Injectable()
+export class TokenService implements OnModuleInit {
+  private key!: SigningKey;
+
+  constructor(@Inject(IDENTITY_CONFIG) private readonly config: Pick<IdentityConfig, 'auth'>) {}
+
+  async onModuleInit(): Promise<void> {
+    this.key = await loadSigningKey(this.config.auth.signingKeyPem);
+  }
+
+  get ttlSeconds(): number {
+    return this.config.auth.tokenTtlSeconds;
+  }
+
+  sign(subject: TokenSubject, expiresAt: Date): Promise<string> {
+    return new SignJWT({ sid: subject.sessionId, role: subject.role, org: subject.organizationId })
+      .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: this.key.kid, typ: 'JWT' })
+      .setSubject(subject.userId)
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key.privateKey);
+  }
+
+  /** The token's claims when its signature, algorithm, issuer, audience and expiry hold; else null. */
+  async verify(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key.publicKey, {
+        algorithms: [ACCESS_TOKEN_ALGORITHM],
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+      });
+      const claims = accessTokenClaimsSchema.safeParse(payload);
+      return claims.success ? claims.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  jwks(): { keys: JWK[] } {
+    return { keys: [this.key.publicJwk] };
+  }
+}

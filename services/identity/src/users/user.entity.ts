@@ -1,0 +1,36 @@
+import type { Role } from '@portal/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** Spec section 3 `public_users`, plus the role and the organization registration creates. */
+@Entity({ name: 'public_users' })
+export class UserEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 320 })
+  email!: string;
+
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ type: 'varchar', length: 50, default: 'local' })
+  provider!: string;
+
+  @Column({ name: 'provider_id', type: 'varchar', length: 255, nullable: true })
+  providerId!: string | null;
+
+  @Column({ name: 'social_accounts', type: 'jsonb', default: () => "'[]'::jsonb" })
+  socialAccounts!: unknown[];
+
+  @Column({ type: 'varchar', length: 32, default: 'customer' })
+  role!: Role;
+
+  @Column({ name: 'organization_id', type: 'uuid', nullable: true })
+  organizationId!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
