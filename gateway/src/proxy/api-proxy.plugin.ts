@@ -41,7 +41,7 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Gatew
       ? proxyTo({
           name: upstream.name,
           url: upstream.url,
-          timeoutMs: upstream.timeoutMs ?? config.upstreamTimeoutMs,
+          timeoutMs: route.timeoutMs ?? upstream.timeoutMs ?? config.upstreamTimeoutMs,
         })
       : (_request: FastifyRequest, reply: FastifyReply) => unavailable(reply, upstream.name);
     app.all(route.prefix, handler);

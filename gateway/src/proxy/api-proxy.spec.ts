@@ -259,6 +259,22 @@ describe('API proxy with an upstream that is down', () => {
     }
   });
 
+  it('waits longer for sign-in, which queues behind password hashing, than for other identity calls', async () => {
+    const slow = await startUpstream((_request, response) => {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"token":"t"}'), 1500);
+    });
+    const gateway = await startGateway({ IDENTITY_URL: slow.url });
+    try {
+      const login = await fetch(`${gateway.url}/api/auth/login`, { method: 'POST' });
+      expect(login.status).toBe(200);
+      expect(await login.json()).toEqual({ token: 't' });
+      expect((await fetch(`${gateway.url}/api/auth/me`)).status).toBe(503);
+    } finally {
+      await gateway.close();
+      await slow.close();
+    }
+  });
+
   it('serves again as soon as the service is back on its port', async () => {
     const port = await closedPort();
     const gateway = await startGateway({ IDENTITY_URL: `http://127.0.0.1:${port}` });

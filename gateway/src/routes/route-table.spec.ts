@@ -4,6 +4,8 @@ describe('route table', () => {
   it('maps each prefix of the spec to its service', () => {
     const table = Object.fromEntries(routes.map((route) => [route.prefix, route.service]));
     expect(table).toEqual({
+      '/api/auth/login': 'identity',
+      '/api/auth/register': 'identity',
       '/api/auth': 'identity',
       '/api/identity': 'identity',
       '/api/create-payment-intent': 'commerce',
@@ -16,6 +18,11 @@ describe('route table', () => {
       '/api/support': 'support',
       '/api/kpi': 'kpi',
     });
+  });
+
+  it('gives sign-in and sign-up, which wait on password hashing, more time than the API default', () => {
+    const slow = routes.filter((route) => route.timeoutMs !== undefined).map((route) => route.prefix);
+    expect(slow).toEqual(['/api/auth/login', '/api/auth/register']);
   });
 
   it('has well-formed, unique prefixes under /api', () => {

@@ -29,9 +29,17 @@ export interface RouteDefinition {
   /** Matches the prefix itself and everything below it (`/api/auth`, `/api/auth/login`), not `/api/authx`. */
   prefix: string;
   service: ServiceName;
+  /** Time allowed for the response headers (ms) on this prefix; else the service's, else the gateway's. */
+  timeoutMs?: number;
 }
 
+// argon2id is slow on purpose (~20 ms a hash) and identity runs few at a time, so under a burst of
+// sign-ins a request may queue for a while behind others; it must not be cut off at the API default.
+const passwordHashingTimeoutMs = 10_000;
+
 export const routes: readonly RouteDefinition[] = [
+  { prefix: '/api/auth/login', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
+  { prefix: '/api/auth/register', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/identity', service: 'identity' },
   { prefix: '/api/create-payment-intent', service: 'commerce' },

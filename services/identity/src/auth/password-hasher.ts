@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
@@ -15,26 +16,47 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * At most this many hashes run at once, leaving a core to the event loop: a burst of sign-ins
+ * queues here instead of starving every other request of CPU.
+ */
+export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
   /** Verified against when the email is unknown, so both failures take the same time. */
   private decoyHash!: string;
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
   async onModuleInit(): Promise<void> {
     this.decoyHash = await hash('decoy password 0', ARGON2_OPTIONS);
   }
 
   hash(password: string): Promise<string> {
-    return hash(password, ARGON2_OPTIONS);
+    return this.limited(() => hash(password, ARGON2_OPTIONS));
   }
 
   /** False for a wrong password and for a missing hash, after the same amount of work. */
   async verify(storedHash: string | null, password: string): Promise<boolean> {
     try {
-      const matches = await verify(storedHash ?? this.decoyHash, password);
+      const matches = await this.limited(() => verify(storedHash ?? this.decoyHash, password));
       return matches && storedHash !== null;
     } catch {
       return false;
+    }
+  }
+
+  private async limited<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running += 1;
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next waiter, so `running` only drops when nobody waits.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 }
