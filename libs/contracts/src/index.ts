@@ -5,3 +5,4 @@ export * from './identity/roles';
 export * from './identity/auth';
 export * from './identity/organizations';
 export * from './identity/features';
+export * from './crm/leads';

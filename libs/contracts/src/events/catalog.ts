@@ -45,6 +45,17 @@ export const sessionRevokedDataSchema = z.object({
 });
 export type SessionRevokedData = z.infer<typeof sessionRevokedDataSchema>;
 
+export const leadCreatedDataSchema = z.object({
+  submissionId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type LeadCreatedData = z.infer<typeof leadCreatedDataSchema>;
+
 // Catalog: to add an event, add its payload schema above and one entry here. --------------------
 
 export const events = {
@@ -65,6 +76,12 @@ export const events = {
     type: 'session.revoked',
     version: 1,
     data: sessionRevokedDataSchema,
+  }),
+  leadCreated: defineEvent({
+    subject: 'portal.leads.created',
+    type: 'lead.created',
+    version: 1,
+    data: leadCreatedDataSchema,
   }),
 };
 
