@@ -1,3 +1,4 @@
+import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from '@portal/contracts';
 import { envVars, loadEnv } from '@portal/db';
 import { z } from 'zod';
 
@@ -12,7 +13,13 @@ export const identityEnvSchema = z.object({
   JWT_SIGNING_KEY: z
     .string({ error: 'is required: a PKCS#8 PEM EC P-256 private key (npm start generates one)' })
     .min(1, 'is required: a PKCS#8 PEM EC P-256 private key (npm start generates one)'),
-  ACCESS_TOKEN_TTL_SECONDS: positiveInt(8 * 60 * 60),
+  // Services refuse tokens that live longer than the shared maximum.
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(MAX_ACCESS_TOKEN_LIFETIME_SECONDS)
+    .default(MAX_ACCESS_TOKEN_LIFETIME_SECONDS),
   AUTH_LOGIN_FAILURE_LIMIT: positiveInt(10),
   AUTH_LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
   AUTH_REGISTER_LIMIT_PER_HOUR: positiveInt(10),

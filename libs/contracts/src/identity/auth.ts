@@ -76,6 +76,11 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 export const ACCESS_TOKEN_ALGORITHM = 'ES256';
 export const ACCESS_TOKEN_ISSUER = 'portal-identity';
 export const ACCESS_TOKEN_AUDIENCE = 'portal';
+/**
+ * The longest an access token may live. Identity issues tokens no longer than this; services refuse
+ * longer ones and replay sign-outs from this far back.
+ */
+export const MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 /** Relative to identity's base URL (and reachable through the gateway). */
 export const JWKS_PATH = '/api/auth/.well-known/jwks.json';
 

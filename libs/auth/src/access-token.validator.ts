@@ -1,0 +1,47 @@
+import { Inject, Injectable, type OnModuleInit, UnauthorizedException } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { accessTokenClaimsSchema } from '@portal/contracts';
+import { authMessages } from './auth-errors';
+import { AUTH_OPTIONS, type ResolvedAuthOptions } from './auth-options';
+import type { AuthenticatedUser } from './authenticated-user';
+import { SESSION_CHECK, type SessionCheck } from './session-check';
+import { SessionRevocations } from './session-revocations';
+
+/**
+ * Turns the payload of a token whose signature, algorithm, issuer, audience and expiry passport-jwt
+ * has verified into the request's user: the claims must match the contract, the token must not
+ * outlive `maxTokenLifetimeSeconds` (the revocation replay relies on it), and its session must be
+ * neither revoked nor refused by the service's own `SessionCheck`.
+ */
+@Injectable()
+export class AccessTokenValidator implements OnModuleInit {
+  private sessionCheck?: SessionCheck;
+
+  constructor(
+    @Inject(AUTH_OPTIONS) private readonly options: ResolvedAuthOptions,
+    private readonly revocations: SessionRevocations,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  onModuleInit(): void {
+    try {
+      this.sessionCheck = this.moduleRef.get<SessionCheck>(SESSION_CHECK, { strict: false });
+    } catch {
+      // The service binds no SessionCheck: revocations alone decide.
+    }
+  }
+
+  async validate(payload: unknown): Promise<AuthenticatedUser> {
+    const claims = accessTokenClaimsSchema.safeParse(payload);
+    if (!claims.success || claims.data.exp - claims.data.iat > this.options.maxTokenLifetimeSeconds) {
+      throw new UnauthorizedException(authMessages.invalidToken);
+    }
+    const { sub, sid, role, org } = claims.data;
+    const user: AuthenticatedUser = { id: sub, sessionId: sid, role, organizationId: org };
+    if (this.revocations.isRevoked(sid)) throw new UnauthorizedException(authMessages.sessionEnded);
+    if (this.sessionCheck && !(await this.sessionCheck.isSessionActive(user))) {
+      throw new UnauthorizedException(authMessages.sessionEnded);
+    }
+    return user;
+  }
+}

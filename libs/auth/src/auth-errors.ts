@@ -1,0 +1,19 @@
+/** What the guards answer; the front end treats any 401 as "signed out" (spec section 4). */
+export const authMessages = {
+  missingToken: 'Authentication required',
+  invalidToken: 'Invalid or expired token',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  forbidden: 'You do not have permission to do this',
+  unavailable: 'Sign-in cannot be checked right now. Please try again shortly.',
+} as const;
+
+/**
+ * identity's JWKS could not be read (unreachable, an error answer, no usable key, or the refetch
+ * limit reached): the token may well be valid, so the request answers 503, not 401.
+ */
+export class JwksUnavailableError extends Error {
+  constructor(cause: Error) {
+    super(`The JWKS could not be read: ${cause.message}`, { cause });
+    this.name = 'JwksUnavailableError';
+  }
+}

@@ -1,0 +1,38 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { createAccessTokenStrategy } from './access-token.strategy';
+import { AccessTokenValidator } from './access-token.validator';
+import { AUTH_OPTIONS, type AuthOptions, resolveAuthOptions, type ResolvedAuthOptions } from './auth-options';
+import { SessionRevocations } from './session-revocations';
+
+let strategies = 0;
+
+/**
+ * Access-token verification for a service: import `AuthModule.forRoot({ jwksUrl, natsUrl })` once in
+ * the root module (it is global), then guard routes with `JwtAuthGuard`, `@Roles`, `@StaffOnly` or
+ * `@CustomerOnly`. `SessionRevocations` is exported for health checks and in-process revocations.
+ */
+@Module({})
+export class AuthModule {
+  static forRoot(options: AuthOptions): DynamicModule {
+    strategies += 1;
+    const strategyName = `portal-access-token-${strategies}`;
+    return {
+      module: AuthModule,
+      global: true,
+      imports: [PassportModule.register({ defaultStrategy: strategyName, session: false })],
+      providers: [
+        { provide: AUTH_OPTIONS, useValue: resolveAuthOptions(options) },
+        SessionRevocations,
+        AccessTokenValidator,
+        {
+          provide: 'AccessTokenStrategy',
+          useFactory: (resolved: ResolvedAuthOptions, validator: AccessTokenValidator) =>
+            createAccessTokenStrategy(strategyName, resolved, validator),
+          inject: [AUTH_OPTIONS, AccessTokenValidator],
+        },
+      ],
+      exports: [PassportModule, SessionRevocations],
+    };
+  }
+}

@@ -1,0 +1,135 @@
+import { type ConsumerMessages, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import { eventEnvelopeSchema, events, type SessionRevokedData } from '@portal/contracts';
+import {
+  ensureStream,
+  type EventsLogger,
+  type NatsConnection,
+  NatsLink,
+  type StreamOptions,
+} from '@portal/events';
+
+export interface RevocationFeedOptions {
+  natsUrl: string;
+  stream: StreamOptions;
+  subject: string;
+  /** On every (re)start, revocations are read from this far back. */
+  replaySeconds: number;
+  onRevoked(revocation: SessionRevokedData): void;
+  logger: EventsLogger;
+}
+
+const RETRY_MS = 2000;
+
+/**
+ * Reads session revocations from JetStream with an ordered, ephemeral consumer that starts
+ * `replaySeconds` in the past, so a service that starts late still learns of earlier sign-outs.
+ * Nothing is acknowledged or stored on the server. It never throws at its owner: while NATS is
+ * down it logs once and retries, and the client reconnects by itself.
+ */
+export class RevocationFeed {
+  private readonly link: NatsLink;
+  private readonly replayed: Promise<void>;
+  private markReplayed!: () => void;
+  private messages?: ConsumerMessages;
+  private running?: Promise<void>;
+  private wake?: () => void;
+  private failing = false;
+  private stopped = false;
+
+  constructor(private readonly options: RevocationFeedOptions) {
+    this.link = new NatsLink({ url: options.natsUrl, name: 'session-revocations', logger: options.logger });
+    this.replayed = new Promise((resolve) => (this.markReplayed = resolve));
+  }
+
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  /** Resolves once the earlier revocations are read, or once the first attempt to read them failed. */
+  settled(): Promise<void> {
+    return this.replayed;
+  }
+
+  isConnected(): boolean {
+    return this.link.isUp();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    const closing = this.messages?.close();
+    await this.running;
+    await closing;
+    await this.link.close();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const connection = await this.link.get();
+        // Unreachable (NatsLink logs it): serve without the history, it is read once NATS answers.
+        if (!connection) this.markReplayed();
+        else await this.consume(connection);
+      } catch (error) {
+        if (!this.failing) {
+          this.options.logger.warn(
+            `Session revocations are not being read (${error instanceof Error ? error.message : String(error)}); retrying`,
+          );
+        }
+        this.failing = true;
+        this.markReplayed();
+      }
+      await this.pause(RETRY_MS);
+    }
+  }
+
+  private async consume(connection: NatsConnection): Promise<void> {
+    const { stream, subject, replaySeconds } = this.options;
+    await ensureStream(await jetstreamManager(connection), stream);
+    const consumer = await jetstream(connection).consumers.get(stream.name, {
+      filter_subjects: subject,
+      opt_start_time: new Date(Date.now() - replaySeconds * 1000).toISOString(),
+    });
+    this.messages = await consumer.consume();
+    if (this.stopped) void this.messages.close();
+    if (this.failing) this.options.logger.log('Reading session revocations again');
+    this.failing = false;
+    if ((await consumer.info(true)).num_pending === 0) this.markReplayed();
+    for await (const message of this.messages) {
+      this.handle(message);
+      if (message.info.pending === 0) this.markReplayed();
+    }
+  }
+
+  private handle(message: JsMsg): void {
+    const problem = (reason: string) =>
+      this.options.logger.warn(`Ignored a message on ${message.subject}: ${reason}`);
+    let raw: unknown;
+    try {
+      raw = message.json();
+    } catch {
+      return problem('not JSON');
+    }
+    const envelope = eventEnvelopeSchema.safeParse(raw);
+    if (!envelope.success) return problem('not an event envelope');
+    const { type, version, data } = envelope.data;
+    const definition = events.sessionRevoked;
+    if (type !== definition.type || version !== definition.version) {
+      return problem(`unexpected event ${type} v${version}`);
+    }
+    const revocation = definition.data.safeParse(data);
+    if (!revocation.success) return problem(`bad ${type} payload (${revocation.error.issues[0]?.message})`);
+    this.options.onRevoked(revocation.data);
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

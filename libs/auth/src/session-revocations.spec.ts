@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { resolveAuthOptions } from './auth-options';
+import { SessionRevocations } from './session-revocations';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('SessionRevocations without NATS', () => {
+  const revocations = () => new SessionRevocations(resolveAuthOptions({ jwksUrl: 'http://127.0.0.1:3101' }));
+
+  it('refuses a revoked session until it would have expired, then forgets it', async () => {
+    const store = revocations();
+    const sessionId = randomUUID();
+    store.revoke(sessionId, new Date(Date.now() + 100));
+    expect(store.isRevoked(sessionId)).toBe(true);
+    expect(store.isRevoked(randomUUID())).toBe(false);
+    await sleep(150);
+    expect(store.isRevoked(sessionId)).toBe(false);
+  });
+
+  it('ignores a revocation of a session that has already expired', () => {
+    const store = revocations();
+    const sessionId = randomUUID();
+    store.revoke(sessionId, new Date(Date.now() - 1));
+    expect(store.isRevoked(sessionId)).toBe(false);
+  });
+
+  it('keeps the later expiry when a session is revoked twice', () => {
+    const store = revocations();
+    const sessionId = randomUUID();
+    store.revoke(sessionId, new Date(Date.now() + 60_000));
+    store.revoke(sessionId, new Date(Date.now() + 1));
+    expect(store.isRevoked(sessionId)).toBe(true);
+  });
+});
