@@ -32,11 +32,17 @@ export default defineConfig({
     env: {
       GATEWAY_PORT: String(gatewayPort),
       IDENTITY_PORT: process.env.E2E_IDENTITY_PORT ?? '18101',
+      CRM_PORT: process.env.E2E_CRM_PORT ?? '18103',
+      // Every test browser shares one address; reruns within ten minutes must not hit the limits.
+      CONTACT_LIMIT_PER_10_MINUTES: '1000',
+      NEWSLETTER_LIMIT_PER_10_MINUTES: '1000',
       PORTAL_DB_PREFIX: 'e2e_portal',
       // Access lines of every request would drown the test report; warnings and errors still show.
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      // The e2e database persists between runs and every sign-up comes from one address.
+      AUTH_REGISTER_LIMIT_PER_HOUR: '1000',
     },
   },
 });

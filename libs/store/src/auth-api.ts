@@ -1,29 +1,18 @@
-import type { Role } from '@portal/contracts';
+import type {
+  LoginRequest,
+  LoginResponse,
+  MeResponse,
+  RegisterRequest,
+  RegisterResponse,
+} from '@portal/contracts';
 import { api } from './api';
 
 export { api };
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+/** How long Sign Out waits for the server to revoke the session before signing out anyway. */
+export const LOGOUT_TIMEOUT_MS = 3000;
 
-/** Spec section 7: login answers a token and the user with its role. */
-export interface LoginResponse {
-  token: string;
-  user: { role: Role };
-}
-
-export interface RegisterRequest {
-  name: string;
-  email: string;
-  password: string;
-}
-
-export interface RegisterResponse {
-  token: string;
-}
-
+/** The identity calls of spec section 7 (bodies and answers typed by `@portal/contracts`). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
@@ -31,6 +20,10 @@ export const authApi = api.injectEndpoints({
     }),
     register: build.mutation<RegisterResponse, RegisterRequest>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+    }),
+    me: build.query<MeResponse, void>({ query: () => '/auth/me' }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST', timeout: LOGOUT_TIMEOUT_MS }),
     }),
   }),
 });

@@ -1,4 +1,5 @@
-import { errorText, serverMessage, toApiError } from './error-text';
+import { errorText, toApiError } from './error-text';
+import { serverMessage } from './server-message';
 
 describe('errorText (spec section 7)', () => {
   it('is the status, a colon and a space, then the body text', () => {

@@ -39,16 +39,3 @@ export function toApiError(error: FetchBaseQueryError, response?: Response): Api
       };
   }
 }
-
-export function isApiError(error: unknown): error is ApiError {
-  return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
-}
-
-/** The `message` of a `{ statusCode, message }` error body, when the server sent one. */
-export function serverMessage(error: unknown): string | undefined {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return undefined;
-  const message = (error.data as { message?: unknown }).message;
-  if (typeof message === 'string' && message) return message;
-  if (Array.isArray(message) && message.length) return message.join(', ');
-  return undefined;
-}

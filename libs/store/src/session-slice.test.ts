@@ -1,12 +1,22 @@
 import { createPortalStore } from './store';
-import { registered, signedIn, tokenPresenceChanged } from './session-slice';
+import { tokenPresenceChanged, userCheckFailed, userCheckStarted, userLoaded } from './session-slice';
+import { selectSessionStatus } from './hooks';
 import { readToken } from './token';
+
+const user = {
+  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  role: 'customer' as const,
+};
 
 describe('session slice (spec section 4)', () => {
   beforeEach(() => localStorage.clear());
 
   it('starts signed out when no token is stored', () => {
-    expect(createPortalStore().getState().session).toEqual({ hasToken: false, user: null });
+    const store = createPortalStore();
+    expect(store.getState().session).toEqual({ hasToken: false, user: null, checking: false });
+    expect(selectSessionStatus(store.getState())).toBe('signedOut');
   });
 
   it('knows a token exists under either key', () => {
@@ -15,25 +25,20 @@ describe('session slice (spec section 4)', () => {
     expect(readToken()).toBe('from-register');
   });
 
-  it('stores the login token as `token` and removes `auth_token`', () => {
-    localStorage.setItem('auth_token', 'old');
-    const store = createPortalStore();
-    store.dispatch(signedIn('new-token'));
-    expect(localStorage.getItem('token')).toBe('new-token');
-    expect(localStorage.getItem('auth_token')).toBeNull();
-    expect(store.getState().session.hasToken).toBe(true);
-  });
-
-  it('stores the registration token as `auth_token`', () => {
-    const store = createPortalStore();
-    store.dispatch(registered('reg-token'));
-    expect(localStorage.getItem('auth_token')).toBe('reg-token');
-    expect(store.getState().session.hasToken).toBe(true);
-  });
-
-  it('never invents a user: signing out clears it', () => {
-    const store = createPortalStore({ session: { hasToken: true, user: { role: 'customer' } } });
+  it('is checking while the current-user call runs, then signed in only with a user and a token', () => {
+    const store = createPortalStore({ session: { hasToken: true, user: null, checking: false } });
+    store.dispatch(userCheckStarted());
+    expect(selectSessionStatus(store.getState())).toBe('checking');
+    store.dispatch(userLoaded(user));
+    expect(selectSessionStatus(store.getState())).toBe('signedIn');
     store.dispatch(tokenPresenceChanged(false));
-    expect(store.getState().session).toEqual({ hasToken: false, user: null });
+    expect(store.getState().session).toEqual({ hasToken: false, user: null, checking: false });
+    expect(selectSessionStatus(store.getState())).toBe('signedOut');
+  });
+
+  it('counts a token without a user as signed out once the check failed', () => {
+    const store = createPortalStore({ session: { hasToken: true, user: null, checking: true } });
+    store.dispatch(userCheckFailed());
+    expect(selectSessionStatus(store.getState())).toBe('signedOut');
   });
 });

@@ -1,52 +1,57 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Role } from '@portal/contracts';
-import { clearTokens, readToken, storeLoginToken, storeRegisterToken } from './token';
+import type { AuthUser } from '@portal/contracts';
+import { readToken } from './token';
 
-/** The signed-in user as `GET /api/auth/me` answers it (spec section 3: role; loaded by a later issue). */
-export interface SessionUser {
-  role: Role;
-}
+/** The signed-in user, as login or `GET /api/auth/me` answers it. */
+export type SessionUser = AuthUser;
 
 export interface SessionState {
-  /** A token is stored: the visitor counts as signed in for navigation (spec section 4). */
+  /** A token is stored under `token` or `auth_token` (spec section 4). */
   hasToken: boolean;
-  /** Set only from the server's answer to `/api/auth/me`; never invented on the client. */
+  /** Set only from the server's answer (login or `/api/auth/me`); never invented on the client. */
   user: SessionUser | null;
+  /** The current-user call is running: the signed-in state is not known yet. */
+  checking: boolean;
 }
 
-export const initialSessionState = (): SessionState => ({ hasToken: readToken() !== null, user: null });
+const initialSessionState = (): SessionState => ({
+  hasToken: readToken() !== null,
+  user: null,
+  checking: false,
+});
 
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    /** The token in storage appeared or disappeared (sign-in, or another tab). */
+    /** The token in storage appeared or disappeared (sign-in, sign-out, 401, or another tab). */
     tokenPresenceChanged(state, action: PayloadAction<boolean>) {
       state.hasToken = action.payload;
-      if (!action.payload) state.user = null;
+      if (!action.payload) {
+        state.user = null;
+        state.checking = false;
+      }
+    },
+    userCheckStarted(state) {
+      state.checking = true;
     },
     userLoaded(state, action: PayloadAction<SessionUser>) {
       state.user = action.payload;
+      state.checking = false;
+    },
+    userCheckFailed(state) {
+      state.checking = false;
     },
   },
 });
 
-export const { tokenPresenceChanged, userLoaded } = sessionSlice.actions;
+export const { tokenPresenceChanged, userCheckStarted, userLoaded, userCheckFailed } = sessionSlice.actions;
 
-/** Stores the login token (as `token`, removing `auth_token`) and marks the session signed in. */
-export const signedIn = (token: string) => {
-  storeLoginToken(token);
-  return tokenPresenceChanged(true);
-};
+export type SessionStatus = 'checking' | 'signedIn' | 'signedOut';
 
-/** Stores the registration token (as `auth_token`) and marks the session signed in. */
-export const registered = (token: string) => {
-  storeRegisterToken(token);
-  return tokenPresenceChanged(true);
-};
-
-/** Sign Out (spec section 4): removes both tokens and reloads the site at `/`. */
-export function signOut(): void {
-  clearTokens();
-  window.location.assign('/');
+/** Spec section 4: authenticated means a user loaded and a token present. */
+export function sessionStatus({ hasToken, user, checking }: SessionState): SessionStatus {
+  if (!hasToken) return 'signedOut';
+  if (checking) return 'checking';
+  return user ? 'signedIn' : 'signedOut';
 }

@@ -4,11 +4,12 @@ import {
   createDynamicMiddleware,
   type Middleware,
   type Reducer,
+  type ThunkAction,
+  type UnknownAction,
 } from '@reduxjs/toolkit';
 import { quoteDialogSlice } from './quote-dialog-slice';
-import { sessionSlice, tokenPresenceChanged } from './session-slice';
+import { sessionSlice } from './session-slice';
 import { toastSlice } from './toast-slice';
-import { TOKEN_KEYS, readToken } from './token';
 
 /** Slices added after start-up (the RTK Query api, injected when first used). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -47,18 +48,10 @@ export function injectSlice(slice: { reducerPath: string; reducer: Reducer }, mi
 
 export type PortalStore = ReturnType<typeof createPortalStore>;
 export type AppDispatch = PortalStore['dispatch'];
+export type AppThunk<Result = void> = ThunkAction<Result, RootState, unknown, UnknownAction>;
 
 /**
  * The one store of the page. This module is a Module Federation singleton, so the shell and every
  * remote get this same instance.
  */
 export const store = createPortalStore();
-
-// Signing in or out in another tab changes the session here too.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === null || (TOKEN_KEYS as readonly string[]).includes(event.key)) {
-      store.dispatch(tokenPresenceChanged(readToken() !== null));
-    }
-  });
-}

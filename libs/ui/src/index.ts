@@ -9,7 +9,7 @@ export { PageContainer } from './PageContainer';
 export type { PageContainerProps } from './PageContainer';
 export { RouteButton, RouteLink } from './RouteLink';
 export type { RouteButtonProps, RouteLinkProps } from './RouteLink';
-export { followLink, isInternalPath, navigate, safeRedirect } from './navigation';
+export { followLink, isInternalPath, navigate } from './navigation';
 export { usePageTitle } from './usePageTitle';
 export { registerReactInstance } from './react-instances';
 export type { ReactInstanceRecord } from './react-instances';

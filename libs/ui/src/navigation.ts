@@ -27,13 +27,3 @@ export function followLink(event: MouseEvent<HTMLAnchorElement>, href: string): 
   event.preventDefault();
   navigate(href);
 }
-
-/**
- * The `redirect` query parameter when it is a same-site relative path, else the fallback
- * (open-redirect guard for `/login?redirect=`).
- */
-export function safeRedirect(search: string, fallback: string): string {
-  const target = new URLSearchParams(search).get('redirect');
-  if (!target || !isInternalPath(target) || target.includes('\\')) return fallback;
-  return target;
-}

@@ -1,1 +1,3 @@
 export { renderPage } from './render-page';
+export { stubFetch } from './stub-fetch';
+export type { StubbedAnswer, StubbedCall, StubbedRoutes } from './stub-fetch';

@@ -1,12 +1,22 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { stubFetch } from '@portal/web-testing';
 import { renderChrome } from './test-utils';
 import { Header } from './Header';
 
-const signedOut = { session: { hasToken: false, user: null } };
-const signedIn = { session: { hasToken: true, user: null } };
+const user = {
+  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  role: 'customer' as const,
+};
+const signedOut = { session: { hasToken: false, user: null, checking: false } };
+const signedIn = { session: { hasToken: true, user, checking: false } };
 
 describe('Header', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => jest.restoreAllMocks());
+
   it('is a banner with the main navigation', () => {
     renderChrome(<Header pathname="/pricing" />, signedOut);
     const nav = within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
@@ -30,19 +40,57 @@ describe('Header', () => {
     expect(store.getState().quoteDialog.open).toBe(true);
   });
 
-  it("offers 'Dashboard', 'Sign Out' and 'Get a Quote' when a token exists; Sign Out removes both tokens", async () => {
-    localStorage.setItem('token', 'a');
-    localStorage.setItem('auth_token', 'b');
-    // jsdom cannot load the page again; the reload to / is the browser's part.
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+  it("offers 'Dashboard', 'Sign Out' and 'Get a Quote' when signed in", () => {
     renderChrome(<Header pathname="/" />, signedIn);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get a Quote' })).toBeInTheDocument();
+  });
+
+  it('shows neither state while the current-user call runs', () => {
+    renderChrome(<Header pathname="/" />, { session: { hasToken: true, user: null, checking: true } });
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Get a Quote' })).toBeInTheDocument();
+  });
+
+  it('counts a token without a loaded user as signed out', () => {
+    renderChrome(<Header pathname="/" />, { session: { hasToken: true, user: null, checking: false } });
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+  });
+
+  it('Sign Out revokes the session with the bearer token, removes both tokens and shows the signed-out header', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('auth_token', 'tok-0');
+    const calls = stubFetch({ 'POST /api/auth/logout': { status: 204 } });
+    // jsdom cannot load the page again; the reload to / is the browser's part.
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderChrome(<Header pathname="/" />, signedIn);
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/auth/logout', authorization: 'Bearer tok-1', body: undefined },
+    ]);
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('auth_token')).toBeNull();
-    consoleError.mockRestore();
+  });
+
+  it('Sign Out still signs out when the server fails', async () => {
+    localStorage.setItem('token', 'tok-1');
+    stubFetch({
+      'POST /api/auth/logout': {
+        status: 503,
+        body: { statusCode: 503, message: 'Service identity is unavailable' },
+      },
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderChrome(<Header pathname="/" />, signedIn);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('opens the mobile menu from its labelled toggle and closes it with Escape', async () => {

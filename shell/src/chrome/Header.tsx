@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/MenuRounded';
 import { CONTENT_MAX_WIDTH, RouteButton, RouteLink } from '@portal/ui';
-import { openQuoteDialog, selectHasToken, signOut, useAppDispatch, useAppSelector } from '@portal/store';
+import { openQuoteDialog, selectSessionStatus, signOut, useAppDispatch, useAppSelector } from '@portal/store';
 import { Logo } from './Logo';
 import { NAV_LINKS, isCurrent } from './nav-links';
 
@@ -15,10 +15,11 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 /** Site header (spec section 2): brand, navigation, session actions, 'Get a Quote', mobile menu. */
 export function Header({ pathname }: { pathname: string }) {
   const dispatch = useAppDispatch();
-  const signedIn = useAppSelector(selectHasToken);
+  const session = useAppSelector(selectSessionStatus);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
 
+  const signOutNow = () => void dispatch(signOut());
   const openMenu = () => {
     setMenuLoaded(true);
     setMenuOpen(true);
@@ -75,17 +76,19 @@ export function Header({ pathname }: { pathname: string }) {
           })}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>
-          {signedIn ? (
+        {/* While the current-user call runs, the place of the signed-in buttons stays empty. */}
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, minWidth: session === 'checking' ? 190 : 0 }}>
+          {session === 'signedIn' && (
             <>
               <RouteButton href="/dashboard" color="inherit">
                 Dashboard
               </RouteButton>
-              <Button color="inherit" onClick={signOut}>
+              <Button color="inherit" onClick={signOutNow}>
                 Sign Out
               </Button>
             </>
-          ) : (
+          )}
+          {session === 'signedOut' && (
             <RouteButton href="/login" color="inherit">
               Sign In
             </RouteButton>
@@ -116,7 +119,8 @@ export function Header({ pathname }: { pathname: string }) {
             open={menuOpen}
             onClose={() => setMenuOpen(false)}
             pathname={pathname}
-            signedIn={signedIn}
+            session={session}
+            onSignOut={signOutNow}
           />
         </Suspense>
       )}

@@ -6,18 +6,19 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import CloseIcon from '@mui/icons-material/CloseRounded';
 import { RouteButton, RouteLink } from '@portal/ui';
-import { signOut } from '@portal/store';
+import type { SessionStatus } from '@portal/store';
 import { NAV_LINKS, isCurrent } from './nav-links';
 
 export interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
   pathname: string;
-  signedIn: boolean;
+  session: SessionStatus;
+  onSignOut: () => void;
 }
 
 /** The navigation drawer of narrow screens: focus stays inside while open, Escape closes it. */
-export default function MobileMenu({ open, onClose, pathname, signedIn }: MobileMenuProps) {
+export default function MobileMenu({ open, onClose, pathname, session, onSignOut }: MobileMenuProps) {
   return (
     <Drawer
       anchor="right"
@@ -54,16 +55,17 @@ export default function MobileMenu({ open, onClose, pathname, signedIn }: Mobile
       </Stack>
       <Divider sx={{ my: 2 }} />
       <Stack spacing={1}>
-        {signedIn ? (
+        {session === 'signedIn' && (
           <>
             <RouteButton href="/dashboard" variant="outlined" color="inherit" onClick={onClose}>
               Dashboard
             </RouteButton>
-            <Button variant="outlined" color="inherit" onClick={signOut}>
+            <Button variant="outlined" color="inherit" onClick={onSignOut}>
               Sign Out
             </Button>
           </>
-        ) : (
+        )}
+        {session === 'signedOut' && (
           <RouteButton href="/login" variant="outlined" color="inherit" onClick={onClose}>
             Sign In
           </RouteButton>

@@ -2,9 +2,12 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { SectionError, SectionRoot, registerReactInstance } from '@portal/ui';
+import { startSession, store } from '@portal/store';
 import { Chrome } from './Chrome';
 
 registerReactInstance('shell', React);
+// The session (spec section 4) starts before the header first renders, so it never shows a wrong state.
+startSession(store);
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement;
 

@@ -3,13 +3,23 @@ import { REDIRECT_DELAY_MS } from '@portal/ui';
 import { renderPage } from '@portal/web-testing';
 import Checkout from './Checkout';
 
+const user = {
+  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  role: 'customer' as const,
+};
+
 describe('Checkout', () => {
   afterEach(() => jest.useRealTimers());
 
   it('asks a signed-out visitor to sign in, then sends them to /login after 1 second', async () => {
     jest.useFakeTimers();
     window.history.replaceState(null, '', '/checkout');
-    renderPage(<Checkout />, { route: '/checkout', state: { session: { hasToken: false, user: null } } });
+    renderPage(<Checkout />, {
+      route: '/checkout',
+      state: { session: { hasToken: false, user: null, checking: false } },
+    });
     expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
     expect(screen.getByText('Please sign in to proceed with checkout.')).toBeInTheDocument();
 
@@ -20,8 +30,32 @@ describe('Checkout', () => {
     expect(REDIRECT_DELAY_MS).toBe(1000);
   });
 
+  it('waits for the current-user call instead of sending a signed-in visitor away', async () => {
+    jest.useFakeTimers();
+    window.history.replaceState(null, '', '/checkout');
+    renderPage(<Checkout />, {
+      route: '/checkout',
+      state: { session: { hasToken: true, user: null, checking: true } },
+    });
+    expect(await screen.findByLabelText('Loading page')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS * 2));
+    expect(window.location.pathname).toBe('/checkout');
+    expect(screen.queryByText('Authentication Required')).not.toBeInTheDocument();
+  });
+
+  it('counts a token whose user could not be loaded as signed out', async () => {
+    renderPage(<Checkout />, {
+      route: '/checkout',
+      state: { session: { hasToken: true, user: null, checking: false } },
+    });
+    expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
+  });
+
   it('shows the empty cart with a way to pricing when signed in', async () => {
-    renderPage(<Checkout />, { route: '/checkout', state: { session: { hasToken: true, user: null } } });
+    renderPage(<Checkout />, {
+      route: '/checkout',
+      state: { session: { hasToken: true, user, checking: false } },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Cart is Empty' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/pricing');
   });

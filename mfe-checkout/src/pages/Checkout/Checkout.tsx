@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
-import { RedirectNotice, RouteButton, usePageTitle } from '@portal/ui';
-import { selectHasToken, useAppSelector } from '@portal/store';
+import { PageLoading, RedirectNotice, RouteButton, usePageTitle } from '@portal/ui';
+import { selectSessionStatus, useAppSelector } from '@portal/store';
 
 /** /checkout (spec section 2): sign-in required; with nothing in the cart there is nothing to pay. */
 export default function Checkout() {
-  const signedIn = useAppSelector(selectHasToken);
-  if (!signedIn) {
+  const session = useAppSelector(selectSessionStatus);
+  if (session === 'checking') return <PageLoading />;
+  if (session === 'signedOut') {
     return (
       <RedirectNotice
         title="Authentication Required"

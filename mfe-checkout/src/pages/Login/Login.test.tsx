@@ -1,12 +1,31 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
-import { renderPage } from '@portal/web-testing';
+import { renderPage, stubFetch } from '@portal/web-testing';
 import Login from './Login';
+
+const user = {
+  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  role: 'customer',
+};
+
+/** Opens /login with this query string and signs in as Ann. */
+async function signInFrom(search: string) {
+  window.history.replaceState(null, '', `/login${search}`);
+  const view = renderPage(<Login />, { route: `/login${search}` });
+  await userEvent.type(await screen.findByLabelText('Email address'), 'ann@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  return view;
+}
 
 describe('Login', () => {
   // RTK Query arrives on first use; load it once so every test starts with the form on screen.
   beforeAll(() => loadApi());
+  beforeEach(() => localStorage.clear());
+  afterEach(() => jest.restoreAllMocks());
 
   it("shows the 'Sign In' form with labelled, required fields", async () => {
     renderPage(<Login />, { route: '/login' });
@@ -38,5 +57,67 @@ describe('Login', () => {
       'href',
       '/register',
     );
+  });
+
+  it('signs in: token as `token`, `auth_token` removed, the user in the session, a toast, then ?redirect=', async () => {
+    localStorage.setItem('auth_token', 'from-an-earlier-sign-up');
+    const calls = stubFetch({
+      'POST /api/auth/login': { status: 200, body: { token: 'login-token', user } },
+    });
+    const { store } = await signInFrom('?redirect=/checkout');
+
+    await waitFor(() => expect(window.location.pathname).toBe('/checkout'));
+    expect(localStorage.getItem('token')).toBe('login-token');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(store.getState().session).toEqual({ hasToken: true, user, checking: false });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Logged in successfully',
+      severity: 'success',
+    });
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/auth/login',
+        body: { email: 'ann@example.com', password: 'secret123' },
+      }),
+    ]);
+  });
+
+  it.each([
+    '',
+    '?redirect=https://evil.example',
+    '?redirect=//evil.example',
+    '?redirect=/%5Cevil.example',
+    '?redirect=javascript:alert(1)',
+  ])('goes to /dashboard from /login%s', async (search) => {
+    stubFetch({ 'POST /api/auth/login': { status: 200, body: { token: 'login-token', user } } });
+    await signInFrom(search);
+    await waitFor(() => expect(window.location.href).toBe('http://localhost/dashboard'));
+  });
+
+  it("shows the server's message in an 'Error' toast and stays signed out", async () => {
+    stubFetch({
+      'POST /api/auth/login': {
+        status: 401,
+        body: { statusCode: 401, message: 'Invalid email or password' },
+      },
+    });
+    const { store } = await signInFrom('');
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Error',
+        description: 'Invalid email or password',
+        severity: 'error',
+      }),
+    );
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it("says 'Login failed' when the server gives no message", async () => {
+    stubFetch({});
+    const { store } = await signInFrom('');
+    await waitFor(() => expect(store.getState().toast.current?.description).toBe('Login failed'));
+    expect(store.getState().toast.current?.title).toBe('Error');
   });
 });

@@ -3,10 +3,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RouteLink, navigate, safeRedirect } from '@portal/ui';
+import { RouteLink, navigate } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch, useLoginMutation } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
 import { PasswordField } from '../../components/PasswordField';
+import { safeRedirect } from './safe-redirect';
 
 /** /login (spec section 2): email and password, both required by the browser. */
 export default function Login() {
@@ -18,8 +19,7 @@ export default function Login() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     try {
-      const { token } = await login({ email, password }).unwrap();
-      dispatch(signedIn(token));
+      dispatch(signedIn(await login({ email, password }).unwrap()));
       dispatch(showToast({ title: 'Logged in successfully', severity: 'success' }));
       navigate(safeRedirect(window.location.search, '/dashboard'));
     } catch (error) {

@@ -1,50 +1,135 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
-import { renderPage } from '@portal/web-testing';
+import { renderPage, stubFetch } from '@portal/web-testing';
 import Register from './Register';
-import { validateRegistration } from './validate';
 
-describe('validateRegistration (spec section 5)', () => {
-  it.each([
-    [{ name: ' ', email: 'ann@example.com', password: 'secret123' }, { name: 'Name is required' }],
-    [{ name: 'Ann', email: 'ann@', password: 'secret123' }, { email: 'Please enter a valid email address' }],
-    [
-      { name: 'Ann', email: 'ann@example.com', password: 'abc1' },
-      { password: 'Password must be at least 8 characters' },
-    ],
-    [
-      { name: 'Ann', email: 'ann@example.com', password: 'abcdefgh' },
-      { password: 'Password must contain at least one number' },
-    ],
-    [{ name: 'Ann Lee', email: 'ann@example.com', password: 'abcdefg1' }, {}],
-  ])('%o → %o', (fields, errors) => {
-    expect(validateRegistration(fields)).toEqual(errors);
-  });
-});
+const me = {
+  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  role: 'customer',
+  organizationId: '0d7e8f5a-1b2c-4d3e-8f9a-0b1c2d3e4f5a',
+};
+
+async function fillIn(fields: { name?: string; email?: string; password?: string }) {
+  if (fields.name) await userEvent.type(await screen.findByLabelText('Full Name'), fields.name);
+  if (fields.email) await userEvent.type(screen.getByLabelText('Email Address'), fields.email);
+  if (fields.password) await userEvent.type(screen.getByLabelText('Password'), fields.password);
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+}
 
 describe('Register', () => {
   // RTK Query arrives on first use; load it once so every test starts with the form on screen.
   beforeAll(() => loadApi());
+  beforeEach(() => {
+    localStorage.clear();
+    window.history.replaceState(null, '', '/register');
+  });
+  afterEach(() => jest.restoreAllMocks());
 
   it('has the three fields, the password hint and the links', async () => {
     renderPage(<Register />, { route: '/register' });
     expect(await screen.findByLabelText('Full Name')).toBeInTheDocument();
-    expect(screen.getByLabelText('Email Address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
-    expect(
-      screen.getByText('Password must be at least 8 characters and contain at least one number'),
-    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Password must be at least 8 characters and contain at least one number',
+    );
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
-  it('shows the rule a field breaks instead of submitting', async () => {
+  it.each([
+    ['Full Name', { name: ' ', email: 'ann@example.com', password: 'secret123' }, 'Name is required'],
+    [
+      'Email Address',
+      { name: 'Ann Lee', email: 'ann@', password: 'secret123' },
+      'Please enter a valid email address',
+    ],
+    [
+      'Password',
+      { name: 'Ann Lee', email: 'ann@example.com', password: 'abc1' },
+      'Password must be at least 8 characters',
+    ],
+    [
+      'Password',
+      { name: 'Ann Lee', email: 'ann@example.com', password: 'abcdefgh' },
+      'Password must contain at least one number',
+    ],
+  ])('shows %s: %o → "%s" beside the field, and sends nothing', async (label, fields, message) => {
+    const calls = stubFetch({});
     renderPage(<Register />, { route: '/register' });
-    await userEvent.type(await screen.findByLabelText('Email Address'), 'ann@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'abcdefgh');
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(screen.getByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Password must contain at least one number')).toBeInTheDocument();
+    await fillIn(fields);
+    const input = screen.getByLabelText(label);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(message);
+    expect(input).toHaveFocus();
+    expect(
+      screen.getAllByLabelText(/./).filter((each) => each.getAttribute('aria-invalid') === 'true'),
+    ).toHaveLength(1);
+    expect(calls).toEqual([]);
+  });
+
+  it('clears a message as soon as the field is fixed', async () => {
+    stubFetch({});
+    renderPage(<Register />, { route: '/register' });
+    await fillIn({ email: 'ann@example.com', password: 'secret123' });
+    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Name is required');
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Ann');
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Full Name')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('creates the account: token as auth_token, the user loaded, a toast, then /customer-dashboard', async () => {
+    const calls = stubFetch({
+      'POST /api/auth/register': { status: 201, body: { token: 'reg-token' } },
+      'GET /api/auth/me': { status: 200, body: me },
+    });
+    const { store } = renderPage(<Register />, { route: '/register' });
+    await fillIn({ name: '  Ann Lee ', email: ' Ann@Example.com ', password: 'secret123' });
+
+    await waitFor(() => expect(window.location.pathname).toBe('/customer-dashboard'));
+    expect(localStorage.getItem('auth_token')).toBe('reg-token');
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Account created successfully!',
+      severity: 'success',
+    });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/api/auth/register',
+      authorization: null,
+      body: { name: 'Ann Lee', email: 'Ann@Example.com', password: 'secret123' },
+    });
+    await waitFor(() => expect(store.getState().session.user).toEqual(me));
+    expect(calls[1]).toMatchObject({
+      method: 'GET',
+      path: '/api/auth/me',
+      authorization: 'Bearer reg-token',
+    });
+  });
+
+  it("shows the server's message (409) in a toast and in an alert on the page, and stays", async () => {
+    const message = 'An account with this email already exists. Sign in instead.';
+    stubFetch({ 'POST /api/auth/register': { status: 409, body: { statusCode: 409, message } } });
+    const { store } = renderPage(<Register />, { route: '/register' });
+    await fillIn({ name: 'Ann Lee', email: 'ann@example.com', password: 'secret123' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Error',
+      description: message,
+      severity: 'error',
+    });
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(window.location.pathname).toBe('/register');
+  });
+
+  it("says 'Registration failed' when the server gives no message", async () => {
+    stubFetch({});
+    const { store } = renderPage(<Register />, { route: '/register' });
+    await fillIn({ name: 'Ann Lee', email: 'ann@example.com', password: 'secret123' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
+    expect(store.getState().toast.current?.description).toBe('Registration failed');
   });
 });

@@ -1,43 +1,50 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { PASSWORD_HINT } from '@portal/contracts';
 import { RouteLink, navigate } from '@portal/ui';
 import { registered, serverMessage, showToast, useAppDispatch, useRegisterMutation } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
 import { PasswordField } from '../../components/PasswordField';
-import { PASSWORD_HINT, validateRegistration, type RegisterErrors, type RegisterFields } from './validate';
+import { checkRegistration, type RegisterErrors, type RegisterFields } from './registration-errors';
 
 /** /register and /signup (spec section 2): create an account, then on to /customer-dashboard. */
 export default function Register() {
   const dispatch = useAppDispatch();
   const [register, { isLoading }] = useRegisterMutation();
   const [fields, setFields] = useState<RegisterFields>({ name: '', email: '', password: '' });
-  const [errors, setErrors] = useState<RegisterErrors>({});
+  // Messages appear on the first submit, then follow the typing so a fixed field clears at once.
+  const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const check = checkRegistration(fields);
+  const errors: RegisterErrors = submitted && !check.valid ? check.errors : {};
 
   const field = (key: keyof RegisterFields) => ({
+    name: key,
     value: fields[key],
-    onChange: (event: { target: { value: string } }) =>
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
       setFields((current) => ({ ...current, [key]: event.target.value })),
     error: Boolean(errors[key]),
+    fullWidth: true,
+    slotProps: { htmlInput: { required: true } },
   });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateRegistration(fields);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    setSubmitted(true);
+    if (!check.valid) {
+      // Focus lands on the first field to fix, which reads out its message (aria-describedby).
+      const first = (['name', 'email', 'password'] as const).find((key) => check.errors[key]);
+      if (first) (event.currentTarget.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
     setFailure(null);
     try {
-      const { token } = await register({
-        ...fields,
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-      }).unwrap();
-      dispatch(registered(token));
+      const { token } = await register(check.request).unwrap();
+      void dispatch(registered(token));
       dispatch(showToast({ title: 'Account created successfully!', severity: 'success' }));
       navigate('/customer-dashboard');
     } catch (error) {
@@ -54,31 +61,17 @@ export default function Register() {
     >
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField
-          label="Full Name"
-          name="name"
-          autoComplete="name"
-          slotProps={{ htmlInput: { required: true } }}
-          fullWidth
-          helperText={errors.name}
-          {...field('name')}
-        />
+        <TextField label="Full Name" autoComplete="name" helperText={errors.name} {...field('name')} />
         <TextField
           label="Email Address"
           type="email"
-          name="email"
           autoComplete="email"
-          slotProps={{ htmlInput: { required: true } }}
-          fullWidth
           helperText={errors.email}
           {...field('email')}
         />
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="new-password"
-          slotProps={{ htmlInput: { required: true } }}
-          fullWidth
           helperText={errors.password ?? PASSWORD_HINT}
           {...field('password')}
         />

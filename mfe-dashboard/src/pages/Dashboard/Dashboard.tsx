@@ -1,11 +1,14 @@
-import { RedirectNotice } from '@portal/ui';
-import { selectHasToken, useAppSelector } from '@portal/store';
+import { isCustomer } from '@portal/contracts';
+import { PageLoading, RedirectNotice } from '@portal/ui';
+import { selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
 import { DashboardFrame } from './DashboardFrame';
 
-/** /dashboard and /customer-dashboard: the customer's dashboard, or a way to sign in. */
+/** /dashboard and /customer-dashboard: a signed-in customer's dashboard (spec section 6), or a way to log in. */
 export default function Dashboard() {
-  const signedIn = useAppSelector(selectHasToken);
-  if (!signedIn) {
+  const session = useAppSelector(selectSessionStatus);
+  const user = useAppSelector(selectSessionUser);
+  if (session === 'checking') return <PageLoading />;
+  if (session !== 'signedIn' || !isCustomer(user?.role)) {
     return (
       <RedirectNotice
         title="Access Required"

@@ -11,7 +11,7 @@ import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRounded';
 import { PageContainer, RouteButton, usePageTitle } from '@portal/ui';
-import { signOut } from '@portal/store';
+import { signOut, useAppDispatch } from '@portal/store';
 import { EmptyState } from '../../components/EmptyState';
 import { Overview } from './Overview';
 
@@ -24,6 +24,7 @@ const panelId = (tab: TabName) => `dashboard-panel-${tab.toLowerCase()}`;
 /** The customer dashboard (spec section 2): CUSTOMER badge, Logout and the five tabs. */
 export function DashboardFrame() {
   usePageTitle('Customer Dashboard');
+  const dispatch = useAppDispatch();
   const [tab, setTab] = useState<TabName>('Overview');
 
   const panels: Record<TabName, ReactNode> = {
@@ -88,7 +89,12 @@ export function DashboardFrame() {
           sx={{ fontWeight: 700, letterSpacing: '0.08em' }}
         />
         <Box sx={{ flexGrow: 1 }} />
-        <Button variant="outlined" color="inherit" startIcon={<LogoutRounded />} onClick={signOut}>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<LogoutRounded />}
+          onClick={() => void dispatch(signOut())}
+        >
           Logout
         </Button>
       </Box>

@@ -1,0 +1,82 @@
+import type { LoginResponse } from '@portal/contracts';
+import { loadApi } from './api-loader';
+import type { ApiError } from './error-text';
+import { tokenPresenceChanged, userCheckFailed, userCheckStarted, userLoaded } from './session-slice';
+import type { AppThunk, PortalStore } from './store';
+import { showToast } from './toast-slice';
+import { TOKEN_KEYS, clearTokens, readToken, storeLoginToken, storeRegisterToken } from './token';
+
+// RTK Query, and with it every call here, arrives on first use (loadApi): `/` loads none of it.
+
+/**
+ * Spec section 4: with a token, `GET /api/auth/me` once, without retry. The user it answers signs
+ * the visitor in; a 401 clears both tokens (signed out); any other failure says so in a toast.
+ */
+export const checkCurrentUser = (): AppThunk<Promise<void>> => async (dispatch) => {
+  if (!readToken()) return;
+  dispatch(userCheckStarted());
+  const { data, error } = await loadApi().then(
+    ({ authApi }) =>
+      dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true })),
+    (loadError: unknown) => ({ data: undefined, error: loadError }),
+  );
+  if (data) {
+    dispatch(userLoaded(data));
+  } else if ((error as ApiError | undefined)?.status === 401) {
+    clearTokens();
+    dispatch(tokenPresenceChanged(false));
+  } else {
+    dispatch(userCheckFailed());
+    dispatch(showToast({ title: 'Failed to fetch user data', severity: 'error' }));
+  }
+};
+
+/** After login (spec section 7): the token is stored as `token`, `auth_token` removed, the user signed in. */
+export const signedIn =
+  ({ token, user }: LoginResponse): AppThunk =>
+  (dispatch) => {
+    storeLoginToken(token);
+    dispatch(tokenPresenceChanged(true));
+    dispatch(userLoaded(user));
+  };
+
+/** After registration (spec section 7): the token is stored as `auth_token`, then the user is loaded. */
+export const registered =
+  (token: string): AppThunk<Promise<void>> =>
+  (dispatch) => {
+    storeRegisterToken(token);
+    dispatch(tokenPresenceChanged(true));
+    return dispatch(checkCurrentUser());
+  };
+
+/**
+ * Sign Out (spec section 4): asks the server to revoke the session (its failure changes nothing),
+ * removes both tokens and reloads the site at `/`.
+ */
+export const signOut = (): AppThunk<Promise<void>> => async (dispatch) => {
+  await loadApi()
+    .then(({ authApi }) => dispatch(authApi.endpoints.logout.initiate()))
+    .catch(() => undefined);
+  clearTokens();
+  dispatch(tokenPresenceChanged(false));
+  window.location.assign('/');
+};
+
+/**
+ * The page's session, started once by the shell: loads the current user when a token exists, and
+ * follows sign-in and sign-out in other tabs. Returns the function that stops following them.
+ */
+export function startSession(store: PortalStore): () => void {
+  void store.dispatch(checkCurrentUser());
+  const onStorage = ({ key, newValue }: StorageEvent) => {
+    if (key !== null && !(TOKEN_KEYS as readonly string[]).includes(key)) return;
+    if (!readToken()) {
+      store.dispatch(tokenPresenceChanged(false));
+    } else if (newValue) {
+      store.dispatch(tokenPresenceChanged(true));
+      void store.dispatch(checkCurrentUser());
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
