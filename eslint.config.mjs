@@ -28,7 +28,7 @@ export default tseslint.config(
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:testing'] },
             // Test helpers: imported by tests only, never by code that ships.
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:testing'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
             { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
@@ -40,6 +40,22 @@ export default tseslint.config(
   {
     files: ['**/*.tsx'],
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Redux and react-redux ship once, inside the shared @portal/store; sections route with
+    // @portal/ui's SectionRoutes. A direct import would put a second copy on the page.
+    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/web-testing/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/*'], message: 'Import it from @portal/store.' },
+            { group: ['react-router', 'react-router-dom'], message: 'Use SectionRoutes and the location hooks of @portal/ui.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

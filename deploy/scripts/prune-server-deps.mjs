@@ -24,7 +24,6 @@ const browserOnly = new Set([
   'react',
   'react-dom',
   'react-redux',
-  'react-router-dom',
   'single-spa',
   'single-spa-react',
   // The local runner's database (tools/runner); containers use the postgres image.

@@ -15,6 +15,7 @@ import { batchedLogStream, type LogStream } from './http/log-stream';
 import { apiProxy, bodyLimit } from './proxy/api-proxy.plugin';
 import { upstreamClientOptions } from './proxy/upstream-client';
 import { securityHeaders } from './security/security-headers';
+import { runtimeConfig } from './static/runtime-config';
 import { staticSite } from './static/static.plugin';
 
 export interface GatewayOptions {
@@ -72,6 +73,7 @@ export async function createGateway(
   // After init: Fastify gives a route the error handler in force when the route is added, and
   // init is where Nest installs its own (the exception filter above), for these routes too.
   await fastify.register(apiProxy, { config });
+  await fastify.register(runtimeConfig, { config });
   await fastify.register(staticSite, { config });
   return app;
 }

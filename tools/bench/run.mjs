@@ -17,6 +17,7 @@ const stack = await startStack({
   env: {
     GATEWAY_PORT: '18180',
     IDENTITY_PORT: '13181',
+    CRM_PORT: '13183',
     PORTAL_DB_PREFIX: 'bench_portal',
     // Every benchmark user signs up from this one address.
     AUTH_REGISTER_LIMIT_PER_HOUR: '100000',

@@ -54,6 +54,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives the front end the scheduling widget only when SCHEDULER_URL is set', () => {
+    expect(loadConfig({}).runtime).toEqual({ scheduler: null });
+    expect(loadConfig({ SCHEDULER_URL: 'https://calendly.com/millstone-cx/discovery-call' }).runtime).toEqual({
+      scheduler: { url: 'https://calendly.com/millstone-cx/discovery-call' },
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
   });
@@ -68,6 +75,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ UPSTREAM_TIMEOUT_MS: '0' }, 'UPSTREAM_TIMEOUT_MS'],
     [{ GATEWAY_WORKERS: '0' }, 'GATEWAY_WORKERS: must be at least 1'],
+    [{ SCHEDULER_URL: 'http://calendly.com/team/call' }, 'SCHEDULER_URL: must be a Calendly booking page'],
+    [{ SCHEDULER_URL: 'https://evil.example/call' }, 'SCHEDULER_URL: must be a Calendly booking page'],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -9,6 +9,12 @@ export const remoteNames = ['marketing', 'checkout', 'dashboard'] as const;
 export type RemoteName = (typeof remoteNames)[number];
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+// The Content-Security-Policy lets the scheduling widget (Calendly) load from its own hosts only.
+const schedulerUrl = z.url({
+  protocol: /^https$/,
+  hostname: /^calendly\.com$/,
+  error: 'must be a Calendly booking page such as https://calendly.com/your-team/discovery-call',
+});
 const serviceUrls = Object.fromEntries(Object.values(services).map(({ env }) => [env, httpUrl.optional()]));
 
 const envSchema = z.object({
@@ -19,6 +25,7 @@ const envSchema = z.object({
   NATS_URL: z.url({ protocol: /^(nats|tls|wss?)$/, error: 'must be a nats:// URL' }).optional(),
   STATIC_ROOT: z.string().optional(),
   STATIC_REMOTES_URL: httpUrl.optional(),
+  SCHEDULER_URL: schedulerUrl.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GATEWAY_WORKERS: z.coerce
     .number({ error: 'must be a number of processes' })
@@ -42,6 +49,12 @@ export interface StaticConfig {
   remotesUrl: string | undefined;
 }
 
+/** Settings the front end reads at run time from `/runtime-config.json`. */
+export interface RuntimeConfig {
+  /** The scheduling widget's booking page; null when none is configured (no third-party request). */
+  scheduler: { url: string } | null;
+}
+
 export interface GatewayConfig {
   port: number;
   host: string;
@@ -54,6 +67,7 @@ export interface GatewayConfig {
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
   static: StaticConfig;
+  runtime: RuntimeConfig;
 }
 
 export class ConfigError extends Error {}
@@ -92,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       >,
       remotesUrl: vars.STATIC_REMOTES_URL?.replace(/\/+$/, ''),
     },
+    runtime: { scheduler: vars.SCHEDULER_URL ? { url: vars.SCHEDULER_URL } : null },
   };
 }

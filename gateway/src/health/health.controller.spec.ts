@@ -9,15 +9,20 @@ const down = { status: 'down', latencyMs: expect.any(Number) };
 
 describe('health endpoints', () => {
   let healthyIdentity: Upstream;
+  let healthyCrm: Upstream;
 
   beforeAll(async () => {
-    healthyIdentity = await startUpstream((request, response) => {
-      response.writeHead(request.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });
-      response.end('{"status":"ok","checks":{"database":"up","nats":"up"}}');
-    });
+    [healthyIdentity, healthyCrm] = await Promise.all(
+      [0, 1].map(() =>
+        startUpstream((request, response) => {
+          response.writeHead(request.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });
+          response.end('{"status":"ok","checks":{"database":"up","nats":"up"}}');
+        }),
+      ),
+    );
   });
 
-  afterAll(() => healthyIdentity.close());
+  afterAll(() => Promise.all([healthyIdentity.close(), healthyCrm.close()]));
 
   describe('with every dependency up', () => {
     let gateway: RunningGateway;
@@ -25,6 +30,7 @@ describe('health endpoints', () => {
     beforeAll(async () => {
       gateway = await startGateway({
         IDENTITY_URL: healthyIdentity.url,
+        CRM_URL: healthyCrm.url,
         DATABASE_URL: postgresUrl,
         NATS_URL: natsUrl,
       });
@@ -39,12 +45,12 @@ describe('health endpoints', () => {
       expect(await response.json()).toEqual({ status: 'ok' });
     });
 
-    it('GET /api/readyz answers 200 with identity, PostgreSQL and NATS up', async () => {
+    it('GET /api/readyz answers 200 with identity, crm, PostgreSQL and NATS up', async () => {
       const response = await fetch(`${gateway.url}/api/readyz`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         status: 'ok',
-        checks: { identity: up, postgres: up, nats: up },
+        checks: { identity: up, crm: up, postgres: up, nats: up },
       });
       expect(healthyIdentity.received.some((r) => r.url === '/health')).toBe(true);
     });
@@ -58,13 +64,15 @@ describe('health endpoints', () => {
   });
 
   it('GET /api/readyz answers 503 degraded, within a second, when every dependency is down', async () => {
-    const [identityPort, postgresPort, natsPort] = await Promise.all([
+    const [identityPort, crmPort, postgresPort, natsPort] = await Promise.all([
+      closedPort(),
       closedPort(),
       closedPort(),
       closedPort(),
     ]);
     const gateway = await startGateway({
       IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      CRM_URL: `http://127.0.0.1:${crmPort}`,
       DATABASE_URL: `postgres://postgres@127.0.0.1:${postgresPort}/postgres`,
       NATS_URL: `nats://127.0.0.1:${natsPort}`,
     });
@@ -75,7 +83,7 @@ describe('health endpoints', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'degraded',
-        checks: { identity: down, postgres: down, nats: down },
+        checks: { identity: down, crm: down, postgres: down, nats: down },
       });
       // Liveness does not depend on anything.
       expect((await fetch(`${gateway.url}/api/healthz`)).status).toBe(200);
@@ -86,13 +94,20 @@ describe('health endpoints', () => {
 
   it('reports a service that accepts the connection but never answers as down, within a second', async () => {
     const hanging = await startUpstream(() => {});
-    const gateway = await startGateway({ IDENTITY_URL: hanging.url, DATABASE_URL: postgresUrl });
+    const gateway = await startGateway({
+      IDENTITY_URL: hanging.url,
+      CRM_URL: healthyCrm.url,
+      DATABASE_URL: postgresUrl,
+    });
     try {
       const started = performance.now();
       const response = await fetch(`${gateway.url}/api/readyz`);
       expect(performance.now() - started).toBeLessThan(1000);
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ status: 'degraded', checks: { identity: down, postgres: up } });
+      expect(await response.json()).toEqual({
+        status: 'degraded',
+        checks: { identity: down, crm: up, postgres: up },
+      });
     } finally {
       await gateway.close();
       await hanging.close();
@@ -106,6 +121,7 @@ describe('health endpoints', () => {
     });
     const gateway = await startGateway({
       IDENTITY_URL: degradedIdentity.url,
+      CRM_URL: healthyCrm.url,
       DATABASE_URL: postgresUrl,
       NATS_URL: natsUrl,
     });
@@ -114,7 +130,7 @@ describe('health endpoints', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'degraded',
-        checks: { identity: down, postgres: up, nats: up },
+        checks: { identity: down, crm: up, postgres: up, nats: up },
       });
     } finally {
       await gateway.close();
@@ -123,11 +139,11 @@ describe('health endpoints', () => {
   });
 
   it('checks only what is configured: no PostgreSQL or NATS check without their URLs, no planned services', async () => {
-    const gateway = await startGateway({ IDENTITY_URL: healthyIdentity.url });
+    const gateway = await startGateway({ IDENTITY_URL: healthyIdentity.url, CRM_URL: healthyCrm.url });
     try {
       const response = await fetch(`${gateway.url}/api/readyz`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'ok', checks: { identity: up } });
+      expect(await response.json()).toEqual({ status: 'ok', checks: { identity: up, crm: up } });
     } finally {
       await gateway.close();
     }

@@ -44,9 +44,17 @@ describe('route table', () => {
   });
 
   it('resolves deployed services to their default URL and planned ones only when configured', () => {
-    const upstreams = resolveUpstreams({ CRM_URL: 'http://crm.internal:3103///' });
-    expect(upstreams.identity.url).toBe('http://127.0.0.1:3101');
+    const defaults = resolveUpstreams({});
+    expect(defaults.identity.url).toBe('http://127.0.0.1:3101');
+    expect(defaults.crm.url).toBe('http://127.0.0.1:3103');
+    expect(defaults.support.url).toBeUndefined();
+
+    const upstreams = resolveUpstreams({
+      CRM_URL: 'http://crm.internal:3103///',
+      SUPPORT_URL: 'http://support:3104',
+    });
     expect(upstreams.crm.url).toBe('http://crm.internal:3103');
+    expect(upstreams.support.url).toBe('http://support:3104');
     expect(upstreams.commerce.url).toBeUndefined();
     expect(upstreams.kpi.url).toBeUndefined();
   });

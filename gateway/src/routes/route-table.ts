@@ -18,7 +18,7 @@ export const services = {
   identity: { env: 'IDENTITY_URL', defaultUrl: 'http://127.0.0.1:3101' },
   // Payment intents wait on Stripe, which can take a few seconds.
   commerce: { env: 'COMMERCE_URL', defaultUrl: 'http://127.0.0.1:3102', planned: true, timeoutMs: 15_000 },
-  crm: { env: 'CRM_URL', defaultUrl: 'http://127.0.0.1:3103', planned: true },
+  crm: { env: 'CRM_URL', defaultUrl: 'http://127.0.0.1:3103' },
   support: { env: 'SUPPORT_URL', defaultUrl: 'http://127.0.0.1:3104', planned: true },
   kpi: { env: 'KPI_URL', defaultUrl: 'http://127.0.0.1:3105', planned: true },
 } satisfies Record<string, ServiceDefinition>;

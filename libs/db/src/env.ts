@@ -47,6 +47,8 @@ const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 /** Building blocks for service env schemas. */
 export const envVars = {
   port: (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback),
+  /** A count or a duration such as a rate limit: a whole number of at least 1. */
+  positiveInt: (fallback: number) => z.coerce.number().int().min(1).default(fallback),
   postgresUrl: () =>
     z.url({
       protocol: /^postgres(ql)?$/,

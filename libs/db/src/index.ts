@@ -8,4 +8,5 @@ export { ensureDatabase, dropDatabase } from './database-admin';
 export { assertDatabaseName, splitDatabaseUrl, withDatabase } from './database-url';
 export { migrateDatabase, runMigrations } from './migrations';
 export { checkDatabase } from './health';
+export { type Attempt, AttemptCounter, type AttemptLimit, createAttemptsTable } from './attempts';
 export { envVars, EnvValidationError, loadEnv, parseEnv } from './env';

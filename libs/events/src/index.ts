@@ -3,6 +3,12 @@ export { eventEntities, OutboxEvent, ProcessedEvent } from './entities';
 export { enqueueCatalogEvent, enqueueEvent } from './enqueue';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
 export {
+  type NatsStatus,
+  OutboxRelayModule,
+  type OutboxRelayModuleOptions,
+  OutboxRelayService,
+} from './outbox-relay.module';
+export {
   EventConsumer,
   type EventConsumerOptions,
   type EventContext,

@@ -175,8 +175,8 @@ describe('createServiceApp', () => {
     expect(await res.json()).toEqual({ statusCode: 413, message: 'Request body is too large' });
   });
 
-  it('answers 415 JSON for an unsupported content type', async () => {
-    const res = await post('/widgets', 'name=x', 'application/x-www-form-urlencoded');
+  it.each(['application/x-www-form-urlencoded', 'text/plain'])('answers 415 JSON for a %s body', async (type) => {
+    const res = await post('/widgets', 'name=x', type);
     expect(res.status).toBe(415);
     expect((await errorOf(res)).statusCode).toBe(415);
   });

@@ -50,6 +50,8 @@ export async function createServiceApp(
     logController: new AccessLogController(),
   });
   const fastify = adapter.getInstance();
+  // APIs take JSON only: without Fastify's default text/plain parser, a text body gets the 415 too.
+  fastify.removeContentTypeParser('text/plain');
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();

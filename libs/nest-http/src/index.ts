@@ -6,7 +6,7 @@ export {
 } from './create-service-app';
 export { JsonExceptionFilter } from './json-exception.filter';
 export { toErrorBody } from './error-body';
-export { TooManyRequestsException } from './too-many-requests.exception';
+export { minutesText, TooManyRequestsException } from './too-many-requests.exception';
 export { ZodValidationPipe } from './zod-validation.pipe';
 export { PinoNestLogger } from './pino-nest-logger';
 export { genRequestId, resolveRequestId, REQUEST_ID_HEADER } from './request-id';

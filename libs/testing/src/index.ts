@@ -7,3 +7,4 @@ export {
   type ServiceHarnessConfig,
   type ServiceHarnessOptions,
 } from './service-harness';
+export { request, uniqueEmail, type JsonResponse } from './http';

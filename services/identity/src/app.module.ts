@@ -1,10 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@portal/db';
+import { OutboxRelayModule } from '@portal/events';
 import { AuthModule } from './auth/auth.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
-import { EventsModule } from './events/events.module';
 import { FeaturesModule } from './features/features.module';
 import { HealthModule } from './health/health.module';
 import { OrganizationsModule } from './organizations/organizations.module';
@@ -23,7 +23,7 @@ export class AppModule {
           retryAttempts: 3,
           retryDelay: 1000,
         }),
-        EventsModule,
+        OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'identity-outbox' }),
         HealthModule,
         FeaturesModule,
         OrganizationsModule,

@@ -2,8 +2,6 @@ import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from '@portal/contracts';
 import { envVars, loadEnv } from '@portal/db';
 import { z } from 'zod';
 
-const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
-
 export const identityEnvSchema = z.object({
   PORT: envVars.port(3101),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -20,9 +18,9 @@ export const identityEnvSchema = z.object({
     .min(60)
     .max(MAX_ACCESS_TOKEN_LIFETIME_SECONDS)
     .default(MAX_ACCESS_TOKEN_LIFETIME_SECONDS),
-  AUTH_LOGIN_FAILURE_LIMIT: positiveInt(10),
-  AUTH_LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
-  AUTH_REGISTER_LIMIT_PER_HOUR: positiveInt(10),
+  AUTH_LOGIN_FAILURE_LIMIT: envVars.positiveInt(10),
+  AUTH_LOGIN_WINDOW_SECONDS: envVars.positiveInt(15 * 60),
+  AUTH_REGISTER_LIMIT_PER_HOUR: envVars.positiveInt(10),
 });
 
 export interface AuthConfig {

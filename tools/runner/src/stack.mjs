@@ -11,6 +11,7 @@ export const services = [
     // Only identity holds the key that signs access tokens.
     needsSigningKey: true,
   },
+  { name: 'crm', dir: 'services/crm', portEnv: 'CRM_PORT', defaultPort: 3103, urlEnv: 'CRM_URL' },
 ];
 
 export const gateway = { name: 'gateway', dir: 'gateway', portEnv: 'GATEWAY_PORT', defaultPort: 8080 };

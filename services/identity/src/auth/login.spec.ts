@@ -1,6 +1,5 @@
-import type { ServiceHarness } from '@portal/testing';
+import { request, type ServiceHarness, uniqueEmail } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
-import { request, uniqueEmail } from '../test/http';
 
 describe('POST /api/auth/login', () => {
   let harness: ServiceHarness;

@@ -1,7 +1,6 @@
 import { subjects, userRegisteredDataSchema } from '@portal/contracts';
-import type { ServiceHarness } from '@portal/testing';
+import { request, type ServiceHarness, uniqueEmail } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
-import { request, uniqueEmail } from '../test/http';
 
 describe('POST /api/auth/register', () => {
   let harness: ServiceHarness;

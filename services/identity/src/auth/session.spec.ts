@@ -1,9 +1,8 @@
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { sessionRevokedDataSchema, subjects } from '@portal/contracts';
-import type { ServiceHarness } from '@portal/testing';
+import { request, type ServiceHarness, uniqueEmail } from '@portal/testing';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { startIdentity } from '../test/identity-harness';
-import { request, uniqueEmail } from '../test/http';
 
 describe('GET /api/auth/me, POST /api/auth/logout and the JWKS', () => {
   let harness: ServiceHarness;

@@ -1,9 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { checkDatabase } from '@portal/db';
+import { type NatsStatus, OutboxRelayService } from '@portal/events';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { type NatsStatus, OutboxRelayService } from '../events/outbox-relay.service';
 
 export interface HealthBody {
   status: 'ok' | 'degraded';

@@ -1,6 +1,5 @@
-import type { ServiceHarness } from '@portal/testing';
+import { request, type ServiceHarness, uniqueEmail } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
-import { request, uniqueEmail } from '../test/http';
 import { ensureStaffAccount, staffAccountEnvSchema, staffAccountFromEnv } from './staff-account';
 
 describe('staff account from the environment', () => {

@@ -1,4 +1,4 @@
-/** Small JSON-over-HTTP helpers for tests that call the running service like a client does. */
+/** Small JSON-over-HTTP helpers for tests that call a running service like a client does. */
 export interface JsonResponse<T = Record<string, unknown>> {
   status: number;
   headers: Headers;
@@ -25,4 +25,5 @@ export async function request<T = Record<string, unknown>>(
 
 let counter = 0;
 /** An email no other test uses. */
-export const uniqueEmail = (label = 'user') => `${label}-${process.pid}-${Date.now()}-${++counter}@example.com`;
+export const uniqueEmail = (label = 'user') =>
+  `${label}-${process.pid}-${Date.now()}-${++counter}@example.com`;

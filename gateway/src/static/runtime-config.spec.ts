@@ -1,0 +1,28 @@
+import { startGateway, type RunningGateway } from '../testing/gateway';
+
+describe('GET /runtime-config.json', () => {
+  let gateway: RunningGateway | undefined;
+
+  afterEach(async () => {
+    await gateway?.close();
+    gateway = undefined;
+  });
+
+  it('says no scheduler is configured by default, never cached, with the security headers', async () => {
+    gateway = await startGateway({});
+    const response = await fetch(`${gateway.url}/runtime-config.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(await response.json()).toEqual({ scheduler: null });
+  });
+
+  it("hands over SCHEDULER_URL as the scheduler's booking page", async () => {
+    gateway = await startGateway({ SCHEDULER_URL: 'https://calendly.com/millstone-cx/discovery-call' });
+    const response = await fetch(`${gateway.url}/runtime-config.json`);
+    expect(await response.json()).toEqual({
+      scheduler: { url: 'https://calendly.com/millstone-cx/discovery-call' },
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+const KIND = /^[a-z0-9:_-]{1,32}$/;
+
+function checked(value: string, pattern: RegExp, what: string): string {
+  if (!pattern.test(value)) throw new Error(`Invalid ${what} "${value}"`);
+  return value;
+}
+
+/**
+ * Creates a table for `AttemptCounter`: one row per counted attempt of a `kind` (e.g.
+ * `contact:address`) by a `subject` (an address, an email), looked up over a time window.
+ */
+export async function createAttemptsTable(
+  runner: QueryRunner,
+  table: string,
+  kinds: readonly string[],
+): Promise<void> {
+  checked(table, IDENTIFIER, 'table name');
+  const allowed = kinds.map((kind) => `'${checked(kind, KIND, 'attempt kind')}'`).join(', ');
+  await runner.query(`
+    CREATE TABLE ${table} (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      kind varchar(32) NOT NULL CHECK (kind IN (${allowed})),
+      subject varchar(320) NOT NULL,
+      occurred_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  await runner.query(`CREATE INDEX ${table}_lookup_idx ON ${table} (kind, subject, occurred_at)`);
+  await runner.query(`CREATE INDEX ${table}_occurred_at_idx ON ${table} (occurred_at)`);
+}
+
+export interface AttemptLimit {
+  /** Attempts allowed within the window; the next one is refused. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface Attempt<K extends string> {
+  kind: K;
+  subject: string;
+}
+
+/**
+ * Rate limits counted in PostgreSQL (a table made by `createAttemptsTable`), so every replica of a
+ * service enforces the same numbers and they survive restarts. Check-then-insert is not atomic: a
+ * burst of parallel requests may get a few attempts past the limit, which these limits tolerate.
+ */
+export class AttemptCounter<K extends string = string> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly table: string,
+  ) {
+    checked(table, IDENTIFIER, 'table name');
+  }
+
+  async record(...attempts: Attempt<K>[]): Promise<void> {
+    if (attempts.length === 0) return;
+    const values = attempts.map((_, index) => `($${index * 2 + 1}, $${index * 2 + 2})`).join(', ');
+    await this.dataSource.query(
+      `INSERT INTO ${this.table} (kind, subject) VALUES ${values}`,
+      attempts.flatMap(({ kind, subject }) => [kind, subject]),
+    );
+  }
+
+  /**
+   * 0 while fewer than `limit` attempts fall in the window; otherwise the seconds until enough of
+   * them age out of it for one more attempt.
+   */
+  async secondsUntilAllowed(
+    { kind, subject }: Attempt<K>,
+    { limit, windowSeconds }: AttemptLimit,
+  ): Promise<number> {
+    const rows: { wait: string | null }[] = await this.dataSource.query(
+      `SELECT ceil(extract(epoch FROM occurred_at + make_interval(secs => $3) - now())) AS wait
+         FROM ${this.table}
+        WHERE kind = $1 AND subject = $2 AND occurred_at > now() - make_interval(secs => $3)
+        ORDER BY occurred_at DESC
+        OFFSET $4 - 1 LIMIT 1`,
+      [kind, subject, windowSeconds, limit],
+    );
+    return Math.max(0, Number(rows[0]?.wait ?? 0));
+  }
+
+  /** Counts this attempt and answers 0 when it is within the limit; else answers the wait, uncounted. */
+  async admit(attempt: Attempt<K>, limit: AttemptLimit): Promise<number> {
+    const wait = await this.secondsUntilAllowed(attempt, limit);
+    if (wait === 0) await this.record(attempt);
+    return wait;
+  }
+
+  async clear({ kind, subject }: Attempt<K>): Promise<void> {
+    await this.dataSource.query(`DELETE FROM ${this.table} WHERE kind = $1 AND subject = $2`, [
+      kind,
+      subject,
+    ]);
+  }
+
+  /** Forgets attempts older than `olderThanSeconds` (longer than every window); returns how many. */
+  async prune(olderThanSeconds: number): Promise<number> {
+    const [, deleted] = await this.dataSource.query(
+      `DELETE FROM ${this.table} WHERE occurred_at < now() - make_interval(secs => $1)`,
+      [olderThanSeconds],
+    );
+    return Number(deleted ?? 0);
+  }
+}

@@ -1,0 +1,72 @@
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { OutboxRelay } from './outbox-relay';
+
+export interface OutboxRelayModuleOptions {
+  /** Unset: no relay runs and events wait in the outbox until a NATS_URL is configured. */
+  natsUrl?: string;
+  /** NATS client name, e.g. `identity-outbox`. */
+  name: string;
+}
+
+export type NatsStatus = 'up' | 'down' | 'not-configured';
+
+const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
+
+/** Runs the outbox relay inside a Nest service when NATS is configured, and reports its link. */
+@Injectable()
+export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly relay?: OutboxRelay;
+
+  constructor(
+    @Inject(OUTBOX_RELAY_OPTIONS) options: OutboxRelayModuleOptions,
+    @InjectDataSource() dataSource: DataSource,
+  ) {
+    if (options.natsUrl) {
+      this.relay = new OutboxRelay({
+        dataSource,
+        natsUrl: options.natsUrl,
+        name: options.name,
+        logger: new Logger('OutboxRelay'),
+      });
+    }
+  }
+
+  onApplicationBootstrap(): void {
+    this.relay?.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+  }
+
+  natsStatus(): NatsStatus {
+    if (!this.relay) return 'not-configured';
+    return this.relay.isConnected() ? 'up' : 'down';
+  }
+}
+
+/**
+ * `OutboxRelayModule.forRoot({ natsUrl, name })` in a service's root module (next to its TypeORM
+ * module): `OutboxRelayService` is then injectable everywhere, e.g. by the health check.
+ */
+@Module({})
+export class OutboxRelayModule {
+  static forRoot(options: OutboxRelayModuleOptions): DynamicModule {
+    return {
+      module: OutboxRelayModule,
+      global: true,
+      providers: [{ provide: OUTBOX_RELAY_OPTIONS, useValue: options }, OutboxRelayService],
+      exports: [OutboxRelayService],
+    };
+  }
+}

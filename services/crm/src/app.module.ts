@@ -1,0 +1,34 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from '@portal/db';
+import { OutboxRelayModule } from '@portal/events';
+import { CRM_CONFIG, type CrmConfig } from './config';
+import { ContactModule } from './contact/contact.module';
+import { crmDatabase } from './database';
+import { HealthModule } from './health/health.module';
+import { NewsletterModule } from './newsletter/newsletter.module';
+
+export type AppConfig = Pick<CrmConfig, 'databaseUrl' | 'natsUrl' | 'limits'>;
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(crmDatabase(config.databaseUrl)),
+          retryAttempts: 3,
+          retryDelay: 1000,
+        }),
+        OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'crm-outbox' }),
+        HealthModule,
+        ContactModule,
+        NewsletterModule,
+      ],
+      providers: [{ provide: CRM_CONFIG, useValue: config }],
+      exports: [CRM_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** Spec section 3 `contact_submissions`: a message sent from the contact form or the quote dialog. */
+@Entity({ name: 'contact_submissions' })
+export class ContactSubmissionEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 100 })
+  firstName!: string;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 100 })
+  lastName!: string;
+
+  @Column({ type: 'varchar', length: 320 })
+  email!: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  company!: string | null;
+
+  @Column({ type: 'text' })
+  message!: string;
+
+  @Column({ type: 'varchar', length: 32, default: 'new' })
+  status!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

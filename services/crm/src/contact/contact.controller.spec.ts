@@ -1,0 +1,166 @@
+import { leadCreatedDataSchema, subjects } from '@portal/contracts';
+import { request, type ServiceHarness, uniqueEmail } from '@portal/testing';
+import { startCrm } from '../test/crm-harness';
+
+describe('POST /api/contact', () => {
+  let harness: ServiceHarness;
+  // Each request comes from its own address so the per-address limit only bites where it is tested.
+  let lastAddress = 0;
+  const fromNewAddress = () => ({ 'x-forwarded-for': `198.51.100.${++lastAddress}` });
+  const contact = (body: unknown, headers: Record<string, string> = fromNewAddress()) =>
+    request(harness.baseUrl, 'POST', '/api/contact', { body, headers });
+  const post = (body: string, contentType: string) =>
+    fetch(`${harness.baseUrl}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, ...fromNewAddress() },
+      body,
+    });
+  const valid = () => ({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail('ada'),
+    company: 'Analytical Engines',
+    message: 'We need 24/7 inbound support for about 2,000 calls a day.',
+  });
+  const count = async (sql: string, params: unknown[] = []) =>
+    ((await harness.dataSource.query(sql, params)) as { count: number }[])[0].count;
+
+  beforeAll(async () => {
+    harness = await startCrm({ limits: { contactPer10Minutes: 3 } });
+  });
+  afterAll(() => harness.close());
+
+  it('stores the lead as new and queues portal.leads.created with it, answering its id', async () => {
+    const body = { ...valid(), firstName: '  Ada ', company: '   ' };
+    const response = await contact(body);
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ id: expect.any(String), status: 'new' });
+
+    const [row] = await harness.dataSource.query('SELECT * FROM contact_submissions WHERE id = $1', [
+      response.body.id,
+    ]);
+    expect(row).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: body.email,
+      company: null,
+      message: body.message,
+      status: 'new',
+    });
+
+    const events = await harness.dataSource.query('SELECT * FROM outbox WHERE subject = $1', [
+      subjects.leadCreated,
+    ]);
+    const event = events.find(
+      (each: { data: { submissionId: string } }) => each.data.submissionId === row.id,
+    );
+    expect(event).toMatchObject({ type: 'lead.created', version: 1, published_at: null });
+    expect(leadCreatedDataSchema.parse(event.data)).toEqual({
+      submissionId: row.id,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: body.email,
+      company: null,
+      message: body.message,
+      createdAt: new Date(row.created_at).toISOString(),
+    });
+  });
+
+  it('keeps the company when one is given', async () => {
+    const response = await contact(valid());
+    const [row] = await harness.dataSource.query('SELECT company FROM contact_submissions WHERE id = $1', [
+      response.body.id,
+    ]);
+    expect(row.company).toBe('Analytical Engines');
+  });
+
+  it.each([
+    ['firstName', 'First name is required'],
+    ['lastName', 'Last name is required'],
+    ['email', 'Please enter a valid email address'],
+    ['message', 'Message is required'],
+  ])('refuses a submission without %s, saying so, and stores nothing', async (field, message) => {
+    const body = valid();
+    const before = await count('SELECT count(*)::int AS count FROM contact_submissions');
+    for (const value of [undefined, '', '   ']) {
+      const response = await contact({ ...body, [field]: value });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ statusCode: 400, message });
+    }
+    expect(await count('SELECT count(*)::int AS count FROM contact_submissions')).toBe(before);
+  });
+
+  it('refuses a malformed email address', async () => {
+    const response = await contact({ ...valid(), email: 'ada@' });
+    expect(response.body).toEqual({ statusCode: 400, message: 'Please enter a valid email address' });
+  });
+
+  it('refuses unknown fields', async () => {
+    const response = await contact({ ...valid(), phone: '555-0100' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ statusCode: 400, message: 'Unrecognized key: "phone"' });
+  });
+
+  it('refuses a message over 5000 characters, and a body over the 1 MB limit with a JSON 413', async () => {
+    const long = await contact({ ...valid(), message: 'x'.repeat(5001) });
+    expect(long.body).toEqual({ statusCode: 400, message: 'Must be at most 5000 characters' });
+
+    const huge = await post(
+      JSON.stringify({ ...valid(), message: 'x'.repeat(1024 * 1024) }),
+      'application/json',
+    );
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await huge.json()).toEqual({ statusCode: 413, message: expect.stringMatching(/too large/i) });
+  });
+
+  it('answers JSON errors to a body that is not JSON, or not well-formed JSON', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await post('firstName=Ada&lastName=Lovelace', contentType);
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({ statusCode: 415, message: expect.any(String) });
+    }
+    const malformed = await post('{"firstName": "Ada",', 'application/json');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ statusCode: 400, message: expect.any(String) });
+  });
+
+  it('answers a bot that fills in the honeypot like a person, but keeps and sends nothing', async () => {
+    const body = { ...valid(), website: 'https://spam.example' };
+    const response = await contact(body);
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ id: expect.any(String), status: 'new' });
+    expect(
+      await count('SELECT count(*)::int AS count FROM contact_submissions WHERE email = $1', [body.email]),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*)::int AS count FROM outbox WHERE data->>'email' = $1`, [body.email]),
+    ).toBe(0);
+  });
+
+  it('accepts an empty honeypot, as the form sends it', async () => {
+    const response = await contact({ ...valid(), website: '' });
+    expect(response.status).toBe(201);
+    expect(
+      await count('SELECT count(*)::int AS count FROM contact_submissions WHERE id = $1', [response.body.id]),
+    ).toBe(1);
+  });
+
+  it('limits messages per address with a 429 that says when to come back', async () => {
+    const address = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < 3; i += 1) expect((await contact(valid(), address)).status).toBe(201);
+
+    const limited = await contact(valid(), address);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      statusCode: 429,
+      message: 'Too many messages from your network. Please try again in 10 minutes.',
+    });
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(590);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    // Bots are counted too, and another address is not affected.
+    expect((await contact({ ...valid(), website: 'x' }, address)).status).toBe(429);
+    expect((await contact(valid())).status).toBe(201);
+  });
+});

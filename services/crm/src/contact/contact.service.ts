@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ContactResponse, contactRequestSchema } from '@portal/contracts';
+import { enqueueCatalogEvent } from '@portal/events';
+import type { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { LeadLimitsService } from '../rate-limits/lead-limits.service';
+import { ContactSubmissionEntity } from './contact-submission.entity';
+
+/** A contact request as validated by `contactRequestSchema` (trimmed, empty company dropped). */
+export type ContactSubmission = z.output<typeof contactRequestSchema>;
+
+@Injectable()
+export class ContactService {
+  private readonly logger = new Logger('Contact');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly limits: LeadLimitsService,
+  ) {}
+
+  /**
+   * Stores the submission and its `portal.leads.created` event in one transaction. A filled-in
+   * honeypot (`website`) gets the same answer, so a bot learns nothing, but nothing is kept.
+   */
+  async submit(submission: ContactSubmission, address: string): Promise<ContactResponse> {
+    await this.limits.admitContact(address);
+    if (submission.website?.trim()) {
+      this.logger.log(`honeypot filled in from ${address}: submission dropped`);
+      return { id: randomUUID(), status: 'new' };
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const row = await manager.save(
+        ContactSubmissionEntity,
+        manager.create(ContactSubmissionEntity, {
+          id: randomUUID(),
+          firstName: submission.firstName,
+          lastName: submission.lastName,
+          email: submission.email,
+          company: submission.company ?? null,
+          message: submission.message,
+          status: 'new',
+        }),
+      );
+      await enqueueCatalogEvent(manager, 'leadCreated', {
+        submissionId: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        company: row.company,
+        message: row.message,
+        createdAt: row.createdAt.toISOString(),
+      });
+      return { id: row.id, status: 'new' };
+    });
+  }
+}

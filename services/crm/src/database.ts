@@ -1,0 +1,12 @@
+import { type DataSourceConfig } from '@portal/db';
+import { eventEntities } from '@portal/events';
+import { ContactSubmissionEntity } from './contact/contact-submission.entity';
+import { crmMigrations } from './migrations';
+import { NewsletterSubscriptionEntity } from './newsletter/newsletter-subscription.entity';
+
+export const crmEntities = [ContactSubmissionEntity, NewsletterSubscriptionEntity, ...eventEntities];
+
+/** How crm connects to its database, for the app and `seed` alike. */
+export function crmDatabase(url: string): DataSourceConfig {
+  return { url, entities: crmEntities, migrations: crmMigrations, applicationName: 'crm' };
+}
