@@ -32,6 +32,12 @@ test('a dead remote shows the section error with Retry while the rest of the sit
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Careers' })).toBeVisible();
 
+  // The shell's lazy parts still load: the quote dialog opens and closes.
+  await page.getByRole('banner').getByRole('button', { name: 'Get a Quote' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
   // Another section still loads and works.
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await expect(page.getByLabel('Email address')).toBeVisible();

@@ -1,8 +1,6 @@
 import { Suspense, lazy } from 'react';
-import { Provider } from 'react-redux';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { PageLoading, SectionErrorBoundary, SectionRoot } from '@portal/ui';
-import { store } from '@portal/store';
+import { PageLoading, SectionErrorBoundary, SectionRoot, SectionRoutes } from '@portal/ui';
+import { StoreProvider } from '@portal/store';
 import { Home } from './pages/Home/Home';
 
 // Every page but the home page loads on demand.
@@ -20,27 +18,27 @@ const Docs = lazy(() => import('./pages/Docs/Docs'));
 const PrivacyPolicy = lazy(() => import('./pages/PrivacyPolicy/PrivacyPolicy'));
 const Terms = lazy(() => import('./pages/Terms/Terms'));
 
+const routes = [
+  { path: '/', element: <Home /> },
+  { path: '/services', element: <Services /> },
+  { path: '/pricing', element: <Pricing /> },
+  { path: '/about', element: <About /> },
+  { path: '/about-us', element: <AboutUs /> },
+  { path: '/contact', element: <Contact /> },
+  { path: '/platform', element: <Platform /> },
+  { path: '/careers', element: <Careers /> },
+  { path: '/blog', element: <Blog /> },
+  { path: '/blog/:slug', element: <BlogArticle /> },
+  { path: '/help-center', element: <HelpCenter /> },
+  { path: '/docs', element: <Docs /> },
+  { path: '/privacy-policy', element: <PrivacyPolicy /> },
+  { path: '/terms', element: <Terms /> },
+];
+
 export function MarketingRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route path="/" element={<Home />} />
-        <Route path="/services" element={<Services />} />
-        <Route path="/pricing" element={<Pricing />} />
-        <Route path="/about" element={<About />} />
-        <Route path="/about-us" element={<AboutUs />} />
-        <Route path="/contact" element={<Contact />} />
-        <Route path="/platform" element={<Platform />} />
-        <Route path="/careers" element={<Careers />} />
-        <Route path="/blog" element={<Blog />} />
-        <Route path="/blog/:slug" element={<BlogArticle />} />
-        <Route path="/help-center" element={<HelpCenter />} />
-        <Route path="/docs" element={<Docs />} />
-        <Route path="/privacy-policy" element={<PrivacyPolicy />} />
-        <Route path="/terms" element={<Terms />} />
-        {/* Other paths belong to other sections; this one is about to unmount. */}
-        <Route path="*" element={null} />
-      </Routes>
+      <SectionRoutes routes={routes} />
     </Suspense>
   );
 }
@@ -48,13 +46,11 @@ export function MarketingRoutes() {
 export function MarketingRoot() {
   return (
     <SectionRoot name="marketing">
-      <Provider store={store}>
-        <BrowserRouter>
-          <SectionErrorBoundary>
-            <MarketingRoutes />
-          </SectionErrorBoundary>
-        </BrowserRouter>
-      </Provider>
+      <StoreProvider>
+        <SectionErrorBoundary>
+          <MarketingRoutes />
+        </SectionErrorBoundary>
+      </StoreProvider>
     </SectionRoot>
   );
 }

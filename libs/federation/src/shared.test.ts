@@ -12,13 +12,10 @@ describe('the shared singletons', () => {
       [
         'react',
         'react-dom',
-        'react-router-dom',
         '@mui/material',
         '@emotion/react',
         '@emotion/styled',
         '@emotion/cache',
-        '@reduxjs/toolkit',
-        'react-redux',
         '@portal/ui',
         '@portal/store',
       ].sort(),

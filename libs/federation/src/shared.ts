@@ -1,22 +1,20 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FACADES, facadePath, type FacadePackage } from './facades.ts';
 
 /**
  * The ONE list of singletons shared by the shell and every remote. Each package exists once on
- * the page: one React, one router, one MUI + emotion (one theme, one style cache per section),
- * one Redux store.
+ * the page: one React, one MUI + emotion (one theme, one style cache per section), one Redux store.
+ * Redux Toolkit and react-redux live inside `@portal/store` (sections reach them only through it,
+ * which ESLint enforces), so they ship once, tree-shaken, instead of whole as shared modules.
+ * Sections route with `SectionRoutes` of `@portal/ui`: single-spa already picks the section by path.
  */
 export const SINGLETON_PACKAGES = [
   'react',
   'react-dom',
-  'react-router-dom',
   '@mui/material',
   '@emotion/react',
   '@emotion/styled',
   '@emotion/cache',
-  '@reduxjs/toolkit',
-  'react-redux',
   '@portal/ui',
   '@portal/store',
 ] as const;
@@ -25,8 +23,7 @@ export const SINGLETON_PACKAGES = [
  * Deep imports shared too: `react/jsx-runtime`, `react-dom/client` and MUI per component
  * (`@mui/material/Button`). A shared module cannot be tree-shaken, so MUI's lower-case barrels
  * (`@mui/material/styles`, `/utils`, `/colors`) stay out: each build keeps what it uses of them, and
- * the state they reach is single through MUI_CONTEXT_FILES. `@reduxjs/toolkit/query/react` is
- * imported by @portal/store only, and that store is itself the singleton.
+ * the state they reach is single through MUI_CONTEXT_FILES.
  */
 const DEEP_IMPORTS: Record<string, { exclude?: { request: RegExp } }> = {
   react: {},
@@ -126,11 +123,6 @@ export function sharedSingletons(fromDir: string): Record<string, SharedConfig> 
     if (DEEP_IMPORTS[name]) shared[`${name}/`] = { singleton: true, ...version, ...DEEP_IMPORTS[name] };
   };
   for (const name of SINGLETON_PACKAGES) add(name);
-  for (const pkg of Object.keys(FACADES) as FacadePackage[]) {
-    // Provided and consumed under the package's name and version, implemented by the facade.
-    const installed = readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;
-    shared[pkg] = { ...shared[pkg], version: installed, import: facadePath(pkg, root) };
-  }
   for (const file of MUI_CONTEXT_FILES) {
     const pkg = file.split('/').slice(0, 2).join('/');
     const installed = readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;

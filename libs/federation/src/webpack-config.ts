@@ -10,7 +10,6 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import * as mf from '@module-federation/enhanced/webpack';
 import { DEV_API_TARGET, mfeManifest } from './apps.ts';
 import { ExternalRuntimeCheckPlugin, provideRuntimeCorePath } from './external-runtime.ts';
-import { assertFacadesCover } from './facades.ts';
 import { findWorkspaceRoot, sharedSingletons } from './shared.ts';
 
 export type Mode = 'production' | 'development';
@@ -120,11 +119,6 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
   const root = findWorkspaceRoot(app.dir);
   const host = app.kind === 'host';
   const standalone = !host && !production;
-  assertFacadesCover(root, [
-    path.join(app.dir, 'src'),
-    path.join(root, 'libs', 'ui', 'src'),
-    path.join(root, 'libs', 'store', 'src'),
-  ]);
 
   // The page-level stylesheet (the self-hosted Inter variable font) rides on the page's entry.
   const entry: Record<string, string[]> = {};
@@ -201,6 +195,10 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
         name: app.name,
         ...(app.kind === 'remote' && { filename: 'remoteEntry.js', exposes: app.exposes }),
         shared: sharedSingletons(root),
+        // Resolve a share from what is already loaded (every build has the same versions) instead of
+        // first starting every registered remote: 'version-first' made one dead remote break the
+        // lazy shared modules of all the others.
+        shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
         // One federation runtime on the page: the shell provides it (provide-runtime-core.ts) and

@@ -3,6 +3,7 @@ export { useLoginMutation, useRegisterMutation } from './api-hooks';
 export type { ApiError } from './error-text';
 export { serverMessage } from './server-message';
 export { createPortalStore, store } from './store';
+export { StoreProvider } from './StoreProvider';
 export type { AppDispatch, AppThunk, LazyLoadedSlices, PortalStore, RootState } from './store';
 export type { SessionState, SessionStatus, SessionUser } from './session-slice';
 export { checkCurrentUser, registered, signOut, signedIn, startSession } from './session';

@@ -10,6 +10,15 @@ export type { PageContainerProps } from './PageContainer';
 export { RouteButton, RouteLink } from './RouteLink';
 export type { RouteButtonProps, RouteLinkProps } from './RouteLink';
 export { followLink, isInternalPath, navigate } from './navigation';
+export {
+  LOCATION_CHANGE_EVENT,
+  matchPath,
+  SectionRoutes,
+  useLocationHash,
+  usePathname,
+  useRouteParams,
+} from './routing';
+export type { RouteParams, SectionRoute } from './routing';
 export { usePageTitle } from './usePageTitle';
 export { registerReactInstance } from './react-instances';
 export type { ReactInstanceRecord } from './react-instances';

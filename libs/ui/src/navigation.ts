@@ -1,3 +1,4 @@
+import { LOCATION_CHANGE_EVENT } from './routing';
 import type { MouseEvent } from 'react';
 
 /** A same-site path such as `/pricing` or `/login?redirect=/dashboard` (not `//host` or a URL). */
@@ -7,12 +8,13 @@ export function isInternalPath(href: string): boolean {
 
 /**
  * Client-side navigation without a page reload. single-spa patches `history.pushState` and answers
- * it with a popstate event, so the root config re-routes the sections and each section's React
- * Router follows.
+ * it with a popstate event, so the root config re-routes the sections; each section's routes follow
+ * the location hooks of `routing.tsx`, which also hear LOCATION_CHANGE_EVENT.
  */
 export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): void {
   if (replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
+  window.dispatchEvent(new Event(LOCATION_CHANGE_EVENT));
 }
 
 /**

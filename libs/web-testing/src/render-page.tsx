@@ -1,23 +1,20 @@
 import { Suspense, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { SectionRoot } from '@portal/ui';
-import { createPortalStore, type RootState } from '@portal/store';
+import { createPortalStore, type RootState, StoreProvider } from '@portal/store';
 
-/** Renders a page as the section does: theme, a fresh store, a router at `route`, Suspense. */
+/** Renders a page as the section does: theme, a fresh store, the address at `route`, Suspense. */
 export function renderPage(
   ui: ReactElement,
   { route = '/', state }: { route?: string; state?: Partial<RootState> } = {},
 ) {
   const store = createPortalStore(state);
+  window.history.replaceState(null, '', route);
   const view = render(
     <SectionRoot name="test">
-      <Provider store={store}>
-        <MemoryRouter initialEntries={[route]}>
-          <Suspense fallback={null}>{ui}</Suspense>
-        </MemoryRouter>
-      </Provider>
+      <StoreProvider store={store}>
+        <Suspense fallback={null}>{ui}</Suspense>
+      </StoreProvider>
     </SectionRoot>,
   );
   return { store, ...view };

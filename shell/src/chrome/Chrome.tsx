@@ -1,14 +1,12 @@
 import { createPortal } from 'react-dom';
-import { Provider } from 'react-redux';
-import { SectionRoot } from '@portal/ui';
-import { store } from '@portal/store';
+import { SectionRoot, usePathname } from '@portal/ui';
+import { StoreProvider } from '@portal/store';
 import { sectionForPath } from '../routes';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotFound } from './NotFound';
 import { QuoteDialog } from './QuoteDialog';
 import { ToastHost } from './ToastHost';
-import { usePathname } from './usePathname';
 
 export interface ChromeSlots {
   header: HTMLElement;
@@ -24,13 +22,13 @@ export function Chrome({ slots }: { slots: ChromeSlots }) {
   const pathname = usePathname();
   return (
     <SectionRoot name="shell" baseline>
-      <Provider store={store}>
+      <StoreProvider>
         {createPortal(<Header pathname={pathname} />, slots.header)}
         {sectionForPath(pathname) === null && createPortal(<NotFound />, slots.notFound)}
         {createPortal(<Footer />, slots.footer)}
         <QuoteDialog />
         <ToastHost />
-      </Provider>
+      </StoreProvider>
     </SectionRoot>
   );
 }

@@ -1,41 +1,37 @@
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/CloseRounded';
-import { RouteButton } from '@portal/ui';
-
-const NEXT_STEPS = [
-  {
-    title: 'Tell us what you need',
-    text: 'Call volumes, channels, hours of coverage and the outcomes that matter to you.',
-  },
-  {
-    title: 'Hear from us within 24 hours',
-    text: 'A solutions specialist reviews your needs and answers your questions.',
-  },
-  {
-    title: 'Get your custom quote',
-    text: 'Pricing built around your operation, your projected savings (up to 60%) and a launch plan. Month-to-month, no hidden fees.',
-  },
-];
+import { ContactForm, ScheduleCallButton } from '@portal/leads';
+import { selectQuoteDialogSubject, useAppSelector } from '@portal/store';
 
 export interface QuoteDialogViewProps {
   open: boolean;
   onClose: () => void;
 }
 
+/** What the visitor asked about starts the message, with room to add their needs below it. */
+const messageAbout = (subject: string | null) => (subject ? `${subject}\n\n` : '');
+
+/**
+ * The quote dialog: the contact form (a quote request is a contact message) and, for those who
+ * would rather talk, the scheduling widget's booking popup (or the contact page without it).
+ * MUI's Dialog traps focus inside, closes on Escape and gives focus back to the opener.
+ */
 export default function QuoteDialogView({ open, onClose }: QuoteDialogViewProps) {
+  const subject = useAppSelector(selectQuoteDialogSubject);
   return (
     <Dialog
       open={open}
       onClose={onClose}
       fullWidth
       maxWidth="sm"
+      scroll="body"
       aria-labelledby="quote-dialog-title"
       aria-describedby="quote-dialog-description"
     >
@@ -47,49 +43,35 @@ export default function QuoteDialogView({ open, onClose }: QuoteDialogViewProps)
       </IconButton>
       <DialogContent>
         <DialogContentText id="quote-dialog-description" sx={{ mb: 3 }}>
-          We price every engagement to your operation, so there are no fixed packages. Share your goals and a
-          solutions specialist will contact you within 24 hours with a custom quote.
+          Every engagement is priced to your operation: no fixed packages, no hidden fees, month-to-month.
+          Tell us about your call volumes, channels and hours, and a solutions specialist will reply within 24
+          hours with a custom quote and your projected savings (up to 60%).
         </DialogContentText>
-        <Typography component="h3" variant="overline" color="text.secondary">
-          What happens next
-        </Typography>
-        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'grid', gap: 2 }}>
-          {NEXT_STEPS.map((step, index) => (
-            <Box component="li" key={step.title} sx={{ display: 'flex', gap: 2 }}>
-              <Box
-                aria-hidden
-                sx={{
-                  flexShrink: 0,
-                  width: 32,
-                  height: 32,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  fontWeight: 700,
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                }}
-              >
-                {index + 1}
-              </Box>
-              <div>
-                <Typography sx={{ fontWeight: 650 }}>{step.title}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {step.text}
-                </Typography>
-              </div>
-            </Box>
-          ))}
+        <ContactForm key={subject} initialMessage={messageAbout(subject)} autoFocus onSent={onClose} />
+        <Divider sx={{ my: 3 }} />
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+          }}
+        >
+          <div>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 650 }}>
+              Prefer to talk it through?
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Book a free discovery call with a solutions specialist at a time that suits you.
+            </Typography>
+          </div>
+          {/* The dialog closes first: its focus trap would hold the keyboard away from the booking popup. */}
+          <ScheduleCallButton variant="outlined" onClick={onClose}>
+            Book a Call
+          </ScheduleCallButton>
         </Box>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 3, pt: 1, gap: 1, flexWrap: 'wrap' }}>
-        <RouteButton href="/pricing" variant="outlined" color="inherit" onClick={onClose}>
-          See Pricing Options
-        </RouteButton>
-        <RouteButton href="/contact" variant="contained" onClick={onClose}>
-          Contact Our Team
-        </RouteButton>
-      </DialogActions>
     </Dialog>
   );
 }

@@ -1,10 +1,39 @@
+import { RouteButton } from '@portal/ui';
+import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { PageIntro } from '../../components/PageIntro';
+import { CompanyStats } from '../../components/about/CompanyStats';
+import { CoreValues } from '../../components/about/CoreValues';
+import { LeadershipTeam } from '../../components/about/LeadershipTeam';
+import { MissionVision } from '../../components/about/MissionVision';
+import { WhyNewJersey } from '../../components/about/WhyNewJersey';
 
 export default function About() {
   return (
-    <PageIntro eyebrow="About" title="The team behind 2M+ customer conversations" pageTitle="About">
-      We are a New Jersey customer-service company helping 500+ US businesses give their customers fast,
-      friendly answers 24/7, with skilled agents and AI automation working side by side.
-    </PageIntro>
+    <>
+      <PageIntro eyebrow="About" title="The team behind 2M+ customer conversations" pageTitle="About">
+        We are a New Jersey customer-service company helping 500+ US businesses give their customers fast,
+        friendly answers 24/7, with skilled agents and AI automation working side by side.
+      </PageIntro>
+      <CompanyStats />
+      <MissionVision />
+      <WhyNewJersey />
+      <CoreValues />
+      <LeadershipTeam />
+      <ClosingCallToAction
+        title="Let’s talk about your customers"
+        actions={
+          <>
+            <RouteButton href="/contact" variant="contained" size="large">
+              Contact Us
+            </RouteButton>
+            <RouteButton href="/pricing" variant="outlined" color="inherit" size="large">
+              View Pricing
+            </RouteButton>
+          </>
+        }
+      >
+        Tell us where your customer service stands today. We will get back to you within 24 hours.
+      </ClosingCallToAction>
+    </>
   );
 }

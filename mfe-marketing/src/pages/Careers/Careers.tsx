@@ -1,10 +1,142 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { openQuoteDialog, useAppDispatch } from '@portal/store';
+import { RouteButton } from '@portal/ui';
+import { CheckList } from '../../components/CheckList';
+import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { PageIntro } from '../../components/PageIntro';
+import { Section } from '../../components/Section';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { HIRING_STEPS, POSITIONS } from '../../content/careers';
 
 export default function Careers() {
+  const dispatch = useAppDispatch();
   return (
-    <PageIntro eyebrow="Careers" title="Build a career in customer experience" pageTitle="Careers">
-      Join our customer service, sales and AI automation teams. We hire for attitude, train for skills and
-      promote from within.
-    </PageIntro>
+    <>
+      <PageIntro eyebrow="Careers" title="Build a career in customer experience" pageTitle="Careers">
+        Join our customer service, sales and AI automation teams. We hire for attitude, train for skills and
+        promote from within.
+      </PageIntro>
+      <Section
+        eyebrow="Open positions"
+        title="Find your role"
+        lead="Roles across our Millstone, New Jersey headquarters, remote US teams and our Philippines delivery center."
+      >
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
+            gap: { xs: 2, md: 3 },
+          }}
+        >
+          {POSITIONS.map(({ title, department, location, type, summary, requirements }) => (
+            <Box
+              component="li"
+              key={title}
+              sx={{
+                p: { xs: 3, md: 4 },
+                borderRadius: 5,
+                border: 1,
+                borderColor: 'divider',
+                bgcolor: 'background.paper',
+                display: 'flex',
+                flexDirection: 'column',
+              }}
+            >
+              <Typography variant="h3">{title}</Typography>
+              <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+                <Chip size="small" label={department} />
+                <Chip size="small" label={location} />
+                <Chip size="small" label={type} color="secondary" variant="outlined" />
+              </Stack>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                {summary}
+              </Typography>
+              <Typography
+                component="h4"
+                variant="overline"
+                color="text.secondary"
+                sx={{ display: 'block', mt: 2.5, mb: 1 }}
+              >
+                Requirements
+              </Typography>
+              <Box sx={{ flexGrow: 1 }}>
+                <CheckList items={requirements} />
+              </Box>
+              <Button
+                variant="contained"
+                onClick={() => dispatch(openQuoteDialog(`Application: ${title}`))}
+                sx={{ mt: 3, alignSelf: 'flex-start' }}
+              >
+                Apply Now
+                <VisuallyHidden> for {title}</VisuallyHidden>
+              </Button>
+            </Box>
+          ))}
+        </Box>
+      </Section>
+      <Section eyebrow="How we hire" title="Our hiring process">
+        <Box
+          component="ol"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+            gap: { xs: 2.5, md: 3 },
+          }}
+        >
+          {HIRING_STEPS.map(({ title, text }, index) => (
+            <Box component="li" key={title}>
+              <Box
+                aria-hidden
+                sx={{
+                  width: 40,
+                  height: 40,
+                  borderRadius: '50%',
+                  display: 'grid',
+                  placeItems: 'center',
+                  fontWeight: 800,
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                }}
+              >
+                {index + 1}
+              </Box>
+              <Typography variant="h4" component="h3" sx={{ mt: 2 }}>
+                {title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {text}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Section>
+      <ClosingCallToAction
+        title="Questions about working with us?"
+        actions={
+          <>
+            <RouteButton href="/contact" variant="contained" size="large">
+              Contact Us
+            </RouteButton>
+            <RouteButton href="/about-us" variant="outlined" color="inherit" size="large">
+              About Us
+            </RouteButton>
+          </>
+        }
+      >
+        Our recruiting team answers every message within 24 hours. Learn more about who we are and how we
+        work.
+      </ClosingCallToAction>
+    </>
   );
 }

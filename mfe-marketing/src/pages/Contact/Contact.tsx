@@ -1,10 +1,96 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { ContactForm, InlineScheduler, ScheduleCallButton } from '@portal/leads';
+import { PageContainer } from '@portal/ui';
+import { IconBadge } from '../../components/IconBadge';
 import { PageIntro } from '../../components/PageIntro';
+import { Section } from '../../components/Section';
+import { CONTACT_DETAILS, CONTACT_FORM_SECTION, CONTACT_HERO, SCHEDULER_SECTION } from './content';
+
+const FORM_ID = 'contact-form';
+
+/** Without the scheduling widget on this very page, 'Schedule a Call' brings the form into view. */
+function showForm() {
+  const form = document.getElementById(FORM_ID);
+  form?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  form?.querySelector('input')?.focus({ preventScroll: true });
+}
 
 export default function Contact() {
   return (
-    <PageIntro eyebrow="Contact" title="Talk to our team" pageTitle="Contact">
-      Tell us about your customer-service goals and we will get back to you within 24 hours. We are based in
-      Millstone, New Jersey, and work with businesses across the US.
-    </PageIntro>
+    <>
+      <PageIntro
+        eyebrow={CONTACT_HERO.eyebrow}
+        title={CONTACT_HERO.title}
+        pageTitle={CONTACT_HERO.pageTitle}
+        actions={<ScheduleCallButton variant="contained" size="large" onUnavailable={showForm} />}
+      >
+        {CONTACT_HERO.lead}
+      </PageIntro>
+
+      <PageContainer
+        sx={{
+          display: 'grid',
+          gap: { xs: 3, md: 4 },
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1.6fr' },
+          pb: { xs: 6, md: 9 },
+        }}
+      >
+        <Paper
+          component="section"
+          aria-labelledby="contact-details-title"
+          sx={{ p: { xs: 3, md: 4 }, alignSelf: 'start' }}
+        >
+          <Typography id="contact-details-title" variant="h3" component="h2" sx={{ mb: 3 }}>
+            Contact details
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3 }}>
+            {CONTACT_DETAILS.map(({ label, text, href, Icon }) => (
+              <Box component="li" key={label} sx={{ display: 'flex', gap: 2 }}>
+                <IconBadge Icon={Icon} />
+                <div>
+                  <Typography variant="subtitle2" color="text.secondary">
+                    {label}
+                  </Typography>
+                  <Typography>{href ? <Link href={href}>{text}</Link> : text}</Typography>
+                </div>
+              </Box>
+            ))}
+          </Box>
+        </Paper>
+
+        <Paper
+          component="section"
+          id={FORM_ID}
+          aria-labelledby="contact-form-title"
+          sx={{ p: { xs: 3, md: 4 }, scrollMarginTop: 96 }}
+        >
+          <Typography id="contact-form-title" variant="h3" component="h2">
+            {CONTACT_FORM_SECTION.title}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+            {CONTACT_FORM_SECTION.lead}
+          </Typography>
+          <ContactForm />
+        </Paper>
+      </PageContainer>
+
+      <Section
+        eyebrow={SCHEDULER_SECTION.eyebrow}
+        title={SCHEDULER_SECTION.title}
+        lead={SCHEDULER_SECTION.lead}
+      >
+        <InlineScheduler
+          title={SCHEDULER_SECTION.frameTitle}
+          unavailable={
+            <Paper sx={{ p: { xs: 3, md: 4 } }}>
+              <Typography color="text.secondary">{SCHEDULER_SECTION.unavailable}</Typography>
+            </Paper>
+          }
+        />
+      </Section>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { usePageTitle } from '@portal/ui';
+import { BelowTheFold } from './BelowTheFold';
 import { Hero } from './Hero';
 import { MetricTiles } from './MetricTiles';
 
@@ -8,6 +9,7 @@ export function Home() {
     <>
       <Hero />
       <MetricTiles />
+      <BelowTheFold />
     </>
   );
 }

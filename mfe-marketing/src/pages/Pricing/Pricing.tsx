@@ -1,16 +1,84 @@
+import { Suspense } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { RouteButton } from '@portal/ui';
+import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { PageIntro } from '../../components/PageIntro';
 import { QuoteButton } from '../../components/QuoteButton';
+import { Section } from '../../components/Section';
+import { QUOTE_TERMS } from '../../content/pricing';
+import { MissedCallsCalculator } from './MissedCallsCalculator';
+import { Packages } from './Packages';
+import { RoiCalculator } from './RoiCalculator';
 
 export default function Pricing() {
   return (
-    <PageIntro
-      eyebrow="Pricing"
-      title="Custom pricing, with no hidden fees"
-      pageTitle="Pricing"
-      actions={<QuoteButton />}
-    >
-      Every plan is quoted to your call volumes, channels and hours of coverage, and most clients save up to
-      60% against an in-house team. No long-term contracts: you stay month-to-month and scale as you grow.
-    </PageIntro>
+    <>
+      <PageIntro
+        eyebrow="Pricing"
+        title="Custom pricing, with no hidden fees"
+        pageTitle="Pricing"
+        actions={<QuoteButton />}
+      >
+        Every plan is quoted to your call volumes, channels and hours of coverage, and most clients save up to
+        60% against an in-house team. No long-term contracts: you stay month-to-month and scale as you grow.
+      </PageIntro>
+      <Section eyebrow="Custom quote" title="No fixed price list, just a fair quote">
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+            gap: { xs: 2, md: 3 },
+          }}
+        >
+          {QUOTE_TERMS.map(({ title, text }) => (
+            <Box
+              component="li"
+              key={title}
+              sx={{ p: 3, borderRadius: 4, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+            >
+              <Typography variant="h4" component="h3">
+                {title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {text}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Section>
+      <Section
+        eyebrow="Calculators"
+        title="See what you could save"
+        lead="Move the sliders to match your business. The figures update as you go."
+      >
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: { xs: 3, md: 4 } }}
+        >
+          <MissedCallsCalculator />
+          <RoiCalculator />
+        </Box>
+      </Section>
+      <Suspense fallback={null}>
+        <Packages />
+      </Suspense>
+      <ClosingCallToAction
+        title="Get your custom quote"
+        actions={
+          <>
+            <QuoteButton />
+            <RouteButton href="/contact" variant="outlined" color="inherit" size="large">
+              Talk to Sales
+            </RouteButton>
+          </>
+        }
+      >
+        A solutions specialist will contact you within 24 hours with pricing built around your operation.
+      </ClosingCallToAction>
+    </>
   );
 }

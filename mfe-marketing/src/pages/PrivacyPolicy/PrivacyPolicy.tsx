@@ -1,10 +1,12 @@
-import { PageIntro } from '../../components/PageIntro';
+import { LegalDocument } from '../../components/LegalDocument';
+import { privacyPolicy } from '../../content/legal/privacy-policy';
 
 export default function PrivacyPolicy() {
   return (
-    <PageIntro eyebrow="Legal" title="Privacy Policy">
-      How we collect, use and protect your information when you use our website and services. Effective August
-      19, 2025.
-    </PageIntro>
+    <LegalDocument
+      title="Privacy Policy"
+      summary="How we collect, use and protect your information when you use our website and services, and the choices you have."
+      source={privacyPolicy}
+    />
   );
 }

@@ -1,10 +1,12 @@
-import { PageIntro } from '../../components/PageIntro';
+import { LegalDocument } from '../../components/LegalDocument';
+import { termsOfService } from '../../content/legal/terms';
 
 export default function Terms() {
   return (
-    <PageIntro eyebrow="Legal" title="Terms of Service">
-      The terms that govern your use of our website and services, under the laws of the State of New Jersey.
-      Effective August 19, 2025.
-    </PageIntro>
+    <LegalDocument
+      title="Terms of Service"
+      summary="The terms that govern your use of our website, customer portal, API and services, under the laws of the State of New Jersey."
+      source={termsOfService}
+    />
   );
 }

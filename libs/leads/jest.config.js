@@ -1,0 +1,3 @@
+const webPreset = require('../federation/jest/web-preset.cjs');
+
+module.exports = { ...webPreset, displayName: 'leads' };

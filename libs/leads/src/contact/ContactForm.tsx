@@ -1,0 +1,164 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { contactRequestSchema } from '@portal/contracts';
+import { showToast, useAppDispatch } from '@portal/store';
+import { useSendContactMessageMutation } from './contact-api';
+
+type Field = 'firstName' | 'lastName' | 'company' | 'email' | 'message';
+type Values = Record<Field | 'website', string>;
+type Errors = Partial<Record<Field, string>>;
+
+const FIELD_ORDER: readonly Field[] = ['firstName', 'lastName', 'company', 'email', 'message'];
+
+// Spec section 8, word for word.
+const SENT_TOAST = {
+  title: 'Message sent successfully!',
+  description: "We'll get back to you within 24 hours.",
+  severity: 'success',
+} as const;
+const FAILED_TOAST = {
+  title: 'Failed to send message',
+  description: 'Please try again or contact us directly.',
+  severity: 'error',
+} as const;
+
+const emptyValues = (message: string): Values => ({
+  firstName: '',
+  lastName: '',
+  company: '',
+  email: '',
+  message,
+  website: '',
+});
+
+/** The shared schema's message for each invalid field (the first one when a field has several). */
+function validate(values: Values) {
+  const result = contactRequestSchema.safeParse(values);
+  if (result.success) return { request: result.data, errors: {} };
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return { request: null, errors };
+}
+
+export interface ContactFormProps {
+  /** The message's starting text, e.g. what the visitor asked a quote about. */
+  initialMessage?: string;
+  /** Puts the cursor in the first field on mount (inside a dialog). */
+  autoFocus?: boolean;
+  /** After the success toast, e.g. to close a dialog. */
+  onSent?: () => void;
+}
+
+/**
+ * The contact form (spec section 2): First Name, Last Name, Company (optional), Email and Message,
+ * checked with the API's own schema, sent to `POST /api/contact`, the spec's toasts, cleared once
+ * sent. A field hidden from people (`website`) catches bots that fill in everything.
+ */
+export function ContactForm({ initialMessage = '', autoFocus = false, onSent }: ContactFormProps) {
+  const id = useId();
+  const dispatch = useAppDispatch();
+  const [send, { isLoading }] = useSendContactMessageMutation();
+  const [values, setValues] = useState(() => emptyValues(initialMessage));
+  const [errors, setErrors] = useState<Errors>({});
+  // Messages appear on the first submit, then follow the typing.
+  const [checked, setChecked] = useState(false);
+
+  const change = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (checked) setErrors(validate(next).errors);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { request, errors: found } = validate(values);
+    setChecked(true);
+    setErrors(found);
+    if (!request) {
+      const first = FIELD_ORDER.find((field) => found[field]);
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+      return;
+    }
+    try {
+      await send(request).unwrap();
+    } catch {
+      dispatch(showToast(FAILED_TOAST));
+      return;
+    }
+    dispatch(showToast(SENT_TOAST));
+    setValues(emptyValues(''));
+    setErrors({});
+    setChecked(false);
+    onSent?.();
+  };
+
+  const field = (name: Field) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: change(name),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    fullWidth: true,
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{
+        position: 'relative',
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+      }}
+    >
+      <TextField
+        {...field('firstName')}
+        label="First Name"
+        required
+        autoComplete="given-name"
+        autoFocus={autoFocus}
+      />
+      <TextField {...field('lastName')} label="Last Name" required autoComplete="family-name" />
+      <TextField {...field('company')} label="Company (optional)" autoComplete="organization" />
+      <TextField {...field('email')} label="Email" type="email" required autoComplete="email" />
+      <TextField
+        {...field('message')}
+        label="Message"
+        required
+        multiline
+        minRows={5}
+        sx={{ gridColumn: '1 / -1' }}
+      />
+      {/* The honeypot: off screen, out of the tab order and hidden from assistive technology. */}
+      <Box
+        aria-hidden
+        sx={{ position: 'absolute', left: -10000, top: 0, width: 1, height: 1, overflow: 'hidden' }}
+      >
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={change('website')}
+        />
+      </Box>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Button type="submit" variant="contained" size="large" loading={isLoading}>
+          Send Message
+        </Button>
+      </Box>
+    </Box>
+  );
+}

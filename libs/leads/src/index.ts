@@ -1,0 +1,9 @@
+export { ContactForm } from './contact/ContactForm';
+export type { ContactFormProps } from './contact/ContactForm';
+export { InlineScheduler, INLINE_SCHEDULER_MIN_HEIGHT } from './scheduling/InlineScheduler';
+export type { InlineSchedulerProps } from './scheduling/InlineScheduler';
+export { ScheduleCallButton } from './scheduling/ScheduleCallButton';
+export type { ScheduleCallButtonProps } from './scheduling/ScheduleCallButton';
+export { CONTACT_PATH, goToContactPage, prepareScheduler, scheduleCall } from './scheduling/scheduler';
+export { RUNTIME_CONFIG_URL, loadRuntimeConfig } from './scheduling/runtime-config';
+export type { RuntimeConfig } from './scheduling/runtime-config';

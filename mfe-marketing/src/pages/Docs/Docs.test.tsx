@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '@portal/web-testing';
+import Docs from './Docs';
+import { COPY_UNAVAILABLE } from './CopyButton';
+
+const listings = () => [...document.querySelectorAll('pre')];
+
+/** A screen at least as wide as MUI's md breakpoint (jsdom answers every media query with false). */
+function wideScreen() {
+  jest.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addListener() {},
+        removeListener() {},
+        addEventListener() {},
+        removeEventListener() {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('Docs', () => {
+  it('opens on Getting Started with the six sections and a way to support', () => {
+    wideScreen();
+    renderPage(<Docs />, { route: '/docs' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Developer documentation' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Documentation sections' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Getting Started',
+      'API Reference',
+      'Webhooks',
+      'Authentication',
+      'Integrations',
+      'Code Examples',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Getting Started' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Getting Started');
+    expect(screen.getByText(/1000 requests per hour per API key/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+    expect(document.title).toMatch(/^Docs \| /);
+  });
+
+  it('documents the API of the spec', async () => {
+    wideScreen();
+    renderPage(<Docs />, { route: '/docs' });
+    await userEvent.click(screen.getByRole('tab', { name: 'API Reference' }));
+    for (const heading of ['POST /tickets', 'GET /tickets/{id}', 'GET /agents', 'Rate limits']) {
+      expect(screen.getByRole('heading', { level: 3, name: heading })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/X-RateLimit-Remaining/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Webhooks' }));
+    expect(screen.getByText(/ticket\.created:/)).toBeInTheDocument();
+    expect(screen.getByText(/call\.completed:/)).toBeInTheDocument();
+    expect(screen.getByText(/must answer 200 within 10 seconds/)).toBeInTheDocument();
+  });
+
+  it('offers the sections as a select on phones', async () => {
+    renderPage(<Docs />, { route: '/docs' });
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Documentation section' });
+    expect(select).toHaveValue('getting-started');
+    expect(screen.getByRole('region', { name: 'Getting Started' })).toBeInTheDocument();
+    await userEvent.selectOptions(select, 'Webhooks');
+    expect(screen.getByRole('region', { name: 'Webhooks' })).toHaveTextContent(/ticket\.created/);
+  });
+
+  it('switches every sample to the chosen language', async () => {
+    wideScreen();
+    renderPage(<Docs />, { route: '/docs' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Code Examples' }));
+    expect(listings()[0]).toHaveTextContent(/await fetch/);
+
+    const switches = screen.getAllByRole('group', { name: /^Language of / });
+    expect(switches).toHaveLength(3);
+    await userEvent.click(within(switches[0] as HTMLElement).getByRole('button', { name: 'Python' }));
+    expect(listings()).toHaveLength(3);
+    for (const pre of listings()) expect(pre).toHaveTextContent(/^(import|from flask import) /);
+    for (const group of screen.getAllByRole('group', { name: /^Language of / })) {
+      expect(within(group).getByRole('button', { name: 'Python' })).toHaveAttribute('aria-pressed', 'true');
+    }
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Getting Started' }));
+    expect(listings()[0]).toHaveTextContent(/^import os/);
+    await userEvent.click(screen.getByRole('button', { name: 'PHP' }));
+    expect(listings()[0]).toHaveTextContent(/^<\?php/);
+  });
+
+  it("copies a sample and confirms with 'Copied'", async () => {
+    const user = userEvent.setup();
+    renderPage(<Docs />, { route: '/docs' });
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Copy List your agents (JavaScript)' }));
+    expect(writeText).toHaveBeenCalledWith(
+      expect.stringContaining("fetch('https://api.millstonecx.com/v1/agents'"),
+    );
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Copied to the clipboard');
+  });
+
+  it('explains how to copy by hand when the clipboard is unavailable', async () => {
+    const user = userEvent.setup();
+    renderPage(<Docs />, { route: '/docs' });
+    jest
+      .spyOn(navigator.clipboard, 'writeText')
+      .mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    await user.click(screen.getByRole('button', { name: /^Copy / }));
+    expect(screen.getByRole('status')).toHaveTextContent(COPY_UNAVAILABLE);
+    expect(screen.queryByRole('button', { name: 'Copied' })).not.toBeInTheDocument();
+  });
+});

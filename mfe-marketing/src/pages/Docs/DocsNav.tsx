@@ -1,0 +1,63 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { DOCS_SECTIONS, type DocsSectionId } from '../../content/docs';
+
+export const docsTabId = (id: DocsSectionId) => `docs-tab-${id}`;
+export const docsPanelId = (id: DocsSectionId) => `docs-panel-${id}`;
+
+export interface DocsNavProps {
+  /** Wide screens get vertical tabs in the sidebar; phones a select above the content. */
+  wide: boolean;
+  selected: DocsSectionId;
+  onSelect: (id: DocsSectionId) => void;
+}
+
+/** The choice of docs section. */
+export function DocsNav({ wide, selected, onSelect }: DocsNavProps) {
+  if (!wide) {
+    return (
+      <TextField
+        select
+        fullWidth
+        label="Documentation section"
+        value={selected}
+        onChange={(event) => onSelect(event.target.value as DocsSectionId)}
+        slotProps={{ select: { native: true } }}
+      >
+        {DOCS_SECTIONS.map(({ id, title }) => (
+          <option key={id} value={id}>
+            {title}
+          </option>
+        ))}
+      </TextField>
+    );
+  }
+  return (
+    <Tabs
+      orientation="vertical"
+      value={selected}
+      onChange={(_event, id: DocsSectionId) => onSelect(id)}
+      aria-label="Documentation sections"
+      sx={{
+        borderRadius: 3,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        '& .MuiTab-root': { justifyContent: 'flex-start', minHeight: 48, textTransform: 'none' },
+      }}
+    >
+      {DOCS_SECTIONS.map(({ id, title, Icon }) => (
+        <Tab
+          key={id}
+          value={id}
+          id={docsTabId(id)}
+          aria-controls={docsPanelId(id)}
+          label={title}
+          icon={<Icon aria-hidden fontSize="small" />}
+          iconPosition="start"
+        />
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,86 @@
+import { FAQS, HELP_CATEGORIES, type Faq, type HelpCategory } from '../../content/help-center';
+import { faqView } from './help-search';
+
+const categories: HelpCategory[] = HELP_CATEGORIES.slice(0, 2);
+const faqs: Faq[] = [
+  {
+    category: 'getting-started',
+    question: 'How quickly can we start?',
+    answer: 'Within 5-10 business days.',
+  },
+  { category: 'getting-started', question: 'What do you need?', answer: 'Your policies and a contact.' },
+  { category: 'billing', question: 'Which payment methods?', answer: 'Cards, wire and ACH.' },
+];
+const questions = (view: { faqs: Faq[] }) => view.faqs.map((faq) => faq.question);
+
+describe('faqView', () => {
+  it("shows the chosen category's questions under its name when there is no search", () => {
+    const view = faqView(faqs, categories, { category: 'billing', search: '' });
+    expect(view).toEqual({ searching: false, heading: 'Billing & Plans', faqs: [faqs[2]] });
+  });
+
+  it('searches every category, whatever category is chosen', () => {
+    const view = faqView(faqs, categories, { category: 'billing', search: 'need' });
+    expect(view.searching).toBe(true);
+    expect(view.heading).toBe('Search Results for "need"');
+    expect(questions(view)).toEqual(['What do you need?']);
+  });
+
+  it('matches the answer as well as the question, ignoring case', () => {
+    expect(questions(faqView(faqs, categories, { category: 'getting-started', search: 'ach' }))).toEqual([
+      'Which payment methods?',
+    ]);
+    expect(
+      questions(faqView(faqs, categories, { category: 'getting-started', search: 'HOW QUICK' })),
+    ).toEqual(['How quickly can we start?']);
+  });
+
+  it('matches a substring exactly as typed, spaces included', () => {
+    expect(questions(faqView(faqs, categories, { category: 'billing', search: 'policies and' }))).toEqual([
+      'What do you need?',
+    ]);
+    const spaces = faqView(faqs, categories, { category: 'billing', search: '  ' });
+    expect(spaces).toEqual({ searching: true, heading: 'Search Results for "  "', faqs: [] });
+  });
+
+  it('finds nothing for text in no question or answer', () => {
+    expect(faqView(faqs, categories, { category: 'billing', search: 'zebra' }).faqs).toEqual([]);
+  });
+});
+
+describe('help center FAQs', () => {
+  it.each(HELP_CATEGORIES.map((category) => [category.id]))('has three questions in %s', (id) => {
+    expect(FAQS.filter((faq) => faq.category === id)).toHaveLength(3);
+  });
+
+  it('has 15 questions in the five categories of the spec', () => {
+    expect(FAQS).toHaveLength(15);
+    expect(HELP_CATEGORIES.map(({ id, name }) => [id, name])).toEqual([
+      ['getting-started', 'Getting Started'],
+      ['billing', 'Billing & Plans'],
+      ['technical', 'Technical Support'],
+      ['integration', 'Integration'],
+      ['account', 'Account Management'],
+    ]);
+  });
+
+  it.each([
+    ['within 24 hours'],
+    ['5-10 business days'],
+    ['2-3 weeks'],
+    ['2-5 business days'],
+    ['1-2 weeks'],
+    ['30-day money-back guarantee'],
+    ['30 days notice'],
+    ['next billing cycle'],
+    ['200+'],
+    ['within 2 hours'],
+    ['24/7'],
+    ['up to 60%'],
+    ['wire'],
+    ['ACH'],
+    ['Team Management'],
+  ])('states "%s"', (claim) => {
+    expect(FAQS.some((faq) => faq.answer.includes(claim))).toBe(true);
+  });
+});

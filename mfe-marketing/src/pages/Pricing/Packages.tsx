@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { CheckList } from '../../components/CheckList';
+import { Section } from '../../components/Section';
+import { usePackagesQuery } from './catalog-api';
+import { formatUsd } from './format';
+
+/**
+ * The catalog's packages, shown only once the catalog answers: until the commerce service is up the
+ * page simply goes without them (the calculators and the quote are what a visitor came for).
+ */
+export function Packages() {
+  const { data } = usePackagesQuery();
+  if (!Array.isArray(data) || data.length === 0) return null;
+  return (
+    <Section
+      eyebrow="Packages"
+      title="Popular starting points"
+      lead="Most clients begin with one of these packages. Your custom quote fits it to your volumes, channels and hours."
+    >
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(auto-fit, minmax(300px, 1fr))' },
+          gap: { xs: 2, md: 3 },
+        }}
+      >
+        {data.map(({ id, name, price, description, features }) => (
+          <Box
+            component="li"
+            key={id}
+            sx={{ p: 3.5, borderRadius: 5, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+          >
+            <Typography variant="h3">{name}</Typography>
+            <Typography component="p" sx={{ mt: 1.5 }}>
+              <Box component="span" sx={{ fontSize: '2rem', fontWeight: 800 }}>
+                {formatUsd(Number(price))}
+              </Box>{' '}
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                per month
+              </Box>
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, mb: 2.5 }}>
+              {description}
+            </Typography>
+            <CheckList items={features} label={`${name} features`} />
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}
