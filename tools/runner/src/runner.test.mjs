@@ -50,6 +50,9 @@ test('provideSigningKey prefers JWT_SIGNING_KEY, else creates one local key and 
     const key = createPrivateKey(first);
     assert.equal(key.asymmetricKeyDetails.namedCurve, 'prime256v1');
     assert.equal(fs.statSync(path.join(rootDir, '.data/keys/jwt-signing-key.pem')).mode & 0o777, 0o600);
+    assert.equal(fs.statSync(path.join(rootDir, '.data/keys')).mode & 0o777, 0o700);
+    // .data stays reachable for the embedded PostgreSQL, which runs as another user under root.
+    assert.equal(fs.statSync(path.join(rootDir, '.data')).mode & 0o055, 0o055 & ~process.umask());
     assert.equal(provideSigningKey({ rootDir, log: (line) => logged.push(line), env: {} }), first);
     assert.equal(logged.length, 1);
   } finally {

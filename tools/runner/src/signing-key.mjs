@@ -15,6 +15,9 @@ export function provideSigningKey({ rootDir, log, env = process.env }) {
   if (env.JWT_SIGNING_KEY) return env.JWT_SIGNING_KEY;
   const file = path.join(rootDir, '.data', 'keys', 'jwt-signing-key.pem');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
+  // Only the keys folder is private: a recursive mkdir would make .data private too, and the
+  // embedded PostgreSQL (run as another user when we are root) must reach .data/postgres.
+  fs.mkdirSync(path.dirname(path.dirname(file)), { recursive: true });
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const pem = generateSigningKeyPem();
   fs.writeFileSync(file, pem, { mode: 0o600 });
