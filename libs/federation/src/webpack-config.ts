@@ -10,6 +10,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import * as mf from '@module-federation/enhanced/webpack';
 import { DEV_API_TARGET, mfeManifest } from './apps.ts';
 import { ExternalRuntimeCheckPlugin, provideRuntimeCorePath } from './external-runtime.ts';
+import { muiWithoutCssVars } from './mui-without-css-vars.ts';
 import { findWorkspaceRoot, sharedSingletons } from './shared.ts';
 
 export type Mode = 'production' | 'development';
@@ -210,6 +211,7 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
           optimization: { target: 'web' },
         },
       }),
+      muiWithoutCssVars(),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',

@@ -12,6 +12,13 @@ const contrast = (a: string, b: string) => {
 };
 
 describe('theme', () => {
+  it('is a theme without CSS variables or color schemes (the builds compile that machinery out)', () => {
+    // libs/federation/src/mui-without-css-vars.ts builds against MUI's no-vars createTheme and
+    // ThemeProvider, which are what MUI itself uses for such a theme.
+    expect(theme).not.toHaveProperty('colorSchemes');
+    expect(theme).not.toHaveProperty('vars');
+  });
+
   it('is dark, on deep navy', () => {
     expect(theme.palette.mode).toBe('dark');
     expect(theme.palette.background.default).toBe(colors.ink);
