@@ -96,6 +96,33 @@ class EmitJsonPlugin {
   }
 }
 
+/**
+ * Copies the files of an app's `public/` folder, as they are, to the root of its build: files that
+ * need a fixed address (the share picture and logo that link previews and search engines fetch).
+ */
+class PublicFilesPlugin {
+  private readonly dir: string;
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.dir)) return;
+          compilation.contextDependencies.add(this.dir);
+          for (const entry of fs.readdirSync(this.dir, { withFileTypes: true })) {
+            if (!entry.isFile()) continue;
+            const source = new webpack.sources.RawSource(fs.readFileSync(path.join(this.dir, entry.name)));
+            compilation.emitAsset(entry.name, source);
+          }
+        },
+      );
+    });
+  }
+}
+
 const compressedAssets = /\.(js|css)$/;
 
 /**
@@ -207,8 +234,8 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
         ...(host && { runtimePlugins: [provideRuntimeCorePath(root)] }),
         experiments: {
           ...(!host && { externalRuntime: production }),
-          // Browser only: drops the runtime's Node.js loading paths.
-          optimization: { target: 'web' },
+          // Browser only: drops the runtime's Node.js loading paths; a remote loads no remotes itself.
+          optimization: { target: 'web', ...(!host && { disableRemote: true }) },
         },
       }),
       muiWithoutCssVars(),
@@ -236,6 +263,7 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
           ]
         : []),
       ...(host ? [new EmitJsonPlugin('mfe-manifest.json', mfeManifest('production'))] : []),
+      ...(host ? [new PublicFilesPlugin(path.join(app.dir, 'public'))] : []),
       ...(!host && production ? [new ExternalRuntimeCheckPlugin(root)] : []),
       ...(production
         ? [
