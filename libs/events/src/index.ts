@@ -17,3 +17,4 @@ export {
 export { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 export { NatsLink, type NatsConnection, type NatsLinkOptions } from './nats-link';
 export { consoleEventsLogger, type EventsLogger } from './logger';
+export { type HealthBody, HealthController, ServiceHealthModule } from './service-health';

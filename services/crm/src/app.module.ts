@@ -1,11 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@portal/db';
-import { OutboxRelayModule } from '@portal/events';
+import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
 import { CRM_CONFIG, type CrmConfig } from './config';
 import { ContactModule } from './contact/contact.module';
 import { crmDatabase } from './database';
-import { HealthModule } from './health/health.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 
 export type AppConfig = Pick<CrmConfig, 'databaseUrl' | 'natsUrl' | 'limits'>;
@@ -23,7 +22,7 @@ export class AppModule {
           retryDelay: 1000,
         }),
         OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'crm-outbox' }),
-        HealthModule,
+        ServiceHealthModule,
         ContactModule,
         NewsletterModule,
       ],

@@ -1,12 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@portal/db';
-import { OutboxRelayModule } from '@portal/events';
+import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
 import { AuthModule } from './auth/auth.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
 import { FeaturesModule } from './features/features.module';
-import { HealthModule } from './health/health.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 
 export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl' | 'auth'>;
@@ -24,7 +23,7 @@ export class AppModule {
           retryDelay: 1000,
         }),
         OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'identity-outbox' }),
-        HealthModule,
+        ServiceHealthModule,
         FeaturesModule,
         OrganizationsModule,
         AuthModule,

@@ -1,5 +1,5 @@
 import { closedPort, type ServiceHarness, testNatsUrl } from '@portal/testing';
-import { startIdentity } from '../test/identity-harness';
+import { startIdentity } from './test/identity-harness';
 
 const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;

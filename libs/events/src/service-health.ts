@@ -1,7 +1,7 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Module, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { checkDatabase } from '@portal/db';
-import { type NatsStatus, OutboxRelayService } from '@portal/events';
+import { type NatsStatus, OutboxRelayService } from './outbox-relay.module';
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 
@@ -10,7 +10,10 @@ export interface HealthBody {
   checks: { database: 'up' | 'down'; nats: NatsStatus };
 }
 
-/** `GET /health` (outside /api: the gateway's readiness check calls it). 503 when the database is down. */
+/**
+ * `GET /health` of a service (outside /api: the gateway's readiness check calls it): its database and
+ * its NATS link. 503 when the database is down.
+ */
 @Controller('health')
 export class HealthController {
   constructor(
@@ -32,3 +35,7 @@ export class HealthController {
       .send(body);
   }
 }
+
+/** Every service's `GET /health`; import it in the root module beside `OutboxRelayModule`. */
+@Module({ controllers: [HealthController] })
+export class ServiceHealthModule {}
