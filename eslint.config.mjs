@@ -19,6 +19,9 @@ export default tseslint.config(
         {
           enforceBuildableLibDependency: false,
           allow: [],
+          // Sections load contracts' zod schemas lazily, yet import its zod-free public-site data
+          // statically: the lib is `sideEffects: false`, so a static import brings no schema along.
+          checkDynamicDependenciesExceptions: ['@portal/contracts'],
           depConstraints: [
             // Front end and back end never import each other's libraries.
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },

@@ -37,6 +37,8 @@ export default defineConfig({
       CONTACT_LIMIT_PER_10_MINUTES: '1000',
       NEWSLETTER_LIMIT_PER_10_MINUTES: '1000',
       PORTAL_DB_PREFIX: 'e2e_portal',
+      // The site's own address: prerendered pages carry it in their canonical links and previews.
+      PUBLIC_SITE_URL: baseURL,
       // Access lines of every request would drown the test report; warnings and errors still show.
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',

@@ -7,7 +7,7 @@ module.exports = (_env, argv) =>
       name: 'shell',
       dir: __dirname,
       port: SHELL_PORT,
-      title: 'Millstone CX | Contact-center and AI-automation outsourcing',
+      title: 'Contact-center and AI-automation outsourcing | Millstone CX',
     },
     argv,
   );

@@ -98,6 +98,8 @@ test.describe('marketing pages', () => {
       .getByText('Revenue lost per month')
       .locator('xpath=following-sibling::dd[1]');
     await expect(lostPerMonth).toHaveText('$30,000');
+    // The page is served prerendered: its sliders take keys once the section has replaced that copy.
+    await expect(page.locator('#section-marketing > [data-prerendered]')).toHaveCount(0);
     await missedCalls.getByRole('slider', { name: 'Missed calls per day' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(missedCalls.getByRole('slider', { name: 'Missed calls per day' })).toHaveAttribute(

@@ -16,6 +16,7 @@ import { apiProxy, bodyLimit } from './proxy/api-proxy.plugin';
 import { upstreamClientOptions } from './proxy/upstream-client';
 import { securityHeaders } from './security/security-headers';
 import { runtimeConfig } from './static/runtime-config';
+import { searchEngineFiles } from './static/search-engines';
 import { staticSite } from './static/static.plugin';
 
 export interface GatewayOptions {
@@ -74,6 +75,7 @@ export async function createGateway(
   // init is where Nest installs its own (the exception filter above), for these routes too.
   await fastify.register(apiProxy, { config });
   await fastify.register(runtimeConfig, { config });
+  await fastify.register(searchEngineFiles, { config });
   await fastify.register(staticSite, { config });
   return app;
 }

@@ -1,39 +1,54 @@
-import { Suspense, lazy } from 'react';
-import { PageLoading, SectionErrorBoundary, SectionRoot, SectionRoutes } from '@portal/ui';
+import { Suspense } from 'react';
+import {
+  PageLoading,
+  SectionErrorBoundary,
+  SectionRoot,
+  SectionRoutes,
+  matchPath,
+  type SectionRoute,
+} from '@portal/ui';
 import { StoreProvider } from '@portal/store';
+import { lazyPage, type LazyPage } from './lazyPage';
 import { Home } from './pages/Home/Home';
 
 // Every page but the home page loads on demand.
-const Services = lazy(() => import('./pages/Services/Services'));
-const Pricing = lazy(() => import('./pages/Pricing/Pricing'));
-const About = lazy(() => import('./pages/About/About'));
-const AboutUs = lazy(() => import('./pages/AboutUs/AboutUs'));
-const Contact = lazy(() => import('./pages/Contact/Contact'));
-const Platform = lazy(() => import('./pages/Platform/Platform'));
-const Careers = lazy(() => import('./pages/Careers/Careers'));
-const Blog = lazy(() => import('./pages/Blog/Blog'));
-const BlogArticle = lazy(() => import('./pages/BlogArticle/BlogArticle'));
-const HelpCenter = lazy(() => import('./pages/HelpCenter/HelpCenter'));
-const Docs = lazy(() => import('./pages/Docs/Docs'));
-const PrivacyPolicy = lazy(() => import('./pages/PrivacyPolicy/PrivacyPolicy'));
-const Terms = lazy(() => import('./pages/Terms/Terms'));
+const Services = lazyPage(() => import('./pages/Services/Services'));
+const Pricing = lazyPage(() => import('./pages/Pricing/Pricing'));
+const About = lazyPage(() => import('./pages/About/About'));
+const AboutUs = lazyPage(() => import('./pages/AboutUs/AboutUs'));
+const Contact = lazyPage(() => import('./pages/Contact/Contact'));
+const Platform = lazyPage(() => import('./pages/Platform/Platform'));
+const Careers = lazyPage(() => import('./pages/Careers/Careers'));
+const Blog = lazyPage(() => import('./pages/Blog/Blog'));
+const BlogArticle = lazyPage(() => import('./pages/BlogArticle/BlogArticle'));
+const HelpCenter = lazyPage(() => import('./pages/HelpCenter/HelpCenter'));
+const Docs = lazyPage(() => import('./pages/Docs/Docs'));
+const PrivacyPolicy = lazyPage(() => import('./pages/PrivacyPolicy/PrivacyPolicy'));
+const Terms = lazyPage(() => import('./pages/Terms/Terms'));
 
-const routes = [
+const page = (path: string, { Page, preload }: LazyPage) => ({ path, element: <Page />, preload });
+
+const routes: readonly (SectionRoute & { preload?: () => Promise<void> })[] = [
   { path: '/', element: <Home /> },
-  { path: '/services', element: <Services /> },
-  { path: '/pricing', element: <Pricing /> },
-  { path: '/about', element: <About /> },
-  { path: '/about-us', element: <AboutUs /> },
-  { path: '/contact', element: <Contact /> },
-  { path: '/platform', element: <Platform /> },
-  { path: '/careers', element: <Careers /> },
-  { path: '/blog', element: <Blog /> },
-  { path: '/blog/:slug', element: <BlogArticle /> },
-  { path: '/help-center', element: <HelpCenter /> },
-  { path: '/docs', element: <Docs /> },
-  { path: '/privacy-policy', element: <PrivacyPolicy /> },
-  { path: '/terms', element: <Terms /> },
+  page('/services', Services),
+  page('/pricing', Pricing),
+  page('/about', About),
+  page('/about-us', AboutUs),
+  page('/contact', Contact),
+  page('/platform', Platform),
+  page('/careers', Careers),
+  page('/blog', Blog),
+  page('/blog/:slug', BlogArticle),
+  page('/help-center', HelpCenter),
+  page('/docs', Docs),
+  page('/privacy-policy', PrivacyPolicy),
+  page('/terms', Terms),
 ];
+
+/** Loads the module of the page at `pathname` (nothing to load for the home page or another section's path). */
+export async function preloadPage(pathname: string): Promise<void> {
+  await routes.find((route) => matchPath(route.path, pathname))?.preload?.();
+}
 
 export function MarketingRoutes() {
   return (

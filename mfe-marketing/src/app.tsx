@@ -2,11 +2,22 @@
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { sectionLifecycles } from '@portal/ui';
-import { MarketingRoot } from './Root';
+import { MarketingRoot, preloadPage } from './Root';
 
-export const { bootstrap, mount, unmount } = sectionLifecycles({
+const lifecycles = sectionLifecycles({
   name: 'marketing',
   React,
   ReactDOMClient,
   rootComponent: MarketingRoot,
 });
+
+export const { bootstrap, unmount } = lifecycles;
+
+/**
+ * Renders once the page at the address has loaded, so the first render shows the page itself: a
+ * prerendered copy (docs/decisions.md) is replaced at once, with no loading state between.
+ */
+export async function mount(props: Parameters<typeof lifecycles.mount>[0]): Promise<unknown> {
+  await preloadPage(window.location.pathname);
+  return lifecycles.mount(props);
+}

@@ -4,6 +4,7 @@
  */
 import { registerApplication, start } from 'single-spa';
 import { loadSection } from './federation/remotes';
+import { yieldBetweenShares } from './federation/yield-between-shares';
 import { watchNavigation } from './navigation-effects';
 import { SECTION_NAMES, sectionForPath } from './routes';
 import { sectionApplication, type SectionProps } from './sections/section-application';
@@ -14,6 +15,7 @@ const slot = (id: string): HTMLElement => {
   return element;
 };
 
+yieldBetweenShares();
 watchNavigation(slot('main'));
 
 registerApplication({

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { rootDir, startStack } from './stack.mjs';
 import { firstVisitBudgetBytes, measureFirstVisitJs } from './first-visit-js.mjs';
+import { lighthouseBudgets, measureLighthouse, printLighthouse } from './lighthouse.mjs';
 import { measureStartup, startupBudgetMs } from './startup-time.mjs';
 
 const failures = [];
@@ -19,6 +20,8 @@ const stack = await startStack({
     IDENTITY_PORT: '13181',
     CRM_PORT: '13183',
     PORTAL_DB_PREFIX: 'bench_portal',
+    // Prerendered pages name the site's address in their canonical links.
+    PUBLIC_SITE_URL: 'http://localhost:18180',
     // Every benchmark user signs up from this one address.
     AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
   },
@@ -28,6 +31,10 @@ try {
   const js = await measureFirstVisitJs(stack.url);
   console.log(`  ${(js.gzipBytes / 1024).toFixed(1)} kB gzip -9, ${(js.wireBytes / 1024).toFixed(1)} kB on the wire, ${js.files.length} files`);
   if (js.gzipBytes > firstVisitBudgetBytes) failures.push('first-visit JavaScript');
+
+  const budgets = Object.entries(lighthouseBudgets).map(([category, budget]) => `${category} ≥ ${budget}`);
+  console.log(`== Lighthouse on /, /pricing, /blog, mobile, median of 3 runs (${budgets.join(', ')})`);
+  if (!printLighthouse(await measureLighthouse(stack.url))) failures.push('Lighthouse');
 
   console.log('== gateway overhead against nginx (p99 ≤ 1.5× nginx, rps ≥ 0.7× nginx)');
   const overhead = spawnSync(process.execPath, [path.join(rootDir, 'tools/bench/gateway-overhead.mjs')], {

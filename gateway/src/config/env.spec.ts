@@ -56,9 +56,18 @@ describe('loadConfig', () => {
 
   it('gives the front end the scheduling widget only when SCHEDULER_URL is set', () => {
     expect(loadConfig({}).runtime).toEqual({ scheduler: null });
-    expect(loadConfig({ SCHEDULER_URL: 'https://calendly.com/millstone-cx/discovery-call' }).runtime).toEqual({
-      scheduler: { url: 'https://calendly.com/millstone-cx/discovery-call' },
-    });
+    expect(loadConfig({ SCHEDULER_URL: 'https://calendly.com/millstone-cx/discovery-call' }).runtime).toEqual(
+      {
+        scheduler: { url: 'https://calendly.com/millstone-cx/discovery-call' },
+      },
+    );
+  });
+
+  it('takes the public site URL from PUBLIC_SITE_URL, without its trailing slash', () => {
+    expect(loadConfig({}).publicSiteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_SITE_URL: 'https://www.millstonecx.com/' }).publicSiteUrl).toBe(
+      'https://www.millstonecx.com',
+    );
   });
 
   it('treats an empty variable as unset', () => {
@@ -77,6 +86,11 @@ describe('loadConfig', () => {
     [{ GATEWAY_WORKERS: '0' }, 'GATEWAY_WORKERS: must be at least 1'],
     [{ SCHEDULER_URL: 'http://calendly.com/team/call' }, 'SCHEDULER_URL: must be a Calendly booking page'],
     [{ SCHEDULER_URL: 'https://evil.example/call' }, 'SCHEDULER_URL: must be a Calendly booking page'],
+    [{ PUBLIC_SITE_URL: 'www.millstonecx.com' }, 'PUBLIC_SITE_URL: must be an http(s) URL'],
+    [
+      { PUBLIC_SITE_URL: 'https://www.millstonecx.com/site' },
+      "PUBLIC_SITE_URL: must be the site's origin alone",
+    ],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

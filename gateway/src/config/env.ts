@@ -15,6 +15,11 @@ const schedulerUrl = z.url({
   hostname: /^calendly\.com$/,
   error: 'must be a Calendly booking page such as https://calendly.com/your-team/discovery-call',
 });
+// Where the public site is reached: absolute URLs in /sitemap.xml and /robots.txt. Origin only (no path).
+const siteUrl = httpUrl.refine(
+  (url) => /^https?:\/\/[^/?#]+\/?$/.test(url),
+  "must be the site's origin alone, such as https://www.example.com",
+);
 const serviceUrls = Object.fromEntries(Object.values(services).map(({ env }) => [env, httpUrl.optional()]));
 
 const envSchema = z.object({
@@ -26,6 +31,7 @@ const envSchema = z.object({
   STATIC_ROOT: z.string().optional(),
   STATIC_REMOTES_URL: httpUrl.optional(),
   SCHEDULER_URL: schedulerUrl.optional(),
+  PUBLIC_SITE_URL: siteUrl.default('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GATEWAY_WORKERS: z.coerce
     .number({ error: 'must be a number of processes' })
@@ -68,6 +74,8 @@ export interface GatewayConfig {
   natsUrl: string | undefined;
   static: StaticConfig;
   runtime: RuntimeConfig;
+  /** The public site's origin, without a trailing slash (`PUBLIC_SITE_URL`). */
+  publicSiteUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       remotesUrl: vars.STATIC_REMOTES_URL?.replace(/\/+$/, ''),
     },
     runtime: { scheduler: vars.SCHEDULER_URL ? { url: vars.SCHEDULER_URL } : null },
+    publicSiteUrl: vars.PUBLIC_SITE_URL.replace(/\/$/, ''),
   };
 }

@@ -211,3 +211,54 @@ describe('remotes proxied to STATIC_REMOTES_URL', () => {
     expect((await get(`${gateway.url}/dashboard`)).body.toString()).toBe(indexHtml);
   });
 });
+
+describe('pages the marketing build prerendered', () => {
+  const shellPage =
+    '<!doctype html><html><head><title>Portal</title><meta name=description content="Default."></head>' +
+    '<body><div id=section-marketing></div></body></html>';
+  const fragment = {
+    head: '<title data-prerendered="">Pricing | Millstone CX</title>',
+    section: `<div data-prerendered inert><h1>Custom pricing</h1>${'<p>No hidden fees.</p>'.repeat(50)}</div>`,
+  };
+  let root: string;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'gateway-static-'));
+    await writeFixture(root);
+    await writeFile(path.join(root, 'index.html'), shellPage);
+    await mkdir(path.join(root, 'mfe/marketing/prerendered'), { recursive: true });
+    await writeFile(path.join(root, 'mfe/marketing/prerendered/pricing.json'), JSON.stringify(fragment));
+    gateway = await startGateway({ IDENTITY_URL: `http://127.0.0.1:${await closedPort()}`, STATIC_ROOT: root });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('serves the shell page with the prerendered page in it, compressed and not cached', async () => {
+    const response = await get(`${gateway.url}/pricing?utm_source=mail`, { 'accept-encoding': 'gzip, br' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(noCache);
+    const html = zlib.brotliDecompressSync(response.body).toString();
+    expect(html).toContain(`<div id=section-marketing>${fragment.section}</div>`);
+    expect(html).toContain('<title data-prerendered="">Pricing | Millstone CX</title>');
+    expect(html).not.toContain('<title>Portal</title>');
+    // The gateway's security headers come along as on every page.
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('sends it plain to a client that accepts no compression', async () => {
+    const response = await get(`${gateway.url}/pricing`);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.toString()).toContain('<h1>Custom pricing</h1>');
+  });
+
+  it('serves the plain shell page where nothing was prerendered', async () => {
+    expect((await get(`${gateway.url}/contact`)).body.toString()).toBe(shellPage);
+  });
+});

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { remoteNames, type GatewayConfig } from '../config/env';
 import { proxyTo } from '../proxy/upstream-client';
-import { cacheControlFor } from './cache-control';
+import { cacheControlFor, noCache } from './cache-control';
+import { PrerenderedPages, type PrerenderedPage } from './prerendered-pages';
 
 const sendOptions = {
   preCompressed: true,
@@ -19,6 +21,14 @@ const fileLike = /\.[^/]+$/;
 
 const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.callNotFound();
 
+function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  reply.type('text/html; charset=utf-8').header('cache-control', noCache).header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? page[encoding] : page.html);
+}
+
 /**
  * The built front end: the shell at `/` (index.html for every client route, so the shell's router and
  * its 404 page take over), each remote at `/mfe/<name>/`, and a JSON 404 for a missing file.
@@ -29,9 +39,21 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
   // Only the `sendFile` decorator: the catch-all route below decides what to send.
   await app.register(fastifyStatic, { ...sendOptions, root: shellRoot, serve: false });
 
-  app.get('/*', (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+  // Pages the marketing build prerendered, where its build is on this machine (not behind STATIC_REMOTES_URL).
+  const prerendered = remotesUrl
+    ? null
+    : new PrerenderedPages(
+        shellRoot,
+        path.join(remoteRoots.marketing, 'prerendered'),
+        config.publicSiteUrl,
+        (error, file) => app.log.error({ err: error, file }, 'prerendered page unreadable; serving index.html'),
+      );
+
+  app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const file = request.params['*'];
-    return reply.sendFile(fileLike.test(file) ? file : 'index.html');
+    if (fileLike.test(file)) return reply.sendFile(file);
+    const page = await prerendered?.find(`/${file}`);
+    return page ? sendPrerendered(request, reply, page) : reply.sendFile('index.html');
   });
 
   app.all('/mfe', notFound);

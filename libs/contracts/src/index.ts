@@ -6,3 +6,4 @@ export * from './identity/auth';
 export * from './identity/organizations';
 export * from './identity/features';
 export * from './crm/leads';
+export * from './site/public-site';

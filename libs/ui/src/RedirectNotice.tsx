@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LockRounded from '@mui/icons-material/LockRounded';
 import { navigate } from './navigation';
-import { usePageTitle } from './usePageTitle';
+import { usePageTitle } from './seo/usePageMeta';
 
 /** How long the notice stays before the redirect (spec section 9: 1 second). */
 export const REDIRECT_DELAY_MS = 1000;

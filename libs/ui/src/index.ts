@@ -19,7 +19,9 @@ export {
   useRouteParams,
 } from './routing';
 export type { RouteParams, SectionRoute } from './routing';
-export { usePageTitle } from './usePageTitle';
+export { usePageMeta, usePageTitle } from './seo/usePageMeta';
+export { LOGO_PATH } from './seo/head-tags';
+export type { PageMeta } from './seo/head-tags';
 export { registerReactInstance } from './react-instances';
 export type { ReactInstanceRecord } from './react-instances';
 export { startStandalone } from './standalone';
@@ -27,4 +29,5 @@ export { PageLoading } from './PageLoading';
 export { REDIRECT_DELAY_MS, RedirectNotice } from './RedirectNotice';
 export type { RedirectNoticeProps } from './RedirectNotice';
 export { sectionLifecycles } from './sectionLifecycles';
+export { transitionRoots } from './transitionRoots';
 export type { SectionLifecyclesOptions } from './sectionLifecycles';

@@ -4,6 +4,7 @@ import singleSpaReact from 'single-spa-react';
 import { registerReactInstance } from './react-instances';
 import { SectionError } from './SectionError';
 import { SectionRoot } from './SectionRoot';
+import { transitionRoots } from './transitionRoots';
 
 export interface SectionLifecyclesOptions {
   name: string;
@@ -18,7 +19,7 @@ export function sectionLifecycles({ name, React, ReactDOMClient, rootComponent }
   registerReactInstance(name, React);
   return singleSpaReact({
     React,
-    ReactDOMClient,
+    ReactDOMClient: transitionRoots(React, ReactDOMClient),
     rootComponent,
     errorBoundary: () => (
       <SectionRoot name={name}>

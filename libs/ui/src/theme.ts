@@ -33,7 +33,8 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+    // 'Inter Fallback' (shell/src/index.html) stands in, at Inter's size, until the font has loaded.
+    fontFamily: "'Inter Variable', 'Inter Fallback', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
     htmlFontSize: 16,
     fontSize: 16,
     // Display: the hero headline.
@@ -88,7 +89,13 @@ export const theme = createTheme({
         sizeLarge: { padding: '12px 22px', fontSize: '1rem' },
       },
     },
-    MuiLink: { defaultProps: { underline: 'hover' } },
+    // Subtitles are paragraphs, not headings: MUI's default <h6> breaks the page's heading order.
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
+    MuiLink: {
+      defaultProps: { underline: 'hover' },
+      // A link inside running text must not be told apart by colour alone (WCAG 1.4.1).
+      styleOverrides: { root: { 'p > &': { textDecoration: 'underline' } } },
+    },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiCard: {
       styleOverrides: { root: { border: `1px solid ${colors.divider}`, borderRadius: 16 } },

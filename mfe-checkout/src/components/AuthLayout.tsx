@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { usePageTitle } from '@portal/ui';
+import { usePageMeta } from '@portal/ui';
 
 export interface AuthLayoutProps {
   title: string;
   subtitle: string;
+  /** The page's own path and its description for link previews (the page is kept out of search results). */
+  path: string;
+  description: string;
   children: ReactNode;
 }
 
 /** A centred card with the page's h1: sign-in, registration and checkout states. */
-export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
-  usePageTitle(title);
+export function AuthLayout({ title, subtitle, path, description, children }: AuthLayoutProps) {
+  usePageMeta({ title, description, path, noindex: true });
   return (
     <Box component="section" sx={{ px: 2, py: { xs: 6, md: 10 }, display: 'flex', justifyContent: 'center' }}>
       <Box

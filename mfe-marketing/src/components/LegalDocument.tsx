@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { PageContainer, usePageTitle } from '@portal/ui';
+import { PageContainer } from '@portal/ui';
 import { LEGAL_EFFECTIVE_DATE } from '../content/legal/legal-facts';
 import { Markup } from '../markup/Markup';
 import { parseMarkup } from '../markup/parse-markup';
@@ -16,7 +16,6 @@ export interface LegalDocumentProps {
 
 /** A legal page: title, effective date, a table of contents beside the text on wide screens. */
 export function LegalDocument({ title, summary, source }: LegalDocumentProps) {
-  usePageTitle(title);
   const sections = useMemo(
     () =>
       parseMarkup(source).flatMap((block) => (block.type === 'heading' && block.level === 2 ? [block] : [])),

@@ -1,22 +1,19 @@
 import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PageContainer, usePageTitle } from '@portal/ui';
+import { PageContainer } from '@portal/ui';
 
 export interface PageIntroProps {
   /** Small label above the heading. */
   eyebrow: string;
   /** The page's one h1. */
   title: string;
-  /** `document.title` of the page (defaults to the heading). */
-  pageTitle?: string;
   children: ReactNode;
   actions?: ReactNode;
 }
 
 /** The opening of a marketing page: eyebrow, h1, lead paragraph and optional calls to action. */
-export function PageIntro({ eyebrow, title, pageTitle, children, actions }: PageIntroProps) {
-  usePageTitle(pageTitle ?? title);
+export function PageIntro({ eyebrow, title, children, actions }: PageIntroProps) {
   return (
     <PageContainer component="section" sx={{ pt: { xs: 7, md: 12 }, pb: { xs: 6, md: 10 } }}>
       <Typography variant="overline" color="primary" component="p" sx={{ mb: 1.5 }}>

@@ -1,7 +1,7 @@
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { SectionError, SectionRoot, registerReactInstance } from '@portal/ui';
+import { SectionError, SectionRoot, registerReactInstance, transitionRoots } from '@portal/ui';
 import { startSession, store } from '@portal/store';
 import { Chrome } from './Chrome';
 
@@ -25,7 +25,7 @@ function ShellRoot() {
 
 const lifecycles = singleSpaReact({
   React,
-  ReactDOMClient,
+  ReactDOMClient: transitionRoots(React, ReactDOMClient),
   rootComponent: ShellRoot,
   domElementGetter: () => byId('shell-chrome'),
   errorBoundary: () => (

@@ -70,4 +70,49 @@ describe('sectionApplication', () => {
     await run(app.unmount);
     expect(dispose).toHaveBeenCalledTimes(1);
   });
+
+  describe('a prerendered copy of the page in the slot', () => {
+    const prerender = () => {
+      slot.innerHTML = '<div data-prerendered inert><h1>Pricing</h1></div>';
+    };
+    afterEach(() => slot.replaceChildren());
+
+    it('is left for the section to replace when it mounts', async () => {
+      prerender();
+      const app = sectionApplication('marketing', { load: async () => fakeRemote([]), showError: jest.fn() });
+      await run(app.mount);
+      expect(slot.querySelector('[data-prerendered]')).not.toBeNull();
+    });
+
+    it('goes before the section error shows', async () => {
+      prerender();
+      const seen: (Element | null)[] = [];
+      const app = sectionApplication('marketing', {
+        load: () => Promise.reject(new Error('down')),
+        showError: async (element) => {
+          seen.push(element.querySelector('[data-prerendered]'));
+          return () => {};
+        },
+      });
+      await run(app.mount);
+      expect(seen).toEqual([null]);
+    });
+
+    it('goes when the visitor leaves before the section mounted', async () => {
+      prerender();
+      let finishLoading: (remote: LifeCycles) => void = () => {};
+      const calls: string[] = [];
+      const app = sectionApplication('marketing', {
+        load: () => new Promise((resolve) => (finishLoading = resolve)),
+        showError: jest.fn(),
+      });
+      const mounting = run(app.mount);
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the remote is loading
+      const leaving = run(app.unmount);
+      finishLoading(fakeRemote(calls));
+      await Promise.all([mounting, leaving]);
+      expect(calls).toEqual(['bootstrap']);
+      expect(slot.querySelector('[data-prerendered]')).toBeNull();
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { AppProps, LifeCycles } from 'single-spa';
 import type { SectionName } from '../routes';
+import { removePrerendered } from './prerendered';
 
 /** Custom props the root config gives every section: where to render. */
 export interface SectionProps {
@@ -57,6 +58,7 @@ export function sectionApplication(
     } catch (error) {
       if (!active) return;
       console.error(`[shell] the ${name} section failed`, error);
+      removePrerendered(props.domElementGetter());
       shown = {
         kind: 'error',
         dispose: deps.showError(props.domElementGetter(), { name, error, onRetry: () => retry(props) }),
@@ -91,6 +93,7 @@ export function sectionApplication(
       await pending;
       if (shown.kind === 'app') await run(shown.app.unmount as LifeCycle, props);
       await clearError();
+      removePrerendered(props.domElementGetter());
       shown = { kind: 'none' };
     },
   };

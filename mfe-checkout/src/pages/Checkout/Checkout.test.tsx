@@ -22,6 +22,8 @@ describe('Checkout', () => {
     });
     expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
     expect(screen.getByText('Please sign in to proceed with checkout.')).toBeInTheDocument();
+    expect(document.title).toBe('Checkout | Millstone CX');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 
     act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS - 1));
     expect(window.location.pathname).toBe('/checkout');

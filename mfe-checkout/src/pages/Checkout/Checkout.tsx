@@ -1,11 +1,17 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
-import { PageLoading, RedirectNotice, RouteButton, usePageTitle } from '@portal/ui';
+import { BRAND_NAME, PageLoading, RedirectNotice, RouteButton, usePageMeta } from '@portal/ui';
 import { selectSessionStatus, useAppSelector } from '@portal/store';
 
 /** /checkout (spec section 2): sign-in required; with nothing in the cart there is nothing to pay. */
 export default function Checkout() {
+  usePageMeta({
+    title: 'Checkout',
+    description: `Check out your ${BRAND_NAME} service packages securely by card: month-to-month terms, no hidden fees and no long-term contracts. Sign-in required.`,
+    path: '/checkout',
+    noindex: true,
+  });
   const session = useAppSelector(selectSessionStatus);
   if (session === 'checking') return <PageLoading />;
   if (session === 'signedOut') {
@@ -21,7 +27,6 @@ export default function Checkout() {
 }
 
 function EmptyCart() {
-  usePageTitle('Checkout');
   return (
     <Box
       component="section"

@@ -34,6 +34,11 @@ describe('Login', () => {
     expect(screen.getByLabelText('Password')).toBeRequired();
     expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
     expect(document.title).toMatch(/^Sign In \| /);
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'http://localhost/login',
+    );
   });
 
   it('shows and hides the password with the toggle', async () => {

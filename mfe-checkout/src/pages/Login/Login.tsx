@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RouteLink, navigate } from '@portal/ui';
+import { BRAND_NAME, RouteLink, navigate } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch, useLoginMutation } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
 import { PasswordField } from '../../components/PasswordField';
@@ -33,6 +33,8 @@ export default function Login() {
     <AuthLayout
       title="Sign In"
       subtitle="Welcome back. Sign in to manage your services, orders and support tickets."
+      path="/login"
+      description={`Sign in to your ${BRAND_NAME} account to manage your services, follow your orders, connect your CRM and dialer integrations and open support tickets.`}
     >
       <Stack component="form" spacing={2.5} onSubmit={submit}>
         <TextField

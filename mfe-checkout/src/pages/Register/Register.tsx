@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_HINT } from '@portal/contracts';
-import { RouteLink, navigate } from '@portal/ui';
+import { BRAND_NAME, RouteLink, navigate } from '@portal/ui';
 import { registered, serverMessage, showToast, useAppDispatch, useRegisterMutation } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
 import { PasswordField } from '../../components/PasswordField';
@@ -58,6 +58,8 @@ export default function Register() {
     <AuthLayout
       title="Create your account"
       subtitle="Get a dashboard for your orders, integrations, KPIs and support tickets."
+      path="/register"
+      description={`Create your ${BRAND_NAME} account to order contact-center and AI-automation services, then follow orders, integrations, KPIs and tickets in one dashboard.`}
     >
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         {failure && <Alert severity="error">{failure}</Alert>}

@@ -27,6 +27,8 @@ describe('Dashboard', () => {
     });
     expect(await screen.findByText('Access Required')).toBeInTheDocument();
     expect(screen.getByText('Please log in to access your dashboard.')).toBeInTheDocument();
+    expect(document.title).toBe('Customer Dashboard | Millstone CX');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 
     act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS - 1));
     expect(window.location.pathname).toBe('/dashboard');

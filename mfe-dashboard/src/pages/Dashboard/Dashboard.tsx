@@ -1,10 +1,16 @@
 import { isCustomer } from '@portal/contracts';
-import { PageLoading, RedirectNotice } from '@portal/ui';
+import { BRAND_NAME, PageLoading, RedirectNotice, usePageMeta } from '@portal/ui';
 import { selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
 import { DashboardFrame } from './DashboardFrame';
 
 /** /dashboard and /customer-dashboard: a signed-in customer's dashboard (spec section 6), or a way to log in. */
 export default function Dashboard() {
+  usePageMeta({
+    title: 'Customer Dashboard',
+    description: `Your ${BRAND_NAME} customer dashboard: orders, CRM and dialer integrations, calls, leads and conversions, and support tickets, all in one place.`,
+    path: '/dashboard',
+    noindex: true,
+  });
   const session = useAppSelector(selectSessionStatus);
   const user = useAppSelector(selectSessionUser);
   if (session === 'checking') return <PageLoading />;

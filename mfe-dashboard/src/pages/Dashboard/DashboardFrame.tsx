@@ -10,7 +10,7 @@ import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRounded';
-import { PageContainer, RouteButton, usePageTitle } from '@portal/ui';
+import { PageContainer, RouteButton } from '@portal/ui';
 import { signOut, useAppDispatch } from '@portal/store';
 import { EmptyState } from '../../components/EmptyState';
 import { Overview } from './Overview';
@@ -23,7 +23,6 @@ const panelId = (tab: TabName) => `dashboard-panel-${tab.toLowerCase()}`;
 
 /** The customer dashboard (spec section 2): CUSTOMER badge, Logout and the five tabs. */
 export function DashboardFrame() {
-  usePageTitle('Customer Dashboard');
   const dispatch = useAppDispatch();
   const [tab, setTab] = useState<TabName>('Overview');
 

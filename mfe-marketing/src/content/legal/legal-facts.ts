@@ -1,5 +1,5 @@
-/** Both legal documents take effect on this date (spec section 9). */
-export const LEGAL_EFFECTIVE_DATE = 'August 19, 2025';
+/** Both legal documents take effect on this date (spec section 9); the sitemap dates them by it too. */
+export { LEGAL_EFFECTIVE_DATE } from '@portal/contracts';
 
 export const LEGAL_CONTACT = {
   privacyEmail: 'privacy@millstonecx.com',

@@ -6,11 +6,13 @@ import { CoreValues } from '../../components/about/CoreValues';
 import { LeadershipTeam } from '../../components/about/LeadershipTeam';
 import { MissionVision } from '../../components/about/MissionVision';
 import { WhyNewJersey } from '../../components/about/WhyNewJersey';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 export default function About() {
+  usePublicPageMeta('/about');
   return (
     <>
-      <PageIntro eyebrow="About" title="The team behind 2M+ customer conversations" pageTitle="About">
+      <PageIntro eyebrow="About" title="The team behind 2M+ customer conversations">
         We are a New Jersey customer-service company helping 500+ US businesses give their customers fast,
         friendly answers 24/7, with skilled agents and AI automation working side by side.
       </PageIntro>

@@ -13,15 +13,13 @@ import { MissionVision } from '../../components/about/MissionVision';
 import { WhyNewJersey } from '../../components/about/WhyNewJersey';
 import { WHY_CHOOSE_US } from '../../content/company';
 import { SERVICES } from '../../content/services';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 export default function AboutUs() {
+  usePublicPageMeta('/about-us');
   return (
     <>
-      <PageIntro
-        eyebrow="About us"
-        title="Why 500+ businesses trust us with their customers"
-        pageTitle="About Us"
-      >
+      <PageIntro eyebrow="About us" title="Why 500+ businesses trust us with their customers">
         US-based management, 24/7 support and AI automation that scales with you, at up to 60% less than
         building the same team yourself.
       </PageIntro>

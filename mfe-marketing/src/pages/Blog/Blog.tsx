@@ -10,15 +10,17 @@ import { ArticleCard } from './ArticleCard';
 import { CategoryButtons } from './CategoryButtons';
 import { FeaturedArticle } from './FeaturedArticle';
 import { ALL_CATEGORIES, blogView, type CategoryFilter } from './blog-view';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 /** /blog: categories, the featured article under 'All', the article grid, newsletter and next steps. */
 export default function Blog() {
+  usePublicPageMeta('/blog');
   const [category, setCategory] = useState<CategoryFilter>(ALL_CATEGORIES);
   const { featured, heading, grid } = blogView(ARTICLES, category);
 
   return (
     <>
-      <PageIntro eyebrow="Blog" title="Insights for customer-service leaders" pageTitle="Blog">
+      <PageIntro eyebrow="Blog" title="Insights for customer-service leaders">
         Practical articles on cost optimization, AI technology, customer experience and growing a support
         operation, from the people who run one every day.
       </PageIntro>

@@ -1,11 +1,14 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { PageContainer, RouteButton, RouteLink, usePageTitle, useRouteParams } from '@portal/ui';
+import { articlePath } from '@portal/contracts';
+import { PageContainer, RouteButton, RouteLink, usePageMeta, useRouteParams } from '@portal/ui';
 import { findArticle } from '../../content/blog/articles';
+import { ARTICLE_NOT_FOUND_TEXT } from '../../content/page-text';
 import { Markup } from '../../markup/Markup';
 import { ArticleImage } from '../Blog/ArticleImage';
 import { ArticleMeta } from '../Blog/ArticleMeta';
+import { articleMeta } from '../../seo/article-meta';
 
 function BackToBlog() {
   return (
@@ -45,8 +48,13 @@ function ReadyToGetStarted() {
 
 /** /blog/{slug}: the article, or 'Article Not Found' for an unknown slug (spec section 2). */
 export default function BlogArticle() {
-  const article = findArticle(useRouteParams().slug);
-  usePageTitle(article ? article.title : 'Article Not Found');
+  const { slug = '' } = useRouteParams();
+  const article = findArticle(slug);
+  usePageMeta(
+    article
+      ? articleMeta(article, window.location.origin)
+      : { ...ARTICLE_NOT_FOUND_TEXT, path: articlePath(slug), noindex: true },
+  );
 
   if (!article) {
     return (

@@ -11,12 +11,14 @@ import { PageIntro } from '../../components/PageIntro';
 import { Section } from '../../components/Section';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { HIRING_STEPS, POSITIONS } from '../../content/careers';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 export default function Careers() {
+  usePublicPageMeta('/careers');
   const dispatch = useAppDispatch();
   return (
     <>
-      <PageIntro eyebrow="Careers" title="Build a career in customer experience" pageTitle="Careers">
+      <PageIntro eyebrow="Careers" title="Build a career in customer experience">
         Join our customer service, sales and AI automation teams. We hire for attitude, train for skills and
         promote from within.
       </PageIntro>

@@ -8,6 +8,7 @@ import { IconBadge } from '../../components/IconBadge';
 import { PageIntro } from '../../components/PageIntro';
 import { Section } from '../../components/Section';
 import { CONTACT_DETAILS, CONTACT_FORM_SECTION, CONTACT_HERO, SCHEDULER_SECTION } from './content';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 const FORM_ID = 'contact-form';
 
@@ -19,12 +20,12 @@ function showForm() {
 }
 
 export default function Contact() {
+  usePublicPageMeta('/contact');
   return (
     <>
       <PageIntro
         eyebrow={CONTACT_HERO.eyebrow}
         title={CONTACT_HERO.title}
-        pageTitle={CONTACT_HERO.pageTitle}
         actions={<ScheduleCallButton variant="contained" size="large" onUnavailable={showForm} />}
       >
         {CONTACT_HERO.lead}

@@ -10,7 +10,6 @@ export const CONTACT_EMAIL = 'hello@millstonecx.com';
 export const CONTACT_HERO = {
   eyebrow: 'Contact',
   title: "Let's talk about your customer experience",
-  pageTitle: 'Contact',
   lead: 'Tell us about your call volumes, channels and goals. A solutions specialist will get back to you within 24 hours, or book a discovery call at a time that suits you.',
 } as const;
 

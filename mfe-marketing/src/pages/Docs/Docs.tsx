@@ -16,6 +16,7 @@ import { PageIntro } from '../../components/PageIntro';
 import { Markup } from '../../markup/Markup';
 import { CodeSample, type CodeSampleProps } from './CodeSample';
 import { DocsNav, docsPanelId, docsTabId } from './DocsNav';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 type LanguageSwitch = NonNullable<CodeSampleProps['language']>;
 
@@ -49,6 +50,7 @@ function ContactSupport() {
 
 /** /docs: the documented API by section (tabs beside the content, a select on phones) with code samples. */
 export default function Docs() {
+  usePublicPageMeta('/docs');
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [sectionId, setSectionId] = useState<DocsSectionId>(FIRST_DOCS_SECTION);
   const [current, setLanguage] = useState<CodeLanguage>('javascript');
@@ -57,7 +59,7 @@ export default function Docs() {
 
   return (
     <>
-      <PageIntro eyebrow="Developers" title="Developer documentation" pageTitle="Docs">
+      <PageIntro eyebrow="Developers" title="Developer documentation">
         Connect your systems to our platform with the REST API and webhooks: create support tickets, look up
         agents and receive call events as they happen.
       </PageIntro>

@@ -13,9 +13,11 @@ import { HelpCategoryButtons } from './HelpCategoryButtons';
 import { QuickLinks } from './QuickLinks';
 import { StillNeedHelp } from './StillNeedHelp';
 import { faqView } from './help-search';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 /** /help-center: search, quick links, FAQs by category and the ways to reach support (spec sections 2, 4). */
 export default function HelpCenter() {
+  usePublicPageMeta('/help-center');
   const [category, setCategory] = useState<HelpCategoryId>(FIRST_HELP_CATEGORY);
   const [search, setSearch] = useState('');
   const { searching, heading, faqs } = faqView(FAQS, HELP_CATEGORIES, { category, search });
@@ -30,7 +32,6 @@ export default function HelpCenter() {
       <PageIntro
         eyebrow="Help Center"
         title="How can we help?"
-        pageTitle="Help Center"
         actions={
           <TextField
             type="search"

@@ -1,10 +1,12 @@
-import { usePageTitle } from '@portal/ui';
+import { usePageMeta } from '@portal/ui';
+import { HOME_PAGE_TEXT } from '../../content/home-page-text';
+import { organizationData } from '../../seo/organization';
 import { BelowTheFold } from './BelowTheFold';
 import { Hero } from './Hero';
 import { MetricTiles } from './MetricTiles';
 
 export function Home() {
-  usePageTitle('Contact-center and AI-automation outsourcing');
+  usePageMeta({ ...HOME_PAGE_TEXT, path: '/', structuredData: [organizationData(window.location.origin)] });
   return (
     <>
       <Hero />

@@ -8,6 +8,7 @@ import { QuoteButton } from '../../components/QuoteButton';
 import { Section } from '../../components/Section';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { PLATFORM_CAPABILITY_ORDER, isCapabilityId, type CapabilityId } from '../../content/capabilities';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 /** The tab named by the URL hash (`/platform#wfm`), else the first. */
 function tabFromHash(hash: string): CapabilityId {
@@ -16,6 +17,7 @@ function tabFromHash(hash: string): CapabilityId {
 }
 
 export default function Platform() {
+  usePublicPageMeta('/platform');
   const dispatch = useAppDispatch();
   const hash = useLocationHash();
   return (
@@ -23,7 +25,6 @@ export default function Platform() {
       <PageIntro
         eyebrow="Platform"
         title="One platform for every customer conversation"
-        pageTitle="Platform"
         actions={<QuoteButton />}
       >
         AI bots, omnichannel engagement, analytics and workforce management work together in one platform,

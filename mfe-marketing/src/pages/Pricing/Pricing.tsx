@@ -10,16 +10,13 @@ import { QUOTE_TERMS } from '../../content/pricing';
 import { MissedCallsCalculator } from './MissedCallsCalculator';
 import { Packages } from './Packages';
 import { RoiCalculator } from './RoiCalculator';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 export default function Pricing() {
+  usePublicPageMeta('/pricing');
   return (
     <>
-      <PageIntro
-        eyebrow="Pricing"
-        title="Custom pricing, with no hidden fees"
-        pageTitle="Pricing"
-        actions={<QuoteButton />}
-      >
+      <PageIntro eyebrow="Pricing" title="Custom pricing, with no hidden fees" actions={<QuoteButton />}>
         Every plan is quoted to your call volumes, channels and hours of coverage, and most clients save up to
         60% against an in-house team. No long-term contracts: you stay month-to-month and scale as you grow.
       </PageIntro>

@@ -1,7 +1,9 @@
 import { LegalDocument } from '../../components/LegalDocument';
 import { privacyPolicy } from '../../content/legal/privacy-policy';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 export default function PrivacyPolicy() {
+  usePublicPageMeta('/privacy-policy');
   return (
     <LegalDocument
       title="Privacy Policy"

@@ -8,14 +8,15 @@ import { QuoteButton } from '../../components/QuoteButton';
 import { Section } from '../../components/Section';
 import { SERVICES, WHY_CHOOSE_REASONS } from '../../content/services';
 import { ServiceSection } from './ServiceSection';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 export default function Services() {
+  usePublicPageMeta('/services');
   return (
     <>
       <PageIntro
         eyebrow="Services"
         title="Customer service outsourcing built around your business"
-        pageTitle="Services"
         actions={<QuoteButton />}
       >
         Inbound support, outbound sales, AI automation and digital marketing, delivered by US-managed teams

@@ -1,7 +1,9 @@
 import { LegalDocument } from '../../components/LegalDocument';
 import { termsOfService } from '../../content/legal/terms';
+import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 export default function Terms() {
+  usePublicPageMeta('/terms');
   return (
     <LegalDocument
       title="Terms of Service"

@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// Budget of issue 4: axe-core finds no serious or critical violation on any public route.
+const PUBLIC_ROUTES = [
+  '/',
+  '/services',
+  '/pricing',
+  '/about',
+  '/about-us',
+  '/contact',
+  '/platform',
+  '/careers',
+  '/blog',
+  '/blog/reduce-customer-service-costs',
+  '/help-center',
+  '/docs',
+  '/privacy-policy',
+  '/terms',
+  '/login',
+  '/register',
+];
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+// Lighthouse judges the phone layout, people use both: the header and several sections change shape.
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 360, height: 740 },
+];
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One paragraph per rule: impact, rule, what it asks, and each offending element with axe's advice. */
+function describe(violations: Violation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes.map(
+        (node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+      );
+      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
+    })
+    .join('\n\n');
+}
+
+/**
+ * The page as a visitor ends up seeing it: the section's own render in place of a prerendered copy,
+ * content loaded on scroll there, transitions over.
+ */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#section-marketing > [data-prerendered]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`axe on every public route (${viewport.name})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const route of PUBLIC_ROUTES) {
+      test(`${route} has no serious or critical violation`, async ({ page }) => {
+        await page.goto(route);
+        await settle(page);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const minor = violations.filter((violation) => !BLOCKING_IMPACTS.has(violation.impact ?? ''));
+        if (minor.length > 0) {
+          test.info().annotations.push({ type: 'axe (moderate or minor)', description: describe(minor) });
+        }
+        const blocking = violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+        expect(
+          blocking.map((violation) => violation.id),
+          `${route} at ${viewport.width} px:\n\n${describe(blocking)}`,
+        ).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,122 @@
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { composePage, PrerenderedPages, SITE_URL_TOKEN, type PageFragment } from './prerendered-pages';
+
+// The shell's index.html as its build minifies it (quotes dropped where it can).
+const indexHtml =
+  '<!doctype html><html lang=en><head><meta charset=utf-8><meta name=theme-color content=#0A1020>' +
+  '<title>Contact-center outsourcing | Millstone CX</title><meta name=description content="The site in one line.">' +
+  '<meta property=og:title content="Contact-center outsourcing"><meta property=og:image content=/og-image.png>' +
+  '<meta property=og:image:width content=1200><meta name=twitter:card content=summary_large_image>' +
+  '<script defer src=/main.3f9a1c2b.js></script></head><body><main id=main>' +
+  '<div id=section-marketing></div><div id=section-checkout></div></main></body></html>';
+
+const pricing: PageFragment = {
+  head:
+    '<title data-prerendered="">Pricing | Millstone CX</title>' +
+    '<meta name="description" content="Custom quotes, $0 setup." data-prerendered="">' +
+    `<link rel="canonical" href="${SITE_URL_TOKEN}/pricing" data-prerendered="">` +
+    '<style data-emotion="mfe-marketing abc">.mfe-marketing-abc{color:red}</style>',
+  section: '<div data-prerendered inert><h1>Custom pricing, with no hidden fees</h1><p>From $2 a call</p></div>',
+};
+
+describe('composePage', () => {
+  const page = composePage(indexHtml, pricing, 'https://www.example.com')!;
+
+  it("puts the page's head in place of the shell's default title, description and preview tags", () => {
+    expect(page.match(/<title/g)).toHaveLength(1);
+    expect(page).toContain('<title data-prerendered="">Pricing | Millstone CX</title>');
+    expect(page.match(/name="?description/g)).toHaveLength(1);
+    expect(page).not.toContain('og:title');
+    expect(page).not.toContain('og:image');
+    expect(page).not.toContain('twitter:card');
+    expect(page).toMatch(/<meta charset=utf-8><meta name=theme-color content=#0A1020>/);
+    expect(page).toContain('<script defer src=/main.3f9a1c2b.js></script>');
+  });
+
+  it("writes the site's address where the prerenderer left its token", () => {
+    expect(page).toContain('<link rel="canonical" href="https://www.example.com/pricing" data-prerendered="">');
+    expect(page).not.toContain(SITE_URL_TOKEN);
+  });
+
+  it("puts the content in the marketing section's slot only, dollar signs and all", () => {
+    expect(page).toContain(`<div id=section-marketing>${pricing.section}</div><div id=section-checkout></div>`);
+    expect(page).toContain('Custom quotes, $0 setup.');
+  });
+
+  it('gives up on a page without the slot', () => {
+    expect(composePage('<html><head></head><body></body></html>', pricing, 'https://www.example.com')).toBeNull();
+  });
+});
+
+describe('PrerenderedPages', () => {
+  let root: string;
+  let pages: PrerenderedPages;
+  const errors: string[] = [];
+  const shellRoot = () => path.join(root, 'shell');
+  const pagesRoot = () => path.join(root, 'prerendered');
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'prerendered-'));
+    await mkdir(shellRoot());
+    await mkdir(path.join(pagesRoot(), 'blog'), { recursive: true });
+    await writeFile(path.join(shellRoot(), 'index.html'), indexHtml);
+    await writeFile(path.join(pagesRoot(), 'pricing.json'), JSON.stringify(pricing));
+    await writeFile(path.join(pagesRoot(), 'index.json'), JSON.stringify({ ...pricing, section: '<h1>Home</h1>' }));
+    await writeFile(path.join(pagesRoot(), 'blog', 'roi.json'), JSON.stringify({ ...pricing, section: '<h1>ROI</h1>' }));
+    errors.length = 0;
+    pages = new PrerenderedPages(shellRoot(), pagesRoot(), 'https://www.example.com', (_error, file) =>
+      errors.push(file),
+    );
+  });
+
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it.each([
+    ['/pricing', 'Custom pricing'],
+    ['/pricing/', 'Custom pricing'],
+    ['/', '<h1>Home</h1>'],
+    ['/blog/roi', '<h1>ROI</h1>'],
+  ])('finds the page prerendered for %s', async (urlPath, text) => {
+    const page = await pages.find(urlPath);
+    expect(page?.html.toString()).toContain(text);
+  });
+
+  it('has the page compressed with gzip and brotli', async () => {
+    const page = (await pages.find('/pricing'))!;
+    expect(zlib.gunzipSync(page.gzip).equals(page.html)).toBe(true);
+    expect(zlib.brotliDecompressSync(page.br).equals(page.html)).toBe(true);
+  });
+
+  it.each(['/login', '/blog', '/Pricing', '/../shell/index', '/pricing.json', '/blog//roi'])(
+    'has nothing for %s',
+    async (urlPath) => {
+      expect(await pages.find(urlPath)).toBeNull();
+    },
+  );
+
+  it('serves a new build of either file at once', async () => {
+    await pages.find('/pricing');
+    const later = new Date(Date.now() + 5_000);
+    await writeFile(path.join(pagesRoot(), 'pricing.json'), JSON.stringify({ ...pricing, section: '<h1>New</h1>' }));
+    await utimes(path.join(pagesRoot(), 'pricing.json'), later, later);
+    expect((await pages.find('/pricing'))?.html.toString()).toContain('<h1>New</h1>');
+
+    await writeFile(path.join(shellRoot(), 'index.html'), indexHtml.replace('main.3f9a1c2b', 'main.0badc0de'));
+    await utimes(path.join(shellRoot(), 'index.html'), later, later);
+    expect((await pages.find('/pricing'))?.html.toString()).toContain('main.0badc0de');
+  });
+
+  it('reports an unreadable page and leaves the address to the shell', async () => {
+    await writeFile(path.join(pagesRoot(), 'pricing.json'), '{ not json');
+    expect(await pages.find('/pricing')).toBeNull();
+    expect(errors).toEqual([path.join(pagesRoot(), 'pricing.json')]);
+  });
+
+  it('has nothing while the shell is not built', async () => {
+    await rm(path.join(shellRoot(), 'index.html'));
+    expect(await pages.find('/pricing')).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * A page the gateway served prerendered (tools/prerender, docs/decisions.md): its content sits in the
+ * section's slot and its head tags replace the shell's defaults, each marked `data-prerendered` and,
+ * where it replaced a default, carrying it in `data-default`. The section's first render replaces
+ * the content and its page claims the head; when the section shows its error or the visitor moves on
+ * first, this takes the page away.
+ */
+const PRERENDERED_HEAD_TAGS = ['title', 'meta', 'link', 'script'].map((tag) => `${tag}[data-prerendered]`).join(',');
+
+/** Removes the prerendered content from `slot` and puts the head's defaults back. */
+export function removePrerendered(slot: HTMLElement): void {
+  slot.querySelector(':scope > [data-prerendered]')?.remove();
+  for (const tag of document.head.querySelectorAll(PRERENDERED_HEAD_TAGS)) {
+    const original = tag.getAttribute('data-default');
+    if (original === null) {
+      tag.remove(); // it describes only the prerendered address (canonical link, structured data…)
+      continue;
+    }
+    if (tag.tagName === 'TITLE') tag.textContent = original;
+    else tag.setAttribute(tag.tagName === 'LINK' ? 'href' : 'content', original);
+    tag.removeAttribute('data-prerendered');
+    tag.removeAttribute('data-default');
+  }
+}

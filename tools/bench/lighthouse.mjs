@@ -1,0 +1,144 @@
+// Budget: Lighthouse (npm, Debian's Chromium, mobile defaults) on `/`, `/pricing` and `/blog`:
+// performance ≥ 90, accessibility ≥ 95, best practices ≥ 95, SEO ≥ 95.
+// Each page is measured `runs` times and the run with the median performance score is kept
+// (Lighthouse's own advice against its variance); the other categories do not vary between runs.
+// Usage: node tools/bench/lighthouse.mjs [base URL] [--runs N]; without a URL it starts a stack.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { rootDir, startStack } from './stack.mjs';
+
+export const lighthousePages = ['/', '/pricing', '/blog'];
+export const lighthouseBudgets = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
+
+const categoryLabels = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
+const metrics = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+};
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const cli = path.join(rootDir, 'node_modules/lighthouse/cli/index.js');
+
+// Lighthouse sometimes fails to record the trace of a load (NO_NAVSTART, NO_FCP on a busy machine);
+// such a run says nothing about the page, so it is repeated.
+const attemptsPerRun = 3;
+
+/** One Lighthouse run of `url`; resolves with the parsed JSON report (the LHR). */
+async function runLighthouse(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url);
+    } catch (error) {
+      if (attempt === attemptsPerRun || !/Runtime error encountered/.test(error.message)) throw error;
+      console.log(`  (${url}: ${error.message.split('\n')[1] ?? 'runtime error'}; running again)`);
+    }
+  }
+}
+
+async function runLighthouseOnce(url) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lighthouse-'));
+  const reportPath = path.join(dir, 'report.json');
+  try {
+    const args = [
+      cli,
+      url,
+      `--only-categories=${Object.keys(lighthouseBudgets).join(',')}`,
+      '--output=json',
+      `--output-path=${reportPath}`,
+      `--chrome-flags=${chromeFlags.join(' ')}`,
+      '--quiet',
+    ];
+    const env = { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
+    await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse ${url} exited with ${code}:\n${stderr.slice(-2000)}`))));
+    });
+    return JSON.parse(await fs.readFile(reportPath, 'utf8'));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+const score = (report, category) => Math.round((report.categories[category]?.score ?? 0) * 100);
+
+/** Audits that cost a category points: weighted, scored below 0.9. */
+function failingAudits(report, category) {
+  return report.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => report.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 0.9)
+    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+}
+
+/** Measures every page; resolves with one row per page: scores, metrics, failing audits, under-budget categories. */
+export async function measureLighthouse(baseUrl, { runs = 3, pages = lighthousePages } = {}) {
+  const rows = [];
+  for (const page of pages) {
+    const reports = [];
+    for (let run = 0; run < runs; run++) reports.push(await runLighthouse(new URL(page, baseUrl).href));
+    reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+    const median = reports[Math.floor(reports.length / 2)];
+    const scores = Object.fromEntries(Object.keys(lighthouseBudgets).map((category) => [category, score(median, category)]));
+    rows.push({
+      page,
+      scores,
+      performanceRuns: reports.map((report) => score(report, 'performance')),
+      metrics: Object.fromEntries(Object.entries(metrics).map(([id, label]) => [label, median.audits[id].displayValue])),
+      lcpElement: median.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      failing: Object.fromEntries(Object.keys(lighthouseBudgets).map((category) => [category, failingAudits(median, category)])),
+      underBudget: Object.entries(lighthouseBudgets)
+        .filter(([category, budget]) => scores[category] < budget)
+        .map(([category]) => category),
+    });
+  }
+  return rows;
+}
+
+/** Prints the rows; returns true when every page meets every budget. */
+export function printLighthouse(rows) {
+  for (const row of rows) {
+    const scores = Object.entries(row.scores)
+      .map(([category, value]) => `${categoryLabels[category]} ${value}${value < lighthouseBudgets[category] ? '!' : ''}`)
+      .join('  ');
+    const metricText = Object.entries(row.metrics)
+      .map(([label, value]) => `${label} ${value}`)
+      .join(', ');
+    console.log(`  ${row.page.padEnd(9)} ${scores}   (perf runs ${row.performanceRuns.join('/')}; ${metricText})`);
+    if (row.lcpElement) console.log(`            LCP element: ${row.lcpElement}`);
+    for (const [category, audits] of Object.entries(row.failing)) {
+      if (audits.length > 0) console.log(`            ${categoryLabels[category]} loses points on: ${audits.join(', ')}`);
+    }
+  }
+  return rows.every((row) => row.underBudget.length === 0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const runsAt = args.indexOf('--runs');
+  const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
+  const given = args[0];
+  const env = { GATEWAY_PORT: '18180', IDENTITY_PORT: '13181', CRM_PORT: '13183', PORTAL_DB_PREFIX: 'bench_portal', PUBLIC_SITE_URL: 'http://localhost:18180' };
+  const stack = given ? undefined : await startStack({ env });
+  try {
+    console.log(`Lighthouse, mobile defaults, median of ${runs} (budgets: ${Object.entries(lighthouseBudgets).map(([c, b]) => `${categoryLabels[c]} ≥ ${b}`).join(', ')})`);
+    const met = printLighthouse(await measureLighthouse(given ?? stack.url, { runs }));
+    console.log(met ? 'every page within budget' : 'over budget ("!" marks the category)');
+    process.exitCode = met ? 0 : 1;
+  } finally {
+    await stack?.stop();
+  }
+}

@@ -1,0 +1,164 @@
+// Prerenders the marketing section's public pages at build time (the last step of `mfe-marketing`'s
+// build): loads each page of the built site in Debian's Chromium and writes what its first paint
+// needs to `mfe-marketing/dist/prerendered/<path>.json`, which the gateway puts into the shell's
+// index.html for that path. The app takes over from it (docs/decisions.md, "Prerendered pages").
+// Without Chromium it says so and leaves the pages client-rendered.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import contracts from '@portal/contracts';
+import { chromium } from 'playwright-core';
+import { startSiteServer } from './site-server.mjs';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const outDir = path.join(rootDir, 'mfe-marketing/dist/prerendered');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Stands for the site's origin in a fragment's head; the gateway writes PUBLIC_SITE_URL there. */
+export const SITE_URL_TOKEN = '__PUBLIC_SITE_URL__';
+
+// Pages whose first render depends on what only the visitor's browser knows are left to the app:
+// the contact page embeds the booking widget of the runtime config, the docs page picks its layout
+// with a media query in script.
+const clientOnly = new Set(['/contact', '/docs']);
+
+// The phone Lighthouse emulates. Layout is CSS-responsive, so the markup suits every width; only
+// measured details (a tab indicator's offset) are the phone's until the app takes over.
+const viewport = { width: 412, height: 823 };
+
+/** `/` → `index.json`, `/blog/some-article` → `blog/some-article.json`. */
+export const fragmentFile = (pagePath) => `${pagePath === '/' ? 'index' : pagePath.slice(1)}.json`;
+
+/**
+ * Runs in the page before its scripts. emotion inserts its rules through the CSSOM, where Chromium
+ * keeps only what Chromium understands; the text emotion hands over keeps every vendor prefix, so
+ * other browsers' first paint gets the same rules as the app would give them.
+ */
+function recordInsertedRules() {
+  const insertRule = CSSStyleSheet.prototype.insertRule;
+  CSSStyleSheet.prototype.insertRule = function recordingInsertRule(rule, index) {
+    (this.insertedRuleTexts ??= []).push(rule);
+    return insertRule.call(this, rule, index);
+  };
+}
+
+/**
+ * Runs in the page once it has settled. The section's markup (made inert until the app replaces
+ * it), the styles it needs (the marketing section's in emotion's server-rendering format, so its
+ * emotion cache adopts them instead of inserting them again; the shell's global baseline as is), and
+ * the head the page's meta hook wrote (title, description, canonical, Open Graph, structured data),
+ * each tag marked `data-prerendered` and, where it replaces one of the shell's defaults, carrying
+ * that default in `data-default`: the head goes back to it when the visitor moves on.
+ */
+async function capture(siteUrlToken) {
+  const { origin } = window.location;
+  const rulesOf = (keys) =>
+    [...document.querySelectorAll('style[data-emotion]')]
+      .filter((style) => keys.includes(style.dataset.emotion.split(' ')[0]))
+      .map((style) => style.sheet.insertedRuleTexts?.join('') ?? style.textContent)
+      .join('');
+  const rootRelative = (text) => text.replaceAll(`${origin}/`, '/');
+
+  const sectionCss = rootRelative(rulesOf(['mfe-marketing']));
+  const ids = [...new Set([...sectionCss.matchAll(/\.mfe-marketing-([a-z0-9]+)/g)].map((match) => match[1]))];
+  const globalCss = rootRelative(rulesOf(['mfe-shell-global', 'mfe-marketing-global']));
+
+  const headTags = [
+    'title',
+    'meta[name="description"]',
+    'link[rel="canonical"]',
+    'meta[property^="og:"]',
+    'meta[name^="twitter:"]',
+    'meta[name="robots"]',
+    'script[type="application/ld+json"]',
+  ];
+  // The shell's page as served before any script ran (any path without an extension is that page).
+  const shellPage = new DOMParser().parseFromString(await (await fetch('/index')).text(), 'text/html');
+  const keyOf = (element) =>
+    element.tagName === 'TITLE'
+      ? 'title'
+      : `${element.tagName.toLowerCase()}[${['name', 'property', 'rel', 'type'].map((name) => element.getAttribute(name)).join('|')}]`;
+  const valueOf = (element) =>
+    element.tagName === 'TITLE' ? element.textContent : element.getAttribute(element.tagName === 'LINK' ? 'href' : 'content');
+  const defaults = new Map([...shellPage.head.querySelectorAll(headTags.join(','))].map((element) => [keyOf(element), valueOf(element)]));
+  const head = [...document.head.querySelectorAll(headTags.join(','))].map((element) => {
+    const copy = element.cloneNode(true);
+    copy.setAttribute('data-prerendered', '');
+    if (defaults.has(keyOf(element))) copy.setAttribute('data-default', defaults.get(keyOf(element)));
+    return copy.outerHTML.replaceAll(origin, siteUrlToken);
+  });
+
+  const section = document.getElementById('section-marketing');
+  return {
+    head: [
+      ...head,
+      `<style data-prerendered>${globalCss}</style>`,
+      `<style data-emotion="mfe-marketing ${ids.join(' ')}">${sectionCss}</style>`,
+    ].join(''),
+    section: `<div data-prerendered inert>${rootRelative(section.innerHTML)}</div>`,
+  };
+}
+
+/** Resolves once the section shows its page, fonts are in and no transition is running. */
+async function settled(page) {
+  // The section's own styles are there only when the section rendered (not the shell's section error).
+  await page.locator('#section-marketing h1').waitFor();
+  if ((await page.locator('style[data-emotion="mfe-marketing"]').count()) === 0) {
+    throw new Error(`the marketing section did not render: ${await page.locator('#section-marketing').innerText()}`);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+export async function prerender() {
+  if (!fs.existsSync(chromiumPath)) {
+    console.log(`prerender: no Chromium at ${chromiumPath} (CHROMIUM_PATH); the pages stay client-rendered`);
+    return [];
+  }
+  const pages = contracts.indexablePages().map((page) => page.path).filter((pagePath) => !clientOnly.has(pagePath));
+  const site = await startSiteServer({
+    shellRoot: path.join(rootDir, 'shell/dist'),
+    remoteRoots: { marketing: path.join(rootDir, 'mfe-marketing/dist') },
+  });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext({ viewport, colorScheme: 'dark' });
+    await context.addInitScript(recordInsertedRules);
+    fs.rmSync(outDir, { recursive: true, force: true });
+    for (const pagePath of pages) {
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${site.origin}${pagePath}`);
+      await settled(page);
+      if (errors.length > 0) throw new Error(`${pagePath} threw while rendering: ${errors.join('; ')}`);
+      const fragment = await page.evaluate(capture, SITE_URL_TOKEN);
+      const file = path.join(outDir, fragmentFile(pagePath));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, `${JSON.stringify(fragment)}\n`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+  return pages;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const startedAt = performance.now();
+  const pages = await prerender();
+  if (pages.length > 0) {
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    console.log(`prerender: ${pages.length} pages into ${path.relative(rootDir, outDir)} in ${seconds} s`);
+  }
+}
