@@ -3,26 +3,20 @@ import Typography from '@mui/material/Typography';
 import { IconBadge } from '../IconBadge';
 import { Section } from '../Section';
 import { CORE_VALUES } from '../../content/company';
+import { gridListSx, panelSx } from '../grid-list';
 
 export function CoreValues() {
   return (
     <Section eyebrow="How we work" title="Our core values">
       <Box
         component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-          gap: { xs: 2, md: 3 },
-        }}
+        sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, { xs: 2, md: 3 })}
       >
         {CORE_VALUES.map(({ name, text, Icon }) => (
           <Box
             component="li"
             key={name}
-            sx={{ p: 3, borderRadius: 4, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+            sx={panelSx}
           >
             <IconBadge Icon={Icon} />
             <Typography variant="h4" component="h3" sx={{ mt: 2 }}>

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { InitialsAvatar } from '../InitialsAvatar';
 import { Section } from '../Section';
 import { LEADERSHIP_TEAM } from '../../content/company';
+import { gridListSx, panelSx } from '../grid-list';
 
 export function LeadershipTeam() {
   return (
@@ -13,20 +14,13 @@ export function LeadershipTeam() {
     >
       <Box
         component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-          gap: { xs: 2, md: 3 },
-        }}
+        sx={gridListSx({ xs: '1fr', md: 'repeat(3, 1fr)' }, { xs: 2, md: 3 })}
       >
         {LEADERSHIP_TEAM.map(({ name, role, bio }) => (
           <Box
             component="li"
             key={name}
-            sx={{ p: 3, borderRadius: 4, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+            sx={panelSx}
           >
             <InitialsAvatar name={name} size={80} />
             <Typography variant="h4" component="h3" sx={{ mt: 2 }}>

@@ -14,6 +14,7 @@ import { WhyNewJersey } from '../../components/about/WhyNewJersey';
 import { WHY_CHOOSE_US } from '../../content/company';
 import { SERVICES } from '../../content/services';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
+import { gridListSx, panelSx } from '../../components/grid-list';
 
 export default function AboutUs() {
   usePublicPageMeta('/about-us');
@@ -27,14 +28,7 @@ export default function AboutUs() {
       <Section eyebrow="Why choose us" title={`Why businesses choose ${BRAND_NAME}`}>
         <Box
           component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-            gap: { xs: 2.5, md: 3.5 },
-          }}
+          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, { xs: 2.5, md: 3.5 })}
         >
           {WHY_CHOOSE_US.map(({ title, text }) => (
             <Box component="li" key={title} sx={{ display: 'flex', gap: 1.5 }}>
@@ -54,20 +48,13 @@ export default function AboutUs() {
       <Section eyebrow="What we do" title="Four services, one partner">
         <Box
           component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-            gap: { xs: 2, md: 3 },
-          }}
+          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, { xs: 2, md: 3 })}
         >
           {SERVICES.map(({ id, name, summary, Icon }) => (
             <Box
               component="li"
               key={id}
-              sx={{ p: 3, borderRadius: 4, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+              sx={panelSx}
             >
               <IconBadge Icon={Icon} tone="accent" />
               <Typography variant="h4" component="h3" sx={{ mt: 2 }}>

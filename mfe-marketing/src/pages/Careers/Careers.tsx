@@ -12,6 +12,7 @@ import { Section } from '../../components/Section';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { HIRING_STEPS, POSITIONS } from '../../content/careers';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
+import { gridListSx } from '../../components/grid-list';
 
 export default function Careers() {
   usePublicPageMeta('/careers');
@@ -29,14 +30,7 @@ export default function Careers() {
       >
         <Box
           component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
-            gap: { xs: 2, md: 3 },
-          }}
+          sx={gridListSx({ xs: '1fr', md: 'repeat(2, 1fr)' }, { xs: 2, md: 3 })}
         >
           {POSITIONS.map(({ title, department, location, type, summary, requirements }) => (
             <Box
@@ -87,14 +81,7 @@ export default function Careers() {
       <Section eyebrow="How we hire" title="Our hiring process">
         <Box
           component="ol"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-            gap: { xs: 2.5, md: 3 },
-          }}
+          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, { xs: 2.5, md: 3 })}
         >
           {HIRING_STEPS.map(({ title, text }, index) => (
             <Box component="li" key={title}>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { RouteLink } from '@portal/ui';
 import { QUICK_LINKS, type QuickLink } from '../../content/help-center';
 import { IconBadge } from '../../components/IconBadge';
+import { gridListSx } from '../../components/grid-list';
 
 const tileSx = {
   height: '100%',
@@ -36,14 +37,7 @@ export function QuickLinks() {
     <Box
       component="ul"
       aria-label="Quick links"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-        gap: 2,
-      }}
+      sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, 2)}
     >
       {QUICK_LINKS.map((link) => (
         <li key={link.title}>

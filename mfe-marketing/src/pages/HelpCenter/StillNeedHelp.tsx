@@ -6,6 +6,7 @@ import { openQuoteDialog, useAppDispatch } from '@portal/store';
 import { RouteButton } from '@portal/ui';
 import { SUPPORT_CHANNELS } from '../../content/help-center';
 import { IconBadge } from '../../components/IconBadge';
+import { gridListSx } from '../../components/grid-list';
 
 /** 'Still Need Help?': contact, a call booked through the quote dialog, and the support channels. */
 export function StillNeedHelp() {
@@ -43,14 +44,7 @@ export function StillNeedHelp() {
       <Box
         component="ul"
         aria-label="Support channels"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-          gap: 2,
-        }}
+        sx={gridListSx({ xs: '1fr', md: 'repeat(3, 1fr)' }, 2)}
       >
         {SUPPORT_CHANNELS.map(({ title, availability, description, Icon }) => (
           <Box

@@ -5,6 +5,7 @@ import { RouteLink } from '@portal/ui';
 import { IconBadge } from '../../components/IconBadge';
 import { Section } from '../../components/Section';
 import { RESOURCES } from '../../content/home';
+import { gridListSx } from '../../components/grid-list';
 
 /** Blog, Webinar and Report cards, each leading to /blog. */
 export function ResourceCards() {
@@ -16,14 +17,7 @@ export function ResourceCards() {
     >
       <Box
         component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-          gap: { xs: 2, md: 3 },
-        }}
+        sx={gridListSx({ xs: '1fr', md: 'repeat(3, 1fr)' }, { xs: 2, md: 3 })}
       >
         {RESOURCES.map(({ kind, title, description, action, Icon }) => (
           <Box

@@ -4,6 +4,7 @@ import { CheckList } from '../../components/CheckList';
 import { Section } from '../../components/Section';
 import { usePackagesQuery } from './catalog-api';
 import { formatUsd } from './format';
+import { gridListSx } from '../../components/grid-list';
 
 /**
  * The catalog's packages, shown only once the catalog answers: until the commerce service is up the
@@ -20,14 +21,7 @@ export function Packages() {
     >
       <Box
         component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(auto-fit, minmax(300px, 1fr))' },
-          gap: { xs: 2, md: 3 },
-        }}
+        sx={gridListSx({ xs: '1fr', md: 'repeat(auto-fit, minmax(300px, 1fr))' }, { xs: 2, md: 3 })}
       >
         {data.map(({ id, name, price, description, features }) => (
           <Box

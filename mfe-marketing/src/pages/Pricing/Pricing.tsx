@@ -11,6 +11,7 @@ import { MissedCallsCalculator } from './MissedCallsCalculator';
 import { Packages } from './Packages';
 import { RoiCalculator } from './RoiCalculator';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
+import { gridListSx, panelSx } from '../../components/grid-list';
 
 export default function Pricing() {
   usePublicPageMeta('/pricing');
@@ -23,20 +24,13 @@ export default function Pricing() {
       <Section eyebrow="Custom quote" title="No fixed price list, just a fair quote">
         <Box
           component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-            gap: { xs: 2, md: 3 },
-          }}
+          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, { xs: 2, md: 3 })}
         >
           {QUOTE_TERMS.map(({ title, text }) => (
             <Box
               component="li"
               key={title}
-              sx={{ p: 3, borderRadius: 4, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+              sx={panelSx}
             >
               <Typography variant="h4" component="h3">
                 {title}

@@ -9,6 +9,7 @@ import { Section } from '../../components/Section';
 import { SERVICES, WHY_CHOOSE_REASONS } from '../../content/services';
 import { ServiceSection } from './ServiceSection';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
+import { gridListSx } from '../../components/grid-list';
 
 export default function Services() {
   usePublicPageMeta('/services');
@@ -29,14 +30,7 @@ export default function Services() {
       <Section eyebrow="Why us" title={`Why Choose ${BRAND_NAME}`}>
         <Box
           component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-            gap: { xs: 3, md: 4 },
-          }}
+          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, { xs: 3, md: 4 })}
         >
           {WHY_CHOOSE_REASONS.map(({ title, text, Icon }) => (
             <Box component="li" key={title} sx={{ display: 'flex', gap: 2 }}>

@@ -1,0 +1,17 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+
+type Responsive<T> = T | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', T>>;
+
+/** An unstyled `<ul>`/`<ol>` laid out as a grid: the card lists of the marketing pages. */
+export function gridListSx(columns: Responsive<string>, gap: Responsive<number>): SxProps<Theme> {
+  return { listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: columns, gap };
+}
+
+/** The raised, outlined card those lists hold. */
+export const panelSx: SxProps<Theme> = {
+  p: 3,
+  borderRadius: 4,
+  border: 1,
+  borderColor: 'divider',
+  bgcolor: 'background.paper',
+};
