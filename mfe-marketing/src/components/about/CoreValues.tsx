@@ -13,11 +13,7 @@ export function CoreValues() {
         sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, { xs: 2, md: 3 })}
       >
         {CORE_VALUES.map(({ name, text, Icon }) => (
-          <Box
-            component="li"
-            key={name}
-            sx={panelSx}
-          >
+          <Box component="li" key={name} sx={panelSx}>
             <IconBadge Icon={Icon} />
             <Typography variant="h4" component="h3" sx={{ mt: 2 }}>
               {name}

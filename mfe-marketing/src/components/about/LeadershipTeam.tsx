@@ -12,16 +12,9 @@ export function LeadershipTeam() {
       title="The team accountable for your customers"
       lead="Every client has a direct line to our leadership team in Millstone, New Jersey."
     >
-      <Box
-        component="ul"
-        sx={gridListSx({ xs: '1fr', md: 'repeat(3, 1fr)' }, { xs: 2, md: 3 })}
-      >
+      <Box component="ul" sx={gridListSx({ xs: '1fr', md: 'repeat(3, 1fr)' }, { xs: 2, md: 3 })}>
         {LEADERSHIP_TEAM.map(({ name, role, bio }) => (
-          <Box
-            component="li"
-            key={name}
-            sx={panelSx}
-          >
+          <Box component="li" key={name} sx={panelSx}>
             <InitialsAvatar name={name} size={80} />
             <Typography variant="h4" component="h3" sx={{ mt: 2 }}>
               {name}

@@ -51,11 +51,7 @@ export default function AboutUs() {
           sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, { xs: 2, md: 3 })}
         >
           {SERVICES.map(({ id, name, summary, Icon }) => (
-            <Box
-              component="li"
-              key={id}
-              sx={panelSx}
-            >
+            <Box component="li" key={id} sx={panelSx}>
               <IconBadge Icon={Icon} tone="accent" />
               <Typography variant="h4" component="h3" sx={{ mt: 2 }}>
                 {name}

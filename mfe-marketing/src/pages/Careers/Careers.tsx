@@ -28,10 +28,7 @@ export default function Careers() {
         title="Find your role"
         lead="Roles across our Millstone, New Jersey headquarters, remote US teams and our Philippines delivery center."
       >
-        <Box
-          component="ul"
-          sx={gridListSx({ xs: '1fr', md: 'repeat(2, 1fr)' }, { xs: 2, md: 3 })}
-        >
+        <Box component="ul" sx={gridListSx({ xs: '1fr', md: 'repeat(2, 1fr)' }, { xs: 2, md: 3 })}>
           {POSITIONS.map(({ title, department, location, type, summary, requirements }) => (
             <Box
               component="li"

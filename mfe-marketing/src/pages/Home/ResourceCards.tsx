@@ -15,10 +15,7 @@ export function ResourceCards() {
       title="Learn from 2M+ customer conversations"
       lead="Practical guides from the team that runs contact centers for 500+ US businesses."
     >
-      <Box
-        component="ul"
-        sx={gridListSx({ xs: '1fr', md: 'repeat(3, 1fr)' }, { xs: 2, md: 3 })}
-      >
+      <Box component="ul" sx={gridListSx({ xs: '1fr', md: 'repeat(3, 1fr)' }, { xs: 2, md: 3 })}>
         {RESOURCES.map(({ kind, title, description, action, Icon }) => (
           <Box
             component="li"

@@ -27,11 +27,7 @@ export default function Pricing() {
           sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, { xs: 2, md: 3 })}
         >
           {QUOTE_TERMS.map(({ title, text }) => (
-            <Box
-              component="li"
-              key={title}
-              sx={panelSx}
-            >
+            <Box component="li" key={title} sx={panelSx}>
               <Typography variant="h4" component="h3">
                 {title}
               </Typography>
