@@ -6,4 +6,5 @@ export * from './identity/auth';
 export * from './identity/organizations';
 export * from './identity/features';
 export * from './crm/leads';
+export * from './commerce/commerce';
 export * from './site/public-site';

@@ -1,12 +1,21 @@
 import { contactRequestSchema, newsletterRequestSchema } from './leads';
 
-const firstMessage = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe('contact schema', () => {
-  const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', message: 'We need 24/7 cover.' };
+  const valid = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    message: 'We need 24/7 cover.',
+  };
 
   it('accepts a submission, trims it and drops an empty company', () => {
-    expect(contactRequestSchema.parse({ ...valid, firstName: ' Ada ', company: '  ' })).toEqual({ ...valid, company: undefined });
+    expect(contactRequestSchema.parse({ ...valid, firstName: ' Ada ', company: '  ' })).toEqual({
+      ...valid,
+      company: undefined,
+    });
     expect(contactRequestSchema.parse({ ...valid, company: 'Acme' }).company).toBe('Acme');
   });
 

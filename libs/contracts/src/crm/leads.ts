@@ -11,11 +11,7 @@ export const contactMessages = {
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /**
  * `POST /api/contact` (spec section 7). `website` is a honeypot: the form hides it from people, so

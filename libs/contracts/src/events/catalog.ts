@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneySchema } from '../commerce/commerce';
 import { roleSchema } from '../identity/roles';
 
 /** Subjects are `portal.<entity>.<event>`; the stream `PORTAL` captures `portal.>`. */
@@ -56,6 +57,45 @@ export const leadCreatedDataSchema = z.object({
 });
 export type LeadCreatedData = z.infer<typeof leadCreatedDataSchema>;
 
+const orderLineDataSchema = z.object({
+  packageId: z.uuid(),
+  name: z.string(),
+  quantity: z.number().int().positive(),
+  price: moneySchema,
+});
+
+export const orderCreatedDataSchema = z.object({
+  orderId: z.uuid(),
+  userId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  total: moneySchema,
+  currency: z.literal('usd'),
+  items: z.array(orderLineDataSchema).min(1),
+  createdAt: z.iso.datetime(),
+});
+export type OrderCreatedData = z.infer<typeof orderCreatedDataSchema>;
+
+export const orderPaidDataSchema = z.object({
+  orderId: z.uuid(),
+  userId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  total: moneySchema,
+  paymentIntentId: z.string(),
+  paidAt: z.iso.datetime(),
+});
+export type OrderPaidData = z.infer<typeof orderPaidDataSchema>;
+
+export const orderFailedDataSchema = z.object({
+  orderId: z.uuid(),
+  userId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  paymentIntentId: z.string(),
+  /** Stripe's last payment error message, when it gave one. */
+  reason: z.string().nullable(),
+  failedAt: z.iso.datetime(),
+});
+export type OrderFailedData = z.infer<typeof orderFailedDataSchema>;
+
 // Catalog: to add an event, add its payload schema above and one entry here. --------------------
 
 export const events = {
@@ -82,6 +122,24 @@ export const events = {
     type: 'lead.created',
     version: 1,
     data: leadCreatedDataSchema,
+  }),
+  orderCreated: defineEvent({
+    subject: 'portal.orders.created',
+    type: 'order.created',
+    version: 1,
+    data: orderCreatedDataSchema,
+  }),
+  orderPaid: defineEvent({
+    subject: 'portal.orders.paid',
+    type: 'order.paid',
+    version: 1,
+    data: orderPaidDataSchema,
+  }),
+  orderFailed: defineEvent({
+    subject: 'portal.orders.failed',
+    type: 'order.failed',
+    version: 1,
+    data: orderFailedDataSchema,
   }),
 };
 

@@ -31,7 +31,9 @@ describe('registration schema (spec section 5)', () => {
   });
 
   it('caps the password length so one request cannot buy long hashing', () => {
-    expect(registerRequestSchema.safeParse({ ...valid, password: `1${'a'.repeat(128)}` }).success).toBe(false);
+    expect(registerRequestSchema.safeParse({ ...valid, password: `1${'a'.repeat(128)}` }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * Money crosses the API as a decimal string with two places ("1499.00"), as PostgreSQL's
+ * decimal(10,2) holds it: never a binary float. Amounts for Stripe are whole cents.
+ */
+export const moneySchema = z.string().regex(/^\d{1,8}\.\d{2}$/, 'Must be an amount such as 1499.00');
+export type Money = z.infer<typeof moneySchema>;
+
+/** A catalog package (spec section 3 `packages`), as `GET /api/packages` lists the active ones. */
+export const packageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** Monthly price in USD. */
+  price: moneySchema,
+  description: z.string(),
+  features: z.array(z.string()),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type CatalogPackage = z.infer<typeof packageSchema>;
+export const packageListResponseSchema = z.array(packageSchema);
+
+/** Spec: order item quantity is a whole number; the cart starts every item at 1. */
+export const MIN_ITEM_QUANTITY = 1;
+export const MAX_ITEM_QUANTITY = 100;
+/** More distinct lines than the catalog could ever offer is a malformed cart. */
+export const MAX_CART_LINES = 50;
+
+export const commerceMessages = {
+  emptyCart: 'Your cart is empty',
+  tooManyLines: `A cart can hold at most ${MAX_CART_LINES} different packages`,
+  packageIdInvalid: 'Each item needs a valid packageId',
+  quantityInvalid: `Quantity must be a whole number from ${MIN_ITEM_QUANTITY} to ${MAX_ITEM_QUANTITY}`,
+  duplicatePackage: 'Each package can appear only once in the cart',
+  /** Followed by the id: the package is not in the catalog, or no longer sold. */
+  unknownPackage: 'This package is not available',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 255 characters: letters, digits, "-", "_", ":" or "."',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different cart',
+  paymentsNotConfigured: 'Payments are not configured yet. Please contact our sales team to place an order.',
+  paymentProviderFailed: 'Unable to initialize payment. Please try again.',
+  orderNotFound: 'Order not found',
+} as const;
+
+export const cartLineSchema = z.strictObject({
+  packageId: z.uuid({ error: commerceMessages.packageIdInvalid }),
+  quantity: z
+    .number({ error: commerceMessages.quantityInvalid })
+    .int(commerceMessages.quantityInvalid)
+    .min(MIN_ITEM_QUANTITY, commerceMessages.quantityInvalid)
+    .max(MAX_ITEM_QUANTITY, commerceMessages.quantityInvalid),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/**
+ * `POST /api/create-payment-intent` (spec section 7): only ids and quantities; prices come from the
+ * catalog on the server. Unknown fields are rejected.
+ */
+export const createPaymentIntentRequestSchema = z.strictObject({
+  items: z
+    .array(cartLineSchema, { error: commerceMessages.emptyCart })
+    .min(1, commerceMessages.emptyCart)
+    .max(MAX_CART_LINES, commerceMessages.tooManyLines)
+    .refine(
+      (items) => new Set(items.map((item) => item.packageId.toLowerCase())).size === items.length,
+      commerceMessages.duplicatePackage,
+    ),
+});
+export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
+
+/**
+ * Optional request header of `POST /api/create-payment-intent`: a retry carrying the same key (and
+ * the same cart) answers the order made the first time instead of making a second one.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_:.-]{8,255}$/, commerceMessages.idempotencyKeyInvalid);
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  orderId: z.uuid(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+/** Spec section 4: an order starts pending; a verified payment event completes or fails it. */
+export const orderStatuses = ['pending', 'completed', 'failed'] as const;
+export const orderStatusSchema = z.enum(orderStatuses);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderItemSchema = z.object({
+  id: z.uuid(),
+  packageId: z.uuid(),
+  /** The package's name when the order was placed. */
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Monthly unit price charged, from the catalog at the time of the order. */
+  price: moneySchema,
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** `GET /api/user/orders` (newest first) and `GET /api/user/orders/{id}`: the caller's own orders. */
+export const orderSchema = z.object({
+  id: z.uuid(),
+  status: orderStatusSchema,
+  total: moneySchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  items: z.array(orderItemSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderListResponseSchema = z.array(orderSchema);
