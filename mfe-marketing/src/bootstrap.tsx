@@ -1,4 +1,4 @@
-import { startStandalone } from '@portal/ui';
+import { startStandalone } from '@portal/ui/standalone';
 import { MarketingRoot } from './Root';
 
 startStandalone(<MarketingRoot />);

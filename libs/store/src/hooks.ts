@@ -1,4 +1,5 @@
 import { useDispatch, useSelector } from 'react-redux';
+import { cartCount } from './cart/cart-slice';
 import { sessionStatus } from './session-slice';
 import type { AppDispatch, RootState } from './store';
 
@@ -11,3 +12,5 @@ export const selectSessionUser = (state: RootState) => state.session.user;
 export const selectToast = (state: RootState) => state.toast.current;
 export const selectQuoteDialogOpen = (state: RootState) => state.quoteDialog.open;
 export const selectQuoteDialogSubject = (state: RootState) => state.quoteDialog.subject;
+/** How many plans the cart holds (quantities added up). */
+export const selectCartCount = (state: RootState) => cartCount(state.cart.items);

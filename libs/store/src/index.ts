@@ -11,7 +11,14 @@ export { dismissToast, showToast } from './toast-slice';
 export type { ShowToast, Toast, ToastSeverity, ToastState } from './toast-slice';
 export { closeQuoteDialog, openQuoteDialog } from './quote-dialog-slice';
 export type { QuoteDialogState } from './quote-dialog-slice';
+export { CartProvider, useCartContext } from './cart/CartProvider';
+export type { CartContextValue } from './cart/CartProvider';
+export { cartCleared } from './cart/cart-slice';
+export type { CartState } from './cart/cart-slice';
+export { MAX_CART_QUANTITY } from './cart/cart-item';
+export type { CartItem, NewCartItem } from './cart/cart-item';
 export {
+  selectCartCount,
   selectQuoteDialogOpen,
   selectQuoteDialogSubject,
   selectSessionStatus,

@@ -7,6 +7,8 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
+import { cartSlice } from './cart/cart-slice';
+import { syncCartWithStorage } from './cart/cart-sync';
 import { quoteDialogSlice } from './quote-dialog-slice';
 import { sessionSlice } from './session-slice';
 import { toastSlice } from './toast-slice';
@@ -19,6 +21,7 @@ export const rootReducer = combineSlices(
   sessionSlice,
   toastSlice,
   quoteDialogSlice,
+  cartSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 const dynamicMiddleware = createDynamicMiddleware();
 
@@ -33,6 +36,7 @@ export function createPortalStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefault) => getDefault().prepend(dynamicMiddleware.middleware),
   });
   stores.add(created);
+  syncCartWithStorage(created);
   return created;
 }
 

@@ -3,20 +3,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LockRounded from '@mui/icons-material/LockRounded';
 import { navigate } from './navigation';
+import { REDIRECT_DELAY_MS, type RedirectNoticeProps } from './redirect-notice';
 import { usePageTitle } from './seo/usePageMeta';
 
-/** How long the notice stays before the redirect (spec section 9: 1 second). */
-export const REDIRECT_DELAY_MS = 1000;
-
-export interface RedirectNoticeProps {
-  title: string;
-  message: string;
-  /** Where to go after REDIRECT_DELAY_MS (replaces the current history entry). */
-  to: string;
-}
-
-/** Explains why the visitor cannot stay on this page, then moves on to `to` after a visible second. */
-export function RedirectNotice({ title, message, to }: RedirectNoticeProps) {
+/** The notice behind the lazy `RedirectNotice` of redirect-notice.ts. */
+export default function RedirectNotice({ title, message, to }: RedirectNoticeProps) {
   usePageTitle(title);
   useEffect(() => {
     const timer = window.setTimeout(() => navigate(to, { replace: true }), REDIRECT_DELAY_MS);

@@ -18,14 +18,7 @@ export const RouteLink = forwardRef<HTMLAnchorElement, RouteLinkProps>(function 
   { href, onClick, ...props },
   ref,
 ) {
-  return (
-    <Link
-      ref={ref}
-      href={href}
-      onClick={routeClick(href, onClick)}
-      {...props}
-    />
-  );
+  return <Link ref={ref} href={href} onClick={routeClick(href, onClick)} {...props} />;
 });
 
 export type RouteButtonProps = Omit<ButtonProps<'a'>, 'href'> & { href: string };
@@ -35,12 +28,5 @@ export const RouteButton = forwardRef<HTMLAnchorElement, RouteButtonProps>(funct
   { href, onClick, ...props },
   ref,
 ) {
-  return (
-    <Button
-      ref={ref}
-      href={href}
-      onClick={routeClick(href, onClick)}
-      {...props}
-    />
-  );
+  return <Button ref={ref} href={href} onClick={routeClick(href, onClick)} {...props} />;
 });

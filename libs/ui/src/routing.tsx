@@ -74,7 +74,8 @@ export function SectionRoutes({ routes }: { routes: readonly SectionRoute[] }) {
   const pathname = usePathname();
   for (const route of routes) {
     const params = matchPath(route.path, pathname);
-    if (params) return <RouteParamsContext.Provider value={params}>{route.element}</RouteParamsContext.Provider>;
+    if (params)
+      return <RouteParamsContext.Provider value={params}>{route.element}</RouteParamsContext.Provider>;
   }
   return null;
 }

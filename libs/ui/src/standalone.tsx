@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { SectionRoot } from './SectionRoot';
 
 /**
- * Renders a section on its own dev page (no shell). Without single-spa nobody answers
+ * Renders a section on its own dev page (no shell). A subpath of its own (`@portal/ui/standalone`),
+ * outside the shared `@portal/ui` module, so pages served by the shell never download it. Without single-spa nobody answers
  * pushState/replaceState with popstate, so this does it, and the section's React Router follows
  * internal links exactly as inside the shell.
  */

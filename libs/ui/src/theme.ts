@@ -34,7 +34,8 @@ export const theme = createTheme({
   shape: { borderRadius: 10 },
   typography: {
     // 'Inter Fallback' (shell/src/index.html) stands in, at Inter's size, until the font has loaded.
-    fontFamily: "'Inter Variable', 'Inter Fallback', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+    fontFamily:
+      "'Inter Variable', 'Inter Fallback', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
     htmlFontSize: 16,
     fontSize: 16,
     // Display: the hero headline.

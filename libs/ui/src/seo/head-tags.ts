@@ -89,7 +89,9 @@ function claimHead(values: HeadValue[], structuredData: readonly object[] = []):
     write(selector, value);
   }
   // A prerendered page's structured data gives way to the page's own (or to none).
-  for (const script of document.head.querySelectorAll('script[type="application/ld+json"][data-prerendered]')) {
+  for (const script of document.head.querySelectorAll(
+    'script[type="application/ld+json"][data-prerendered]',
+  )) {
     script.remove();
   }
   const scripts = structuredData.map((data) => {
