@@ -1,16 +1,9 @@
+import { localStore as storage } from './local-storage';
+
 /** Spec section 4: the session token lives in localStorage under `token` or `auth_token`. */
 export const TOKEN_KEY = 'token';
 export const REGISTER_TOKEN_KEY = 'auth_token';
 export const TOKEN_KEYS = [TOKEN_KEY, REGISTER_TOKEN_KEY] as const;
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    // Storage can be blocked (privacy settings); then there is no session.
-    return null;
-  }
-}
 
 /** The stored token (`token` first, then `auth_token`), or null when signed out. */
 export function readToken(): string | null {

@@ -1,12 +1,15 @@
+import { Suspense, lazy } from 'react';
 import { createPortal } from 'react-dom';
 import { SectionRoot, usePathname } from '@portal/ui';
 import { StoreProvider } from '@portal/store';
 import { sectionForPath } from '../routes';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { NotFound } from './NotFound';
 import { QuoteDialog } from './QuoteDialog';
 import { ToastHost } from './ToastHost';
+
+// Seldom seen: the 404 page loads when a path has no section, off the first visit's bytes.
+const NotFound = lazy(() => import('./NotFound').then(({ NotFound }) => ({ default: NotFound })));
 
 export interface ChromeSlots {
   header: HTMLElement;
@@ -24,7 +27,13 @@ export function Chrome({ slots }: { slots: ChromeSlots }) {
     <SectionRoot name="shell" baseline>
       <StoreProvider>
         {createPortal(<Header pathname={pathname} />, slots.header)}
-        {sectionForPath(pathname) === null && createPortal(<NotFound />, slots.notFound)}
+        {sectionForPath(pathname) === null &&
+          createPortal(
+            <Suspense fallback={null}>
+              <NotFound />
+            </Suspense>,
+            slots.notFound,
+          )}
         {createPortal(<Footer />, slots.footer)}
         <QuoteDialog />
         <ToastHost />

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,23 +7,36 @@ import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/MenuRounded';
 import { CONTENT_MAX_WIDTH, RouteButton, RouteLink } from '@portal/ui';
 import { openQuoteDialog, selectSessionStatus, signOut, useAppDispatch, useAppSelector } from '@portal/store';
+import { CartButton } from './CartButton';
 import { Logo } from './Logo';
 import { NAV_LINKS, isCurrent } from './nav-links';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
+const loadCartModalHost = () => import('./CartModalHost');
+const CartModalHost = lazy(loadCartModalHost);
 
-/** Site header (spec section 2): brand, navigation, session actions, 'Get a Quote', mobile menu. */
+/** Site header (spec section 2): brand, navigation, session actions, cart, 'Get a Quote', mobile menu. */
 export function Header({ pathname }: { pathname: string }) {
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSessionStatus);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+  const [cartLoaded, setCartLoaded] = useState(false);
 
   const signOutNow = () => void dispatch(signOut());
   const openMenu = () => {
     setMenuLoaded(true);
     setMenuOpen(true);
   };
+  const openCart = () => {
+    setMenuOpen(false);
+    setCartLoaded(true);
+    setCartOpen(true);
+  };
+  const closeCart = useCallback(() => setCartOpen(false), []);
+  // Pointing at or focusing the cart button starts loading the modal.
+  const prepareCart = () => void loadCartModalHost().then(({ preloadCartModal }) => preloadCartModal());
 
   return (
     <AppBar position="static">
@@ -94,6 +107,7 @@ export function Header({ pathname }: { pathname: string }) {
             </RouteButton>
           )}
         </Box>
+        <CartButton onOpen={openCart} onIntent={prepareCart} />
         <Button
           variant="contained"
           onClick={() => dispatch(openQuoteDialog())}
@@ -121,7 +135,13 @@ export function Header({ pathname }: { pathname: string }) {
             pathname={pathname}
             session={session}
             onSignOut={signOutNow}
+            onOpenCart={openCart}
           />
+        </Suspense>
+      )}
+      {cartLoaded && (
+        <Suspense fallback={null}>
+          <CartModalHost open={cartOpen} onClose={closeCart} />
         </Suspense>
       )}
     </AppBar>

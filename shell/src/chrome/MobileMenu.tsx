@@ -5,8 +5,9 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import CloseIcon from '@mui/icons-material/CloseRounded';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCartRounded';
 import { RouteButton, RouteLink } from '@portal/ui';
-import type { SessionStatus } from '@portal/store';
+import { selectCartCount, useAppSelector, type SessionStatus } from '@portal/store';
 import { NAV_LINKS, isCurrent } from './nav-links';
 
 export interface MobileMenuProps {
@@ -15,10 +16,19 @@ export interface MobileMenuProps {
   pathname: string;
   session: SessionStatus;
   onSignOut: () => void;
+  onOpenCart: () => void;
 }
 
 /** The navigation drawer of narrow screens: focus stays inside while open, Escape closes it. */
-export default function MobileMenu({ open, onClose, pathname, session, onSignOut }: MobileMenuProps) {
+export default function MobileMenu({
+  open,
+  onClose,
+  pathname,
+  session,
+  onSignOut,
+  onOpenCart,
+}: MobileMenuProps) {
+  const cartCount = useAppSelector(selectCartCount);
   return (
     <Drawer
       anchor="right"
@@ -55,6 +65,9 @@ export default function MobileMenu({ open, onClose, pathname, session, onSignOut
       </Stack>
       <Divider sx={{ my: 2 }} />
       <Stack spacing={1}>
+        <Button variant="outlined" color="inherit" startIcon={<ShoppingCartIcon />} onClick={onOpenCart}>
+          Shopping Cart ({cartCount})
+        </Button>
         {session === 'signedIn' && (
           <>
             <RouteButton href="/dashboard" variant="outlined" color="inherit" onClick={onClose}>

@@ -81,13 +81,22 @@ function registerRemotes(): Promise<void> {
   return registration;
 }
 
-/** Loads a section's single-spa lifecycles (`<name>/app`); rejects when the remote is unreachable. */
-export async function loadSection(name: SectionName): Promise<LifeCycles> {
+/**
+ * Loads a module a remote exposes (`checkout/cart`); rejects when the manifest or the remote cannot
+ * be loaded, so the caller can say so and try again later.
+ */
+export async function loadRemoteModule<T>(id: `${SectionName}/${string}`): Promise<T> {
   await registerRemotes();
   const federation = getInstance();
-  const loaded = await federation!.loadRemote<LifeCycles | LoadFailure>(`${name}/app`);
+  const loaded = await federation!.loadRemote<T | LoadFailure>(id);
   if (isLoadFailure(loaded)) throw loaded[LOAD_FAILED];
-  if (!loaded || typeof loaded.mount !== 'function')
-    throw new Error(`${name}/app exposes no single-spa lifecycles`);
+  if (!loaded) throw new Error(`${id} could not be loaded`);
+  return loaded;
+}
+
+/** Loads a section's single-spa lifecycles (`<name>/app`); rejects when the remote is unreachable. */
+export async function loadSection(name: SectionName): Promise<LifeCycles> {
+  const loaded = await loadRemoteModule<LifeCycles>(`${name}/app`);
+  if (typeof loaded.mount !== 'function') throw new Error(`${name}/app exposes no single-spa lifecycles`);
   return loaded;
 }

@@ -1,15 +1,8 @@
+import { localStore as storage } from '../local-storage';
 import { clampQuantity, MAX_CART_LINES, type CartItem } from './cart-item';
 
 /** The cart survives reloads and sign-in in localStorage under this key. */
 export const CART_STORAGE_KEY = 'cart';
-
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // blocked by privacy settings: the cart lives in memory only
-  }
-}
 
 /** One stored line, or null when it is not a cart line (a tampered or corrupt entry is dropped). */
 function sanitiseLine(value: unknown): CartItem | null {

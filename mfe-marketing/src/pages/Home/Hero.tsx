@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowForward from '@mui/icons-material/ArrowForwardRounded';
 import { PageContainer, RouteButton, colors } from '@portal/ui';
@@ -35,7 +34,8 @@ export function Hero() {
           US-managed agents and AI automation answer your customers 24/7, across inbound support, outbound
           sales and digital channels, so your team can focus on growing the business.
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 5 }}>
+        {/* Flex with gap, not MUI's Stack: Stack's code would be one more module on the first visit. */}
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, mt: 5 }}>
           <QuoteButton />
           <RouteButton
             href="/platform"
@@ -46,7 +46,7 @@ export function Hero() {
           >
             Explore Platform
           </RouteButton>
-        </Stack>
+        </Box>
         <Box
           component="ul"
           aria-label="Why businesses choose us"
