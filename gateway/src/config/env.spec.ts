@@ -55,12 +55,23 @@ describe('loadConfig', () => {
   });
 
   it('gives the front end the scheduling widget only when SCHEDULER_URL is set', () => {
-    expect(loadConfig({}).runtime).toEqual({ scheduler: null });
+    expect(loadConfig({}).runtime).toEqual({ scheduler: null, payments: null });
     expect(loadConfig({ SCHEDULER_URL: 'https://calendly.com/millstone-cx/discovery-call' }).runtime).toEqual(
       {
         scheduler: { url: 'https://calendly.com/millstone-cx/discovery-call' },
+        payments: null,
       },
     );
+  });
+
+  it("gives the front end Stripe's publishable key only when STRIPE_PUBLISHABLE_KEY is set", () => {
+    expect(loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbcDEF' }).runtime.payments).toEqual({
+      publishableKey: 'pk_test_51AbcDEF',
+    });
+    expect(loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_live_51AbcDEF' }).runtime.payments).toEqual({
+      publishableKey: 'pk_live_51AbcDEF',
+    });
+    expect(loadConfig({ STRIPE_PUBLISHABLE_KEY: '' }).runtime.payments).toBeNull();
   });
 
   it('takes the public site URL from PUBLIC_SITE_URL, without its trailing slash', () => {
@@ -86,6 +97,14 @@ describe('loadConfig', () => {
     [{ GATEWAY_WORKERS: '0' }, 'GATEWAY_WORKERS: must be at least 1'],
     [{ SCHEDULER_URL: 'http://calendly.com/team/call' }, 'SCHEDULER_URL: must be a Calendly booking page'],
     [{ SCHEDULER_URL: 'https://evil.example/call' }, 'SCHEDULER_URL: must be a Calendly booking page'],
+    [
+      { STRIPE_PUBLISHABLE_KEY: 'sk_test_51AbcDEF' },
+      'STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key',
+    ],
+    [
+      { STRIPE_PUBLISHABLE_KEY: 'pk_prod_51AbcDEF' },
+      'STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key',
+    ],
     [{ PUBLIC_SITE_URL: 'www.millstonecx.com' }, 'PUBLIC_SITE_URL: must be an http(s) URL'],
     [
       { PUBLIC_SITE_URL: 'https://www.millstonecx.com/site' },

@@ -15,6 +15,10 @@ const schedulerUrl = z.url({
   hostname: /^calendly\.com$/,
   error: 'must be a Calendly booking page such as https://calendly.com/your-team/discovery-call',
 });
+// Stripe.js on /checkout: a publishable key only (the secret key belongs to the commerce service).
+const stripePublishableKey = z
+  .string()
+  .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key such as pk_test_… or pk_live_…');
 // Where the public site is reached: absolute URLs in /sitemap.xml and /robots.txt. Origin only (no path).
 const siteUrl = httpUrl.refine(
   (url) => /^https?:\/\/[^/?#]+\/?$/.test(url),
@@ -31,6 +35,7 @@ const envSchema = z.object({
   STATIC_ROOT: z.string().optional(),
   STATIC_REMOTES_URL: httpUrl.optional(),
   SCHEDULER_URL: schedulerUrl.optional(),
+  STRIPE_PUBLISHABLE_KEY: stripePublishableKey.optional(),
   PUBLIC_SITE_URL: siteUrl.default('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GATEWAY_WORKERS: z.coerce
@@ -59,6 +64,8 @@ export interface StaticConfig {
 export interface RuntimeConfig {
   /** The scheduling widget's booking page; null when none is configured (no third-party request). */
   scheduler: { url: string } | null;
+  /** Stripe's publishable key for the Payment Element on /checkout; null when payments are not set up. */
+  payments: { publishableKey: string } | null;
 }
 
 export interface GatewayConfig {
@@ -114,7 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       >,
       remotesUrl: vars.STATIC_REMOTES_URL?.replace(/\/+$/, ''),
     },
-    runtime: { scheduler: vars.SCHEDULER_URL ? { url: vars.SCHEDULER_URL } : null },
+    runtime: {
+      scheduler: vars.SCHEDULER_URL ? { url: vars.SCHEDULER_URL } : null,
+      payments: vars.STRIPE_PUBLISHABLE_KEY ? { publishableKey: vars.STRIPE_PUBLISHABLE_KEY } : null,
+    },
     publicSiteUrl: vars.PUBLIC_SITE_URL.replace(/\/$/, ''),
   };
 }

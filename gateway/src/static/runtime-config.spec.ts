@@ -15,7 +15,7 @@ describe('GET /runtime-config.json', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(await response.json()).toEqual({ scheduler: null });
+    expect(await response.json()).toEqual({ scheduler: null, payments: null });
   });
 
   it("hands over SCHEDULER_URL as the scheduler's booking page", async () => {
@@ -23,6 +23,16 @@ describe('GET /runtime-config.json', () => {
     const response = await fetch(`${gateway.url}/runtime-config.json`);
     expect(await response.json()).toEqual({
       scheduler: { url: 'https://calendly.com/millstone-cx/discovery-call' },
+      payments: null,
+    });
+  });
+
+  it("hands over STRIPE_PUBLISHABLE_KEY as the payments' publishable key", async () => {
+    gateway = await startGateway({ STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbcDEF' });
+    const response = await fetch(`${gateway.url}/runtime-config.json`);
+    expect(await response.json()).toEqual({
+      scheduler: null,
+      payments: { publishableKey: 'pk_test_51AbcDEF' },
     });
   });
 });

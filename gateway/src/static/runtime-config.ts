@@ -6,7 +6,7 @@ export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
 /**
  * `/runtime-config.json`: what the front end reads at run time from the gateway's environment (the
- * scheduling widget's URL), so a deployment changes it without rebuilding the shell. Revalidated on
+ * scheduling widget's URL, Stripe's publishable key), so a deployment changes it without rebuilding the shell. Revalidated on
  * every load, like `/mfe-manifest.json`.
  */
 export async function runtimeConfig(app: FastifyInstance, { config }: { config: GatewayConfig }) {

@@ -5,5 +5,3 @@ export type { InlineSchedulerProps } from './scheduling/InlineScheduler';
 export { ScheduleCallButton } from './scheduling/ScheduleCallButton';
 export type { ScheduleCallButtonProps } from './scheduling/ScheduleCallButton';
 export { CONTACT_PATH, goToContactPage, prepareScheduler, scheduleCall } from './scheduling/scheduler';
-export { RUNTIME_CONFIG_URL, loadRuntimeConfig } from './scheduling/runtime-config';
-export type { RuntimeConfig } from './scheduling/runtime-config';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { loadRuntimeConfig, type RuntimeConfig } from './runtime-config';
+import { loadRuntimeConfig, type RuntimeConfig } from '@portal/store/runtime-config';
 import { inlineSchedulerUrl } from './scheduler';
 
 /** Spec section 9: the inline scheduling widget is at least 700 px high. */

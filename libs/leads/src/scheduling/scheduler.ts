@@ -1,5 +1,5 @@
 import { navigate } from '@portal/ui';
-import { loadRuntimeConfig } from './runtime-config';
+import { loadRuntimeConfig } from '@portal/store/runtime-config';
 
 // The scheduling widget is Calendly's: the gateway's Content-Security-Policy allows exactly these hosts.
 const WIDGET_SCRIPT_URL = 'https://assets.calendly.com/assets/external/widget.js';
