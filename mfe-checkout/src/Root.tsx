@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { PageLoading, SectionErrorBoundary, SectionRoot, SectionRoutes } from '@portal/ui';
-import { loadApi, StoreProvider } from '@portal/store';
+import { CartProvider, loadApi, StoreProvider } from '@portal/store';
 
 const Login = lazy(() => import('./pages/Login/Login'));
 const Register = lazy(() => import('./pages/Register/Register'));
@@ -28,9 +28,11 @@ export function CheckoutRoot() {
   return (
     <SectionRoot name="checkout">
       <StoreProvider>
-        <SectionErrorBoundary>
-          <CheckoutRoutes />
-        </SectionErrorBoundary>
+        <CartProvider>
+          <SectionErrorBoundary>
+            <CheckoutRoutes />
+          </SectionErrorBoundary>
+        </CartProvider>
       </StoreProvider>
     </SectionRoot>
   );

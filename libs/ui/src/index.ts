@@ -15,6 +15,7 @@ export {
   matchPath,
   SectionRoutes,
   useLocationHash,
+  useLocationSearch,
   usePathname,
   useRouteParams,
 } from './routing';

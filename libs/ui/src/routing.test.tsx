@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { navigate } from './navigation';
-import { matchPath, SectionRoutes, useLocationHash, useRouteParams } from './routing';
+import { matchPath, SectionRoutes, useLocationHash, useLocationSearch, useRouteParams } from './routing';
 
 describe('matchPath', () => {
   it.each([
@@ -65,5 +65,19 @@ describe('SectionRoutes', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     expect(screen.getByText('home')).toBeInTheDocument();
+  });
+});
+
+describe('useLocationSearch', () => {
+  function Search() {
+    return <output aria-label="search">{useLocationSearch()}</output>;
+  }
+
+  it('follows the query as navigation changes it on the same path', () => {
+    window.history.replaceState(null, '', '/checkout');
+    render(<Search />);
+    expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent('');
+    act(() => navigate('/checkout?order=42', { replace: true }));
+    expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent('?order=42');
   });
 });

@@ -26,6 +26,11 @@ export function useLocationHash(): string {
   return useSyncExternalStore(subscribe, () => window.location.hash);
 }
 
+/** The current `?query` (with its `?`, or empty), updated as it changes. */
+export function useLocationSearch(): string {
+  return useSyncExternalStore(subscribe, () => window.location.search);
+}
+
 export type RouteParams = Readonly<Record<string, string>>;
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);

@@ -12,8 +12,14 @@ export interface StubbedAnswer {
   headers?: Record<string, string>;
 }
 
-/** `'POST /api/auth/login'` → the answer; a function can answer differently per call. */
-export type StubbedRoutes = Record<string, StubbedAnswer | (() => StubbedAnswer | Promise<StubbedAnswer>)>;
+/**
+ * `'POST /api/auth/login'` → the answer; a function can answer differently per call, and read the
+ * request (its headers, say).
+ */
+export type StubbedRoutes = Record<
+  string,
+  StubbedAnswer | ((request: Request) => StubbedAnswer | Promise<StubbedAnswer>)
+>;
 
 /**
  * Replaces `fetch` for a front-end unit test (the real API is tested in its own service): answers
@@ -34,7 +40,7 @@ export function stubFetch(routes: StubbedRoutes): StubbedCall[] {
     });
     const route = routes[`${request.method} ${path}`];
     if (!route) throw new TypeError('Failed to fetch');
-    const { status, body, headers } = typeof route === 'function' ? await route() : route;
+    const { status, body, headers } = typeof route === 'function' ? await route(request) : route;
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
       headers: { 'content-type': 'application/json', ...headers },

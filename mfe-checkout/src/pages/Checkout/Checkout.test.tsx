@@ -1,7 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import { REDIRECT_DELAY_MS } from '@portal/ui';
-import { renderPage } from '@portal/web-testing';
+import { CartProvider } from '@portal/store';
+import { renderPage, stubFetch } from '@portal/web-testing';
 import Checkout from './Checkout';
+import { loadCheckoutApi } from './checkout-api';
+
+const page = (
+  <CartProvider>
+    <Checkout />
+  </CartProvider>
+);
 
 const user = {
   id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
@@ -11,12 +19,17 @@ const user = {
 };
 
 describe('Checkout', () => {
-  afterEach(() => jest.useRealTimers());
+  beforeAll(() => loadCheckoutApi());
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
   it('asks a signed-out visitor to sign in, then sends them to /login after 1 second', async () => {
     jest.useFakeTimers();
     window.history.replaceState(null, '', '/checkout');
-    renderPage(<Checkout />, {
+    renderPage(page, {
       route: '/checkout',
       state: { session: { hasToken: false, user: null, checking: false } },
     });
@@ -35,7 +48,7 @@ describe('Checkout', () => {
   it('waits for the current-user call instead of sending a signed-in visitor away', async () => {
     jest.useFakeTimers();
     window.history.replaceState(null, '', '/checkout');
-    renderPage(<Checkout />, {
+    renderPage(page, {
       route: '/checkout',
       state: { session: { hasToken: true, user: null, checking: true } },
     });
@@ -46,7 +59,7 @@ describe('Checkout', () => {
   });
 
   it('counts a token whose user could not be loaded as signed out', async () => {
-    renderPage(<Checkout />, {
+    renderPage(page, {
       route: '/checkout',
       state: { session: { hasToken: true, user: null, checking: false } },
     });
@@ -54,11 +67,30 @@ describe('Checkout', () => {
   });
 
   it('shows the empty cart with a way to pricing when signed in', async () => {
-    renderPage(<Checkout />, {
+    renderPage(page, {
       route: '/checkout',
       state: { session: { hasToken: true, user, checking: false } },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Cart is Empty' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it("shows 'Payment System Setup Required' without asking for a payment when no publishable key is configured", async () => {
+    const calls = stubFetch({
+      'GET /runtime-config.json': { status: 200, body: { scheduler: null, payments: null } },
+    });
+    renderPage(page, {
+      route: '/checkout',
+      state: {
+        session: { hasToken: true, user, checking: false },
+        cart: { items: [{ packageId: 'pkg-1', name: 'Essential Support', price: 1499, quantity: 1 }] },
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment System Setup Required' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Sales Team' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: 'Back to Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /runtime-config.json']);
   });
 });

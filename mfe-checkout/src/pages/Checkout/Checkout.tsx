@@ -1,10 +1,22 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
-import { BRAND_NAME, PageLoading, RedirectNotice, RouteButton, usePageMeta } from '@portal/ui';
-import { selectSessionStatus, useAppSelector } from '@portal/store';
+import {
+  BRAND_NAME,
+  PageLoading,
+  RedirectNotice,
+  RouteButton,
+  useLocationSearch,
+  usePageMeta,
+} from '@portal/ui';
+import { selectSessionStatus, useAppSelector, useCartContext } from '@portal/store';
+import { OrderConfirmation } from './OrderConfirmation';
+import { PaymentStep } from './PaymentStep';
 
-/** /checkout (spec section 2): sign-in required; with nothing in the cart there is nothing to pay. */
+/**
+ * /checkout (spec section 2): sign-in required; with nothing in the cart there is nothing to pay;
+ * otherwise the payment, then (`?order=<id>`, also Stripe's return_url) the order's confirmation.
+ */
 export default function Checkout() {
   usePageMeta({
     title: 'Checkout',
@@ -13,6 +25,8 @@ export default function Checkout() {
     noindex: true,
   });
   const session = useAppSelector(selectSessionStatus);
+  const orderId = new URLSearchParams(useLocationSearch()).get('order');
+  const { items } = useCartContext();
   if (session === 'checking') return <PageLoading />;
   if (session === 'signedOut') {
     return (
@@ -23,7 +37,8 @@ export default function Checkout() {
       />
     );
   }
-  return <EmptyCart />;
+  if (orderId) return <OrderConfirmation orderId={orderId} />;
+  return items.length ? <PaymentStep /> : <EmptyCart />;
 }
 
 function EmptyCart() {

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+export interface CheckoutNoticeProps {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  /** Buttons or links under the message. */
+  actions?: ReactNode;
+  /** `alert` for failures, `status` for news the visitor waits for. */
+  role?: 'alert' | 'status';
+}
+
+/** A centred message of the checkout page: icon, h1, text and what to do next. */
+export function CheckoutNotice({ icon, title, children, actions, role }: CheckoutNoticeProps) {
+  return (
+    <Box
+      component="section"
+      role={role}
+      sx={{ px: 2, py: { xs: 10, md: 14 }, textAlign: 'center', maxWidth: 560, mx: 'auto' }}
+    >
+      <Box aria-hidden sx={{ mb: 1, '& svg': { fontSize: 48 } }}>
+        {icon}
+      </Box>
+      <Typography variant="h2" component="h1" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box sx={{ color: 'text.secondary', mb: actions ? 4 : 0 }}>{children}</Box>
+      {actions && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1.5 }}>{actions}</Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { CartItem } from '@portal/store';
+import { formatMoney } from '../../cart/money';
+
+/** What is being paid: each plan with its quantity and monthly price, and the monthly total. */
+export function OrderSummary({ items, total }: { items: readonly CartItem[]; total: number }) {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="order-summary-title"
+      sx={{
+        p: { xs: 2.5, sm: 3 },
+        borderRadius: 4,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Typography id="order-summary-title" variant="h4" component="h2" sx={{ mb: 1.5 }}>
+        Order summary
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {items.map(({ packageId, name, price, quantity }) => (
+          <Box
+            component="li"
+            key={packageId}
+            sx={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              gap: 2,
+              py: 1.25,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <div>
+              <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {quantity} × {formatMoney(price)} per month
+              </Typography>
+            </div>
+            <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {formatMoney(price * quantity)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', pt: 2 }}>
+        <Typography sx={{ fontWeight: 650 }}>Total per month</Typography>
+        <Typography
+          data-testid="order-total"
+          sx={{ fontSize: '1.375rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}
+        >
+          {formatMoney(total)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

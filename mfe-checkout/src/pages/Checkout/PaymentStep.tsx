@@ -1,0 +1,114 @@
+import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import SettingsSuggestRounded from '@mui/icons-material/SettingsSuggestRounded';
+import { navigate, RouteButton } from '@portal/ui';
+import { useCartContext } from '@portal/store';
+import { CheckoutNotice } from './CheckoutNotice';
+import { OrderSummary } from './OrderSummary';
+import { usePaymentSetup } from './usePaymentSetup';
+
+const PaymentForm = lazy(() => import('./PaymentForm'));
+
+/** The confirmation's address: reloading it, or coming back from a bank's page, shows the same. */
+export const confirmationPath = (orderId: string) => `/checkout?order=${encodeURIComponent(orderId)}`;
+
+function SettingUp() {
+  return (
+    <Box role="status" sx={{ py: { xs: 10, md: 14 }, textAlign: 'center' }}>
+      <CircularProgress aria-hidden sx={{ mb: 2 }} />
+      <Typography>Setting up secure payment...</Typography>
+    </Box>
+  );
+}
+
+/** The cart is there and the visitor signed in: set up the payment, then take it. */
+export function PaymentStep() {
+  const { items, total } = useCartContext();
+  const { setup, retry } = usePaymentSetup();
+
+  switch (setup.kind) {
+    case 'loading':
+      return <SettingUp />;
+    case 'setupRequired':
+      return (
+        <CheckoutNotice
+          icon={<SettingsSuggestRounded color="secondary" />}
+          title="Payment System Setup Required"
+          actions={
+            <>
+              <RouteButton href="/contact" variant="contained">
+                Contact Sales Team
+              </RouteButton>
+              <RouteButton href="/pricing" variant="outlined" color="inherit">
+                Back to Pricing
+              </RouteButton>
+            </>
+          }
+        >
+          <Typography>
+            Online card payments are not switched on yet. Our sales team will set up your services and billing
+            directly, usually within one business day.
+          </Typography>
+        </CheckoutNotice>
+      );
+    case 'failed':
+      return (
+        <CheckoutNotice
+          role="alert"
+          icon={<ErrorOutlineRounded color="error" />}
+          title="Payment Setup Failed"
+          actions={
+            <Button variant="contained" onClick={retry}>
+              Try Again
+            </Button>
+          }
+        >
+          <Typography>Unable to initialize payment. Please try again.</Typography>
+          {setup.detail && <Typography sx={{ mt: 1 }}>{setup.detail}</Typography>}
+        </CheckoutNotice>
+      );
+    case 'ready':
+      return (
+        <Box
+          component="section"
+          sx={{
+            maxWidth: 1040,
+            mx: 'auto',
+            px: { xs: 2, sm: 3 },
+            py: { xs: 5, md: 8 },
+          }}
+        >
+          <Typography variant="h2" component="h1" sx={{ mb: { xs: 3, md: 4 } }}>
+            Checkout
+          </Typography>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' },
+              gap: { xs: 3, md: 4 },
+              alignItems: 'start',
+            }}
+          >
+            <Box sx={{ order: { xs: 2, md: 1 } }}>
+              <Suspense fallback={<SettingUp />}>
+                <PaymentForm
+                  clientSecret={setup.clientSecret}
+                  orderId={setup.orderId}
+                  publishableKey={setup.publishableKey}
+                  total={total}
+                  onPaid={(orderId) => navigate(confirmationPath(orderId), { replace: true })}
+                />
+              </Suspense>
+            </Box>
+            <Box sx={{ order: { xs: 1, md: 2 } }}>
+              <OrderSummary items={items} total={total} />
+            </Box>
+          </Box>
+        </Box>
+      );
+  }
+}
