@@ -1,5 +1,9 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import AddShoppingCartRounded from '@mui/icons-material/AddShoppingCartRounded';
+import type { CatalogPackage } from '@portal/contracts';
+import { CartProvider, useCartContext } from '@portal/store';
 import { CheckList } from '../../components/CheckList';
 import { Section } from '../../components/Section';
 import { usePackagesQuery } from './catalog-api';
@@ -8,11 +12,21 @@ import { gridListSx } from '../../components/grid-list';
 
 /**
  * The catalog's packages, shown only once the catalog answers: until the commerce service is up the
- * page simply goes without them (the calculators and the quote are what a visitor came for).
+ * page simply goes without them (the calculators and the quote are what a visitor came for). Each
+ * can go into the cart.
  */
 export function Packages() {
   const { data } = usePackagesQuery();
   if (!Array.isArray(data) || data.length === 0) return null;
+  return (
+    <CartProvider>
+      <PackageList packages={data} />
+    </CartProvider>
+  );
+}
+
+function PackageList({ packages }: { packages: CatalogPackage[] }) {
+  const { addItem } = useCartContext();
   return (
     <Section
       eyebrow="Packages"
@@ -23,13 +37,23 @@ export function Packages() {
         component="ul"
         sx={gridListSx({ xs: '1fr', md: 'repeat(auto-fit, minmax(300px, 1fr))' }, { xs: 2, md: 3 })}
       >
-        {data.map(({ id, name, price, description, features }) => (
+        {packages.map(({ id, name, price, description, features }) => (
           <Box
             component="li"
             key={id}
-            sx={{ p: 3.5, borderRadius: 5, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              p: 3.5,
+              borderRadius: 5,
+              border: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
           >
-            <Typography variant="h3">{name}</Typography>
+            <Typography variant="h3" id={`package-${id}`}>
+              {name}
+            </Typography>
             <Typography component="p" sx={{ mt: 1.5 }}>
               <Box component="span" sx={{ fontSize: '2rem', fontWeight: 800 }}>
                 {formatUsd(Number(price))}
@@ -42,6 +66,17 @@ export function Packages() {
               {description}
             </Typography>
             <CheckList items={features} label={`${name} features`} />
+            {/* Pushed to the card's foot, so the buttons of a row line up. */}
+            <Box sx={{ mt: 'auto', pt: 3 }}>
+              <Button
+                variant="contained"
+                startIcon={<AddShoppingCartRounded />}
+                aria-describedby={`package-${id}`}
+                onClick={() => addItem({ packageId: id, name, price: Number(price) })}
+              >
+                Add to Cart
+              </Button>
+            </Box>
           </Box>
         ))}
       </Box>

@@ -6,18 +6,22 @@ import Pricing from './Pricing';
 
 const PACKAGES = [
   {
-    id: 1,
+    id: '11111111-1111-4111-8111-111111111111',
     name: 'Essential Support',
     price: '1500.00',
     description: 'Business-hours inbound support on phone and email.',
     features: ['Phone and email support', 'Monthly performance reports'],
+    isActive: true,
+    createdAt: '2026-11-01T09:00:00.000Z',
   },
   {
-    id: 2,
+    id: '22222222-2222-4222-8222-222222222222',
     name: 'Growth 24/7',
     price: '4999.00',
     description: 'Round-the-clock support on every channel.',
     features: ['24/7 coverage', 'AI bots for routine requests'],
+    isActive: true,
+    createdAt: '2026-11-01T09:00:00.000Z',
   },
 ];
 
@@ -120,6 +124,25 @@ describe('Pricing', () => {
       'AI bots for routine requests',
     );
     expect(calls).toEqual([expect.objectContaining({ method: 'GET', path: '/api/packages' })]);
+  });
+
+  it("puts a package in the cart with 'Add to Cart', naming the plan in the toast", async () => {
+    localStorage.clear();
+    stubFetch({ 'GET /api/packages': { status: 200, body: PACKAGES } });
+    const { store } = renderPage(<Pricing />, { route: '/pricing' });
+    const addButtons = await screen.findAllByRole('button', { name: 'Add to Cart' });
+    expect(addButtons[1]).toHaveAccessibleDescription('Growth 24/7');
+    await userEvent.click(addButtons[1]);
+    await userEvent.click(addButtons[1]);
+    await userEvent.click(addButtons[0]);
+    expect(store.getState().cart.items).toEqual([
+      { packageId: PACKAGES[1].id, name: 'Growth 24/7', price: 4999, quantity: 2 },
+      { packageId: PACKAGES[0].id, name: 'Essential Support', price: 1500, quantity: 1 },
+    ]);
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Added to cart',
+      description: 'Essential Support is in your cart.',
+    });
   });
 
   it('leaves the packages out, with no error, while the catalog is unavailable', async () => {

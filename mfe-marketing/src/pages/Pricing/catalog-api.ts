@@ -1,21 +1,13 @@
 import { use } from 'react';
+import type { CatalogPackage } from '@portal/contracts';
 import { loadApi } from '@portal/store';
-
-/** A catalog package as `GET /api/packages` answers it (commerce service, issue 5). */
-export interface CatalogPackage {
-  id: number | string;
-  name: string;
-  /** Monthly price as a decimal string, e.g. "1500.00". */
-  price: string;
-  description: string;
-  features: string[];
-}
 
 type PortalApi = Awaited<ReturnType<typeof loadApi>>['api'];
 
 const injectCatalog = (api: PortalApi) =>
   api.injectEndpoints({
     endpoints: (build) => ({
+      /** The active packages (commerce service); prices are decimal strings such as "1499.00". */
       packages: build.query<CatalogPackage[], void>({ query: () => '/packages' }),
     }),
   });
