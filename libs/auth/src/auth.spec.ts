@@ -5,7 +5,20 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createEventEnvelope, events, type SessionRevokedData } from '@portal/contracts';
 import { ensureStream, type NatsConnection, type StreamOptions } from '@portal/events';
 import { createServiceApp } from '@portal/nest-http';
-import { closedPort, testNatsUrl, uniqueSubjectSpace } from '@portal/testing';
+import {
+  type Claims,
+  claimsFor,
+  closedPort,
+  createTestKey,
+  hs256WithPublicKey,
+  JwksServer,
+  signToken,
+  tamper,
+  type TestKey,
+  testNatsUrl,
+  uniqueSubjectSpace,
+  unsignedToken,
+} from '@portal/testing';
 import {
   type AuthenticatedUser,
   authMessages,
@@ -21,17 +34,6 @@ import {
   SessionRevocations,
   StaffOnly,
 } from './index';
-import { JwksServer } from './test/jwks-server';
-import {
-  type Claims,
-  claimsFor,
-  createTestKey,
-  hs256WithPublicKey,
-  signToken,
-  tamper,
-  type TestKey,
-  unsignedToken,
-} from './test/test-keys';
 
 @Controller('probe')
 class ProbeController {

@@ -8,3 +8,22 @@ export {
   type ServiceHarnessOptions,
 } from './service-harness';
 export { request, uniqueEmail, type JsonResponse } from './http';
+export { JwksServer } from './access-tokens/jwks-server';
+export {
+  type Claims,
+  claimsFor,
+  createTestKey,
+  hs256WithPublicKey,
+  signToken,
+  tamper,
+  type TestKey,
+  unsignedToken,
+} from './access-tokens/test-keys';
+export {
+  type FakePaymentIntent,
+  type FakeStripe,
+  type FakeStripeEvent,
+  type FakeStripeOptions,
+  startFakeStripe,
+  type WebhookDelivery,
+} from './fake-stripe/fake-stripe';
