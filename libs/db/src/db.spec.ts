@@ -183,6 +183,24 @@ describe('env', () => {
     expect((error as Error).message).toContain('DATABASE_URL: is required but not set');
   });
 
+  it('reads http(s) URLs with a default, and optional values that must match a pattern when set', () => {
+    const more = z.object({
+      IDENTITY_URL: envVars.httpUrl('http://127.0.0.1:3101'),
+      API_KEY: envVars.optionalMatching(/^key_\w+$/, 'must look like key_…'),
+    });
+    expect(parseEnv(more, { IDENTITY_URL: '', API_KEY: '' })).toEqual({
+      IDENTITY_URL: 'http://127.0.0.1:3101',
+      API_KEY: undefined,
+    });
+    expect(parseEnv(more, { IDENTITY_URL: 'https://id.example', API_KEY: 'key_1' })).toEqual({
+      IDENTITY_URL: 'https://id.example',
+      API_KEY: 'key_1',
+    });
+    expect(() => parseEnv(more, { IDENTITY_URL: 'ftp://id', API_KEY: 'nope' })).toThrow(
+      /IDENTITY_URL: must be an http\(s\) URL such as http:\/\/127.0.0.1:3101\n.*API_KEY: must look like key_…/,
+    );
+  });
+
   it('rejects a DATABASE_URL that is not a PostgreSQL URL', () => {
     expect(() => parseEnv(schema, { DATABASE_URL: 'mysql://h/x' })).toThrow(
       'DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@host:5432/database',

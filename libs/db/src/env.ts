@@ -65,6 +65,17 @@ export const envVars = {
         .regex(/^(nats|tls|ws|wss):\/\/[^\s]+$/, 'must be a NATS URL such as nats://127.0.0.1:4222')
         .optional(),
     ),
+  /** An http(s) URL, e.g. another service's base URL. */
+  httpUrl: (fallback: string) =>
+    z.preprocess(
+      unsetIfEmpty,
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:3101' })
+        .default(fallback),
+    ),
+  /** A value that may be left unset (or empty); when set it must match `pattern`, else `hint` is shown. */
+  optionalMatching: (pattern: RegExp, hint: string) =>
+    z.preprocess(unsetIfEmpty, z.string().regex(pattern, hint).optional()),
   logLevel: () =>
     z.preprocess(
       unsetIfEmpty,

@@ -1,9 +1,11 @@
 import {
+  centsToMoney,
   commerceMessages,
   createPaymentIntentRequestSchema,
   idempotencyKeySchema,
   MAX_CART_LINES,
   moneySchema,
+  moneyToCents,
 } from './commerce';
 import { events, findEventDefinition } from '../events/catalog';
 
@@ -80,6 +82,18 @@ describe('money and idempotency keys', () => {
     expect(moneySchema.safeParse('1499.00').success).toBe(true);
     for (const bad of ['1499', '1499.5', '-1.00', '1e3', 1499])
       expect(moneySchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('converts money to whole cents and back exactly', () => {
+    expect(moneyToCents('1499.00')).toBe(149900);
+    expect(moneyToCents('0.29')).toBe(29);
+    expect(moneyToCents('99999999.99')).toBe(9_999_999_999);
+    expect(centsToMoney(149900)).toBe('1499.00');
+    expect(centsToMoney(7)).toBe('0.07');
+    expect(centsToMoney(moneyToCents('19.99') * 3)).toBe('59.97');
+    expect(() => moneyToCents('19.9')).toThrow();
+    expect(() => centsToMoney(1.5)).toThrow(RangeError);
+    expect(() => centsToMoney(-1)).toThrow(RangeError);
   });
 
   it('takes idempotency keys of 8 to 255 safe characters', () => {

@@ -7,6 +7,22 @@ import { z } from 'zod';
 export const moneySchema = z.string().regex(/^\d{1,8}\.\d{2}$/, 'Must be an amount such as 1499.00');
 export type Money = z.infer<typeof moneySchema>;
 
+/** "1499.00" → 149900, read from the digits (no float ever holds the amount). */
+export function moneyToCents(money: Money): number {
+  const [whole, fraction] = moneySchema.parse(money).split('.');
+  return Number(whole) * 100 + Number(fraction);
+}
+
+/** 149900 → "1499.00". */
+export function centsToMoney(cents: number): Money {
+  if (!Number.isSafeInteger(cents) || cents < 0)
+    throw new RangeError(`Not a whole number of cents: ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** The largest amount a card payment can take (Stripe's limit for USD): $999,999.99. */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+
 /** A catalog package (spec section 3 `packages`), as `GET /api/packages` lists the active ones. */
 export const packageSchema = z.object({
   id: z.uuid(),
@@ -38,6 +54,7 @@ export const commerceMessages = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 255 characters: letters, digits, "-", "_", ":" or "."',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different cart',
   paymentsNotConfigured: 'Payments are not configured yet. Please contact our sales team to place an order.',
+  orderTooLarge: 'This order is too large for a card payment. Please contact our sales team.',
   paymentProviderFailed: 'Unable to initialize payment. Please try again.',
   orderNotFound: 'Order not found',
 } as const;

@@ -1,0 +1,64 @@
+import { envVars, loadEnv } from '@portal/db';
+import { z } from 'zod';
+
+export const commerceEnvSchema = z.object({
+  PORT: envVars.port(3102),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: envVars.postgresUrl(),
+  NATS_URL: envVars.optionalNatsUrl(),
+  LOG_LEVEL: envVars.logLevel(),
+  IDENTITY_URL: envVars.httpUrl('http://127.0.0.1:3101'),
+  STRIPE_SECRET_KEY: envVars.optionalMatching(
+    /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+    'must be a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_… key)',
+  ),
+  STRIPE_WEBHOOK_SECRET: envVars.optionalMatching(
+    /^whsec_[A-Za-z0-9]+$/,
+    "must be the webhook endpoint's signing secret (whsec_…)",
+  ),
+  STRIPE_API_URL: envVars.optionalMatching(
+    /^https?:\/\/[^\s/?#]+\/?$/,
+    'must be an origin such as http://127.0.0.1:12111 (a local fake of the Stripe API)',
+  ),
+});
+
+export interface StripeSettings {
+  /** Unset: checkout answers 503 'payments not configured' and no order is made. */
+  secretKey?: string;
+  /** Unset: the webhook endpoint answers 503. */
+  webhookSecret?: string;
+  /** Unset: Stripe's own API; tests and local stacks point the SDK at the fake Stripe API. */
+  apiUrl?: string;
+}
+
+export interface CommerceConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** Unset: events wait in the outbox and sign-outs are known only from this process. */
+  natsUrl?: string;
+  logLevel: z.infer<typeof commerceEnvSchema>['LOG_LEVEL'];
+  /** identity's base URL, whose JWKS verifies access tokens. */
+  identityUrl: string;
+  stripe: StripeSettings;
+}
+
+export const COMMERCE_CONFIG = Symbol('COMMERCE_CONFIG');
+
+/** Reads and validates the environment; a bad or missing variable stops the process naming it. */
+export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env): CommerceConfig {
+  const vars = loadEnv(commerceEnvSchema, env);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    databaseUrl: vars.DATABASE_URL,
+    natsUrl: vars.NATS_URL,
+    logLevel: vars.LOG_LEVEL,
+    identityUrl: vars.IDENTITY_URL,
+    stripe: {
+      secretKey: vars.STRIPE_SECRET_KEY,
+      webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+      apiUrl: vars.STRIPE_API_URL,
+    },
+  };
+}

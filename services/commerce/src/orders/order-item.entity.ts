@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { OrderEntity } from './order.entity';
+
+/** Spec section 3 `order_items`: the package, its name and unit price as they were when ordered. */
+@Entity({ name: 'order_items' })
+export class OrderItemEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'order_id', type: 'uuid' })
+  orderId!: string;
+
+  @ManyToOne(() => OrderEntity, (order) => order.items, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'order_id' })
+  order!: OrderEntity;
+
+  @Column({ name: 'package_id', type: 'uuid' })
+  packageId!: string;
+
+  @Column({ name: 'package_name', type: 'varchar', length: 120 })
+  packageName!: string;
+
+  @Column({ type: 'integer', default: 1 })
+  quantity!: number;
+
+  @Column({ type: 'decimal', precision: 10, scale: 2 })
+  price!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,37 @@
+import type { OrderStatus } from '@portal/contracts';
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { OrderItemEntity } from './order-item.entity';
+
+/** Spec section 3 `orders`, plus who placed it and the checkout's idempotency key. */
+@Entity({ name: 'orders' })
+export class OrderEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ name: 'organization_id', type: 'uuid', nullable: true })
+  organizationId!: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status!: OrderStatus;
+
+  @Column({ type: 'decimal', precision: 10, scale: 2 })
+  total!: string;
+
+  @Column({ name: 'stripe_payment_intent_id', type: 'varchar', length: 255, nullable: true })
+  stripePaymentIntentId!: string | null;
+
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 255, nullable: true })
+  idempotencyKey!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @OneToMany(() => OrderItemEntity, (item) => item.order)
+  items!: OrderItemEntity[];
+}

@@ -1,0 +1,31 @@
+import { BadRequestException, Body, Controller, Headers, Post, Res, UseGuards } from '@nestjs/common';
+import { type AuthenticatedUser, CurrentUser, JwtAuthGuard } from '@portal/auth';
+import {
+  type CreatePaymentIntentRequest,
+  createPaymentIntentRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+} from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
+import { PaymentIntentsService } from './payment-intents.service';
+
+/** Spec section 7: checkout (any signed-in user, section 6) asks for the cart's client secret. */
+@Controller('api/create-payment-intent')
+export class PaymentIntentsController {
+  constructor(private readonly paymentIntents: PaymentIntentsService) {}
+
+  /** 201 with a new order; 200 when the Idempotency-Key repeats an earlier request for the same cart. */
+  @Post()
+  @UseGuards(JwtAuthGuard)
+  async create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body({ schema: createPaymentIntentRequestSchema }) body: CreatePaymentIntentRequest,
+    @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const key = idempotencyKey === undefined ? undefined : idempotencyKeySchema.safeParse(idempotencyKey);
+    if (key && !key.success) throw new BadRequestException(key.error.issues[0].message);
+    const { response, created } = await this.paymentIntents.create(user, body.items, key?.data);
+    await reply.status(created ? 201 : 200).send(response);
+  }
+}

@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { createDataSource, envVars, loadEnv, migrateDatabase } from '@portal/db';
+import { z } from 'zod';
+import { commerceDatabase } from './database';
+import { catalog, seedCatalog } from './packages/catalog.seed';
+
+/**
+ * `node dist/seed.js`, run by `npm start` and compose before the service: creates commerce's database
+ * if missing, migrates it and upserts the package catalog. Safe to run any number of times.
+ */
+async function main(): Promise<void> {
+  const env = loadEnv(z.object({ DATABASE_URL: envVars.postgresUrl() }));
+  const database = commerceDatabase(env.DATABASE_URL);
+  await migrateDatabase(database);
+  const dataSource = await createDataSource({ ...database, poolSize: 1 }).initialize();
+  try {
+    await seedCatalog(dataSource);
+    console.log(`commerce: catalog seeded (${catalog.length} packages)`);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('commerce seed failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { orderFailedDataSchema, orderPaidDataSchema, subjects } from '@portal/contracts';
+import type { FakePaymentIntent } from '@portal/testing';
+import Stripe from 'stripe';
+import { catalog } from '../packages/catalog.seed';
+import {
+  type CommerceStack,
+  createPaymentIntent,
+  type Customer,
+  line,
+  payWithCard,
+  startCommerce,
+  TEST_WEBHOOK_SECRET,
+} from '../test/commerce-harness';
+
+const GOOD_CARD = '4242424242424242';
+const DECLINED_CARD = '4000000000000002';
+
+describe('POST /api/stripe/webhook', () => {
+  let stack: CommerceStack;
+  let customer: Customer;
+  const [inbound, outbound] = catalog;
+
+  const rows = (sql: string, params: unknown[] = []) => stack.service.dataSource.query(sql, params);
+  const statusOf = async (orderId: string) =>
+    (await rows('SELECT status FROM orders WHERE id = $1', [orderId]))[0].status;
+  const eventsOf = async (orderId: string) =>
+    (await rows(
+      `SELECT subject, data FROM outbox WHERE data->>'orderId' = $1 AND subject <> $2 ORDER BY seq`,
+      [orderId, subjects.orderCreated],
+    )) as { subject: string; data: unknown }[];
+
+  /** A pending order with its PaymentIntent, as checkout leaves it. */
+  async function placeOrder(): Promise<{ orderId: string; clientSecret: string; intent: FakePaymentIntent }> {
+    const { body } = await createPaymentIntent(stack, customer, {
+      items: [line(inbound.id), line(outbound.id, 2)],
+    });
+    const [{ stripe_payment_intent_id: intentId }] = await rows(
+      'SELECT stripe_payment_intent_id FROM orders WHERE id = $1',
+      [body.orderId],
+    );
+    return { ...body, intent: stack.stripe.paymentIntents.get(intentId)! };
+  }
+
+  /** Stripe's view of the intent after an outcome, for hand-made events. */
+  const as = (
+    intent: FakePaymentIntent,
+    status: FakePaymentIntent['status'],
+    changes: Partial<FakePaymentIntent> = {},
+  ) => ({ ...structuredClone(intent), status, ...changes }) as FakePaymentIntent;
+
+  const post = (payload: string, signature?: string) =>
+    fetch(`${stack.service.baseUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
+      body: payload,
+    });
+
+  beforeAll(async () => {
+    stack = await startCommerce();
+  });
+  beforeEach(async () => {
+    customer = await stack.signIn();
+  });
+  afterAll(() => stack.close());
+
+  it('completes the order when the card is paid, with one portal.orders.paid', async () => {
+    const { orderId, clientSecret, intent } = await placeOrder();
+    expect(await payWithCard(stack, clientSecret, GOOD_CARD)).toBe(200);
+    expect(stack.stripe.deliveries.at(-1)).toMatchObject({
+      status: 200,
+      event: { type: 'payment_intent.succeeded' },
+    });
+
+    const polled = await fetch(`${stack.service.baseUrl}/api/user/orders/${orderId}`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(await polled.json()).toMatchObject({ id: orderId, status: 'completed', total: '5497.00' });
+
+    const events = await eventsOf(orderId);
+    expect(events.map((event) => event.subject)).toEqual([subjects.orderPaid]);
+    expect(orderPaidDataSchema.parse(events[0].data)).toEqual({
+      orderId,
+      userId: customer.id,
+      organizationId: customer.organizationId,
+      total: '5497.00',
+      paymentIntentId: intent.id,
+      paidAt: expect.any(String),
+    });
+  });
+
+  it('fails the order on a declined card; another card then completes it; each event once', async () => {
+    const { orderId, clientSecret, intent } = await placeOrder();
+    expect(await payWithCard(stack, clientSecret, DECLINED_CARD)).toBe(402);
+    expect(await statusOf(orderId)).toBe('failed');
+    // A second declined attempt changes nothing more.
+    expect(await payWithCard(stack, clientSecret, DECLINED_CARD)).toBe(402);
+    expect(await payWithCard(stack, clientSecret, GOOD_CARD)).toBe(200);
+    expect(await statusOf(orderId)).toBe('completed');
+
+    const events = await eventsOf(orderId);
+    expect(events.map((event) => event.subject)).toEqual([subjects.orderFailed, subjects.orderPaid]);
+    expect(orderFailedDataSchema.parse(events[0].data)).toEqual({
+      orderId,
+      userId: customer.id,
+      organizationId: customer.organizationId,
+      paymentIntentId: intent.id,
+      reason: 'Your card was declined.',
+      failedAt: expect.any(String),
+    });
+  });
+
+  it('applies an event once however often Stripe repeats it', async () => {
+    const { orderId, intent } = await placeOrder();
+    const id = `evt_${randomUUID().replace(/-/g, '')}`;
+    for (let i = 0; i < 3; i += 1) {
+      const delivery = await stack.stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'), {
+        id,
+      });
+      expect(delivery.status).toBe(200);
+    }
+    // Concurrent repeats too.
+    const repeats = await Promise.all(
+      [1, 2, 3].map(() =>
+        stack.stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'), { id }),
+      ),
+    );
+    expect(repeats.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+    expect(await statusOf(orderId)).toBe('completed');
+    expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderPaid]);
+    expect(await rows('SELECT id FROM stripe_events WHERE id = $1', [id])).toHaveLength(1);
+  });
+
+  it('keeps a completed order completed when a failure arrives late', async () => {
+    const { orderId, intent } = await placeOrder();
+    await stack.stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'));
+    const late = await stack.stripe.sendEvent(
+      'payment_intent.payment_failed',
+      as(intent, 'requires_payment_method'),
+    );
+    expect(late.status).toBe(200);
+    expect(await statusOf(orderId)).toBe('completed');
+    expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderPaid]);
+  });
+
+  it('acknowledges, and ignores, events for no order of ours, for another amount or another PaymentIntent', async () => {
+    const { orderId, intent } = await placeOrder();
+    const strangers = [
+      as(intent, 'succeeded', { metadata: { orderId: randomUUID(), userId: customer.id } }),
+      as(intent, 'succeeded', { metadata: {} }),
+      as(intent, 'succeeded', { amount: 100 }),
+      as(intent, 'succeeded', { id: 'pi_someoneelse' }),
+    ];
+    for (const stranger of strangers) {
+      expect((await stack.stripe.sendEvent('payment_intent.succeeded', stranger)).status).toBe(200);
+    }
+    expect((await stack.stripe.sendEvent('charge.refunded', as(intent, 'succeeded'))).status).toBe(200);
+    expect(await statusOf(orderId)).toBe('pending');
+    expect(await eventsOf(orderId)).toEqual([]);
+  });
+
+  it('refuses a missing, wrong or expired signature with 400 and changes nothing', async () => {
+    const { orderId, intent } = await placeOrder();
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: as(intent, 'succeeded') },
+    });
+    const sign = (secret: string, timestamp?: number) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+
+    const refused = [
+      await post(payload),
+      await post(payload, sign('whsec_someoneelse')),
+      await post(payload, sign(TEST_WEBHOOK_SECRET, tenMinutesAgo)),
+      await post(payload.replace('"succeeded"', '"succeeded" '), sign(TEST_WEBHOOK_SECRET)),
+      await post(payload, 'garbage'),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        statusCode: 400,
+        message: expect.stringMatching(/Stripe-Signature|signature/),
+      });
+    }
+    expect(await statusOf(orderId)).toBe('pending');
+    expect(await eventsOf(orderId)).toEqual([]);
+
+    // The very same bytes, correctly signed, are taken.
+    const accepted = await post(payload, sign(TEST_WEBHOOK_SECRET));
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ received: true });
+    expect(await statusOf(orderId)).toBe('completed');
+  });
+
+  it('answers JSON errors to a body that is not JSON', async () => {
+    const response = await fetch(`${stack.service.baseUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'stripe-signature': 't=1,v1=x' },
+      body: 'hello',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ statusCode: 415, message: expect.any(String) });
+  });
+});

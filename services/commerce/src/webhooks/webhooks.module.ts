@@ -1,0 +1,18 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { keepRawJsonBody } from './raw-json-body';
+import { STRIPE_WEBHOOK_PATH, StripeWebhookController } from './stripe-webhook.controller';
+import { StripeWebhookService } from './stripe-webhook.service';
+
+@Module({
+  controllers: [StripeWebhookController],
+  providers: [StripeWebhookService],
+})
+export class WebhooksModule implements OnModuleInit {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    keepRawJsonBody(this.adapterHost.httpAdapter.getInstance<FastifyInstance>(), STRIPE_WEBHOOK_PATH);
+  }
+}
