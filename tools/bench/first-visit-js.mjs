@@ -36,7 +36,7 @@ export async function measureFirstVisitJs(baseUrl) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const given = process.argv[2];
-  const stack = given ? undefined : await startStack({ env: { GATEWAY_PORT: '18180', IDENTITY_PORT: '13181', CRM_PORT: '13183', PORTAL_DB_PREFIX: 'bench_portal' } });
+  const stack = given ? undefined : await startStack({ env: { GATEWAY_PORT: '18180', IDENTITY_PORT: '13181', COMMERCE_PORT: '13182', CRM_PORT: '13183', PORTAL_DB_PREFIX: 'bench_portal' } });
   try {
     const result = await measureFirstVisitJs(given ?? stack.url);
     for (const file of result.files) console.log(`${String(file.gzipBytes).padStart(8)} B gz  ${file.url}`);

@@ -131,7 +131,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runsAt = args.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
   const given = args[0];
-  const env = { GATEWAY_PORT: '18180', IDENTITY_PORT: '13181', CRM_PORT: '13183', PORTAL_DB_PREFIX: 'bench_portal', PUBLIC_SITE_URL: 'http://localhost:18180' };
+  const env = { GATEWAY_PORT: '18180', IDENTITY_PORT: '13181', COMMERCE_PORT: '13182', CRM_PORT: '13183', PORTAL_DB_PREFIX: 'bench_portal', PUBLIC_SITE_URL: 'http://localhost:18180' };
   const stack = given ? undefined : await startStack({ env });
   try {
     console.log(`Lighthouse, mobile defaults, median of ${runs} (budgets: ${Object.entries(lighthouseBudgets).map(([c, b]) => `${categoryLabels[c]} ≥ ${b}`).join(', ')})`);

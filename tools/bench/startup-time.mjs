@@ -7,7 +7,7 @@ export const startupBudgetMs = 20_000;
 export async function measureStartup(rounds = 2) {
   const results = [];
   for (let round = 0; round < rounds; round++) {
-    const stack = await startStack({ env: { GATEWAY_PORT: '18280', IDENTITY_PORT: '13281', CRM_PORT: '13283' } });
+    const stack = await startStack({ env: { GATEWAY_PORT: '18280', IDENTITY_PORT: '13281', COMMERCE_PORT: '13282', CRM_PORT: '13283' } });
     const { stopMs, code } = await stack.stop();
     results.push({ readyMs: Math.round(stack.readyMs), stopMs: Math.round(stopMs), exitCode: code });
   }

@@ -32,12 +32,12 @@ describe('loadConfig', () => {
   });
 
   it('routes a planned service only once its URL is set', () => {
-    expect(loadConfig({}).upstreams.commerce.url).toBeUndefined();
-    const config = loadConfig({ COMMERCE_URL: 'http://commerce:3102/' });
-    expect(config.upstreams.commerce).toEqual({
-      name: 'commerce',
-      url: 'http://commerce:3102',
-      timeoutMs: 15_000,
+    expect(loadConfig({}).upstreams.support.url).toBeUndefined();
+    const config = loadConfig({ SUPPORT_URL: 'http://support:3104/' });
+    expect(config.upstreams.support).toEqual({
+      name: 'support',
+      url: 'http://support:3104',
+      timeoutMs: undefined,
     });
   });
 

@@ -10,10 +10,11 @@ const down = { status: 'down', latencyMs: expect.any(Number) };
 describe('health endpoints', () => {
   let healthyIdentity: Upstream;
   let healthyCrm: Upstream;
+  let healthyCommerce: Upstream;
 
   beforeAll(async () => {
-    [healthyIdentity, healthyCrm] = await Promise.all(
-      [0, 1].map(() =>
+    [healthyIdentity, healthyCrm, healthyCommerce] = await Promise.all(
+      [0, 1, 2].map(() =>
         startUpstream((request, response) => {
           response.writeHead(request.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });
           response.end('{"status":"ok","checks":{"database":"up","nats":"up"}}');
@@ -22,7 +23,7 @@ describe('health endpoints', () => {
     );
   });
 
-  afterAll(() => Promise.all([healthyIdentity.close(), healthyCrm.close()]));
+  afterAll(() => Promise.all([healthyIdentity.close(), healthyCrm.close(), healthyCommerce.close()]));
 
   describe('with every dependency up', () => {
     let gateway: RunningGateway;
@@ -30,6 +31,7 @@ describe('health endpoints', () => {
     beforeAll(async () => {
       gateway = await startGateway({
         IDENTITY_URL: healthyIdentity.url,
+        COMMERCE_URL: healthyCommerce.url,
         CRM_URL: healthyCrm.url,
         DATABASE_URL: postgresUrl,
         NATS_URL: natsUrl,
@@ -45,12 +47,12 @@ describe('health endpoints', () => {
       expect(await response.json()).toEqual({ status: 'ok' });
     });
 
-    it('GET /api/readyz answers 200 with identity, crm, PostgreSQL and NATS up', async () => {
+    it('GET /api/readyz answers 200 with identity, commerce, crm, PostgreSQL and NATS up', async () => {
       const response = await fetch(`${gateway.url}/api/readyz`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         status: 'ok',
-        checks: { identity: up, crm: up, postgres: up, nats: up },
+        checks: { identity: up, commerce: up, crm: up, postgres: up, nats: up },
       });
       expect(healthyIdentity.received.some((r) => r.url === '/health')).toBe(true);
     });
@@ -64,7 +66,8 @@ describe('health endpoints', () => {
   });
 
   it('GET /api/readyz answers 503 degraded, within a second, when every dependency is down', async () => {
-    const [identityPort, crmPort, postgresPort, natsPort] = await Promise.all([
+    const [identityPort, commercePort, crmPort, postgresPort, natsPort] = await Promise.all([
+      closedPort(),
       closedPort(),
       closedPort(),
       closedPort(),
@@ -72,6 +75,7 @@ describe('health endpoints', () => {
     ]);
     const gateway = await startGateway({
       IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      COMMERCE_URL: `http://127.0.0.1:${commercePort}`,
       CRM_URL: `http://127.0.0.1:${crmPort}`,
       DATABASE_URL: `postgres://postgres@127.0.0.1:${postgresPort}/postgres`,
       NATS_URL: `nats://127.0.0.1:${natsPort}`,
@@ -83,7 +87,7 @@ describe('health endpoints', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'degraded',
-        checks: { identity: down, crm: down, postgres: down, nats: down },
+        checks: { identity: down, commerce: down, crm: down, postgres: down, nats: down },
       });
       // Liveness does not depend on anything.
       expect((await fetch(`${gateway.url}/api/healthz`)).status).toBe(200);
@@ -96,6 +100,7 @@ describe('health endpoints', () => {
     const hanging = await startUpstream(() => {});
     const gateway = await startGateway({
       IDENTITY_URL: hanging.url,
+      COMMERCE_URL: healthyCommerce.url,
       CRM_URL: healthyCrm.url,
       DATABASE_URL: postgresUrl,
     });
@@ -106,7 +111,7 @@ describe('health endpoints', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'degraded',
-        checks: { identity: down, crm: up, postgres: up },
+        checks: { identity: down, commerce: up, crm: up, postgres: up },
       });
     } finally {
       await gateway.close();
@@ -121,6 +126,7 @@ describe('health endpoints', () => {
     });
     const gateway = await startGateway({
       IDENTITY_URL: degradedIdentity.url,
+      COMMERCE_URL: healthyCommerce.url,
       CRM_URL: healthyCrm.url,
       DATABASE_URL: postgresUrl,
       NATS_URL: natsUrl,
@@ -130,7 +136,7 @@ describe('health endpoints', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'degraded',
-        checks: { identity: down, crm: up, postgres: up, nats: up },
+        checks: { identity: down, commerce: up, crm: up, postgres: up, nats: up },
       });
     } finally {
       await gateway.close();
@@ -139,11 +145,18 @@ describe('health endpoints', () => {
   });
 
   it('checks only what is configured: no PostgreSQL or NATS check without their URLs, no planned services', async () => {
-    const gateway = await startGateway({ IDENTITY_URL: healthyIdentity.url, CRM_URL: healthyCrm.url });
+    const gateway = await startGateway({
+      IDENTITY_URL: healthyIdentity.url,
+      COMMERCE_URL: healthyCommerce.url,
+      CRM_URL: healthyCrm.url,
+    });
     try {
       const response = await fetch(`${gateway.url}/api/readyz`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'ok', checks: { identity: up, crm: up } });
+      expect(await response.json()).toEqual({
+        status: 'ok',
+        checks: { identity: up, commerce: up, crm: up },
+      });
     } finally {
       await gateway.close();
     }

@@ -20,9 +20,9 @@ describe('route table', () => {
     });
   });
 
-  it('gives sign-in and sign-up, which wait on password hashing, more time than the API default', () => {
+  it('gives sign-in, sign-up (password hashing) and checkout (Stripe) more time than the API default', () => {
     const slow = routes.filter((route) => route.timeoutMs !== undefined).map((route) => route.prefix);
-    expect(slow).toEqual(['/api/auth/login', '/api/auth/register']);
+    expect(slow).toEqual(['/api/auth/login', '/api/auth/register', '/api/create-payment-intent']);
   });
 
   it('has well-formed, unique prefixes under /api', () => {
@@ -46,6 +46,7 @@ describe('route table', () => {
   it('resolves deployed services to their default URL and planned ones only when configured', () => {
     const defaults = resolveUpstreams({});
     expect(defaults.identity.url).toBe('http://127.0.0.1:3101');
+    expect(defaults.commerce.url).toBe('http://127.0.0.1:3102');
     expect(defaults.crm.url).toBe('http://127.0.0.1:3103');
     expect(defaults.support.url).toBeUndefined();
 
@@ -55,7 +56,6 @@ describe('route table', () => {
     });
     expect(upstreams.crm.url).toBe('http://crm.internal:3103');
     expect(upstreams.support.url).toBe('http://support:3104');
-    expect(upstreams.commerce.url).toBeUndefined();
     expect(upstreams.kpi.url).toBeUndefined();
   });
 });

@@ -16,8 +16,7 @@ export interface ServiceDefinition {
 
 export const services = {
   identity: { env: 'IDENTITY_URL', defaultUrl: 'http://127.0.0.1:3101' },
-  // Payment intents wait on Stripe, which can take a few seconds.
-  commerce: { env: 'COMMERCE_URL', defaultUrl: 'http://127.0.0.1:3102', planned: true, timeoutMs: 15_000 },
+  commerce: { env: 'COMMERCE_URL', defaultUrl: 'http://127.0.0.1:3102' },
   crm: { env: 'CRM_URL', defaultUrl: 'http://127.0.0.1:3103' },
   support: { env: 'SUPPORT_URL', defaultUrl: 'http://127.0.0.1:3104', planned: true },
   kpi: { env: 'KPI_URL', defaultUrl: 'http://127.0.0.1:3105', planned: true },
@@ -36,13 +35,15 @@ export interface RouteDefinition {
 // argon2id is slow on purpose (~20 ms a hash) and identity runs few at a time, so under a burst of
 // sign-ins a request may queue for a while behind others; it must not be cut off at the API default.
 const passwordHashingTimeoutMs = 10_000;
+// Checkout waits on Stripe: commerce allows it two attempts of 5 s each.
+const paymentProviderTimeoutMs = 15_000;
 
 export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/auth/login', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/auth/register', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/identity', service: 'identity' },
-  { prefix: '/api/create-payment-intent', service: 'commerce' },
+  { prefix: '/api/create-payment-intent', service: 'commerce', timeoutMs: paymentProviderTimeoutMs },
   { prefix: '/api/user/orders', service: 'commerce' },
   { prefix: '/api/packages', service: 'commerce' },
   { prefix: '/api/stripe', service: 'commerce' },

@@ -11,6 +11,16 @@ export const services = [
     // Only identity holds the key that signs access tokens.
     needsSigningKey: true,
   },
+  {
+    name: 'commerce',
+    dir: 'services/commerce',
+    portEnv: 'COMMERCE_PORT',
+    defaultPort: 3102,
+    urlEnv: 'COMMERCE_URL',
+    // Verifies access tokens with identity's JWKS. STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and
+    // STRIPE_API_URL reach it from the runner's own environment; unset, checkout answers 503.
+    needsIdentity: true,
+  },
   { name: 'crm', dir: 'services/crm', portEnv: 'CRM_PORT', defaultPort: 3103, urlEnv: 'CRM_URL' },
 ];
 

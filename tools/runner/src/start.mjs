@@ -79,6 +79,8 @@ async function main() {
       DATABASE_URL: databaseUrl(postgres.serverUrl, database),
       ...(nats.url ? { NATS_URL: nats.url } : {}),
       ...(service.needsSigningKey ? { JWT_SIGNING_KEY: signingKey } : {}),
+      // identity is listed first, so its URL is known by now.
+      ...(service.needsIdentity ? { IDENTITY_URL: upstreamUrls.IDENTITY_URL } : {}),
     };
     const cwd = path.join(rootDir, service.dir);
     // The seed step creates the service's database when missing, migrates it and seeds it (idempotent).

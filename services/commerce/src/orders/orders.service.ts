@@ -26,11 +26,6 @@ export class OrdersService {
     return this.repository.findOne({ where: { id: orderId, userId }, relations: { items: true } });
   }
 
-  /** The order the user placed with this checkout idempotency key, if any. */
-  findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<OrderEntity | null> {
-    return this.repository.findOne({ where: { userId, idempotencyKey }, relations: { items: true } });
-  }
-
   /** Records the order's PaymentIntent; the first one recorded stays. */
   async attachPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
     await this.dataSource.query(

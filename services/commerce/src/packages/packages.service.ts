@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CatalogPackage } from '@portal/contracts';
-import { type DataSource, type EntityManager, In } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { PackageEntity } from './package.entity';
+
+export type PackagePrice = Pick<PackageEntity, 'id' | 'name' | 'price'>;
 
 @Injectable()
 export class PackagesService {
@@ -17,9 +19,12 @@ export class PackagesService {
     return rows.map(toCatalogPackage);
   }
 
-  /** Those of `ids` that are on sale; ids not found (or no longer sold) are simply absent. */
-  activeByIds(ids: string[], manager: EntityManager = this.dataSource.manager): Promise<PackageEntity[]> {
-    return manager.getRepository(PackageEntity).findBy({ id: In(ids), isActive: true });
+  /** Name and price of those of `ids` that are on sale; ids not found (or no longer sold) are absent. */
+  activeByIds(ids: string[]): Promise<PackagePrice[]> {
+    return this.dataSource.query(
+      'SELECT id, name, price FROM packages WHERE id = ANY($1::uuid[]) AND is_active',
+      [ids],
+    );
   }
 }
 

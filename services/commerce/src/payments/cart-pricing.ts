@@ -7,7 +7,7 @@ import {
   type Money,
   moneyToCents,
 } from '@portal/contracts';
-import type { PackageEntity } from '../packages/package.entity';
+import type { PackagePrice } from '../packages/packages.service';
 
 export interface PricedLine {
   packageId: string;
@@ -27,7 +27,7 @@ export interface PricedCart {
  * Prices a cart from the catalog alone: each line's unit price is the package's, the total is
  * Σ price × quantity in whole cents. A package that is not on sale is refused by id.
  */
-export function priceCart(cart: CartLine[], onSale: PackageEntity[]): PricedCart {
+export function priceCart(cart: CartLine[], onSale: PackagePrice[]): PricedCart {
   const byId = new Map(onSale.map((row) => [row.id.toLowerCase(), row]));
   const lines = cart.map((line): PricedLine => {
     const found = byId.get(line.packageId.toLowerCase());

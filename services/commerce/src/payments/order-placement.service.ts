@@ -2,18 +2,32 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthenticatedUser } from '@portal/auth';
-import { type CartLine, commerceMessages } from '@portal/contracts';
+import { type CartLine, commerceMessages, type Money } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { OrderEntity } from '../orders/order.entity';
-import { OrdersService } from '../orders/orders.service';
 import { PackagesService } from '../packages/packages.service';
 import { type PricedCart, priceCart, sameCart } from './cart-pricing';
 
+/** What paying for an order needs to know of it. */
+export interface PayableOrder {
+  id: string;
+  userId: string;
+  total: Money;
+  stripePaymentIntentId: string | null;
+}
+
 export interface PlacedOrder {
-  order: OrderEntity;
+  order: PayableOrder;
   /** False when an earlier request with the same idempotency key made it. */
   created: boolean;
+}
+
+interface KeyedOrderRow {
+  id: string;
+  user_id: string;
+  total: Money;
+  stripe_payment_intent_id: string | null;
+  items: { packageId: string; quantity: number }[];
 }
 
 /** Thrown inside the transaction when another request already holds the idempotency key. */
@@ -24,7 +38,6 @@ export class OrderPlacementService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly packages: PackagesService,
-    private readonly orders: OrdersService,
   ) {}
 
   /**
@@ -35,21 +48,39 @@ export class OrderPlacementService {
    */
   async place(user: AuthenticatedUser, cart: CartLine[], idempotencyKey?: string): Promise<PlacedOrder> {
     if (idempotencyKey) {
-      const earlier = await this.orders.findByIdempotencyKey(user.id, idempotencyKey);
-      if (earlier) return { order: this.sameCartOrRefuse(earlier, cart), created: false };
+      const earlier = await this.findByIdempotencyKey(user.id, idempotencyKey);
+      if (earlier) return { order: sameCartOrRefuse(earlier, cart), created: false };
     }
     const priced = priceCart(cart, await this.packages.activeByIds(cart.map((line) => line.packageId)));
     try {
-      const orderId = await this.dataSource.transaction((manager) =>
+      const id = await this.dataSource.transaction((manager) =>
         this.insert(manager, user, priced, idempotencyKey ?? null),
       );
-      const order = await this.orders.findForUser(user.id, orderId);
-      return { order: order!, created: true };
+      return {
+        order: { id, userId: user.id, total: priced.total, stripePaymentIntentId: null },
+        created: true,
+      };
     } catch (error) {
       if (!(error instanceof IdempotencyKeyTaken)) throw error;
-      const earlier = await this.orders.findByIdempotencyKey(user.id, idempotencyKey!);
-      return { order: this.sameCartOrRefuse(earlier!, cart), created: false };
+      const earlier = await this.findByIdempotencyKey(user.id, idempotencyKey!);
+      return { order: sameCartOrRefuse(earlier!, cart), created: false };
     }
+  }
+
+  /** The order the user placed with this idempotency key, with the cart it was placed for. */
+  private async findByIdempotencyKey(
+    userId: string,
+    idempotencyKey: string,
+  ): Promise<KeyedOrderRow | undefined> {
+    const [row]: KeyedOrderRow[] = await this.dataSource.query(
+      `SELECT o.id, o.user_id, o.total, o.stripe_payment_intent_id,
+         json_agg(json_build_object('packageId', i.package_id, 'quantity', i.quantity)) AS items
+       FROM orders o JOIN order_items i ON i.order_id = o.id
+       WHERE o.user_id = $1 AND o.idempotency_key = $2
+       GROUP BY o.id`,
+      [userId, idempotencyKey],
+    );
+    return row;
   }
 
   private async insert(
@@ -90,11 +121,15 @@ export class OrderPlacementService {
     });
     return order.id;
   }
+}
 
-  private sameCartOrRefuse(order: OrderEntity, cart: CartLine[]): OrderEntity {
-    if (!sameCart(cart, order.items)) {
-      throw new UnprocessableEntityException(commerceMessages.idempotencyKeyReused);
-    }
-    return order;
-  }
+function sameCartOrRefuse(order: KeyedOrderRow, cart: CartLine[]): PayableOrder {
+  if (!sameCart(cart, order.items))
+    throw new UnprocessableEntityException(commerceMessages.idempotencyKeyReused);
+  return {
+    id: order.id,
+    userId: order.user_id,
+    total: order.total,
+    stripePaymentIntentId: order.stripe_payment_intent_id,
+  };
 }

@@ -7,10 +7,9 @@ import {
   moneyToCents,
 } from '@portal/contracts';
 import Stripe from 'stripe';
-import type { OrderEntity } from '../orders/order.entity';
 import { OrdersService } from '../orders/orders.service';
 import { STRIPE_CLIENT } from '../stripe/stripe.module';
-import { OrderPlacementService } from './order-placement.service';
+import { OrderPlacementService, type PayableOrder } from './order-placement.service';
 
 export interface PaymentIntentResult {
   response: CreatePaymentIntentResponse;
@@ -48,7 +47,7 @@ export class PaymentIntentsService {
    * The order's PaymentIntent, made on first need. Stripe's idempotency key is derived from the order,
    * so a retry after a failure or a concurrent repeat gets the same PaymentIntent, never a second one.
    */
-  private async clientSecretFor(stripe: Stripe, order: OrderEntity): Promise<string> {
+  private async clientSecretFor(stripe: Stripe, order: PayableOrder): Promise<string> {
     let intent: Stripe.PaymentIntent;
     try {
       intent = order.stripePaymentIntentId

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+// Budget of checkout (issue 5), through the gateway of a running stack: 200 POST /api/create-payment-intent
+// for distinct carts, 20 at a time, each with its own Idempotency-Key. Budget: no error, no duplicate
+// order, p99 <= 300 ms. Then a retried call (same cart, same key, also 10 at once) must make no order.
+//
+//   node tools/bench/payment-intents.mjs [gateway-url] [--calls 200] [--concurrency 20] [--users 20]
+//        [--fake-stripe-port 12111 | --no-fake-stripe]
+//
+// Commerce must point its Stripe SDK at a fake Stripe API (STRIPE_API_URL=http://127.0.0.1:<port>, any
+// STRIPE_SECRET_KEY=sk_test_…): this script starts one on --fake-stripe-port (built libs/testing),
+// sending its webhooks to the gateway signed with STRIPE_WEBHOOK_SECRET, unless --no-fake-stripe says one
+// runs already. The stack must accept many sign-ups from one address (AUTH_REGISTER_LIMIT_PER_HOUR);
+// `npm run bench` sets both. Exit codes: 0 within budget, 1 over budget, 2 could not run.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+export const paymentIntentP99BudgetMs = 300;
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const fakeStripeModule = path.join(rootDir, 'libs/testing/dist/fake-stripe/fake-stripe.js');
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    calls: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '20' },
+    users: { type: 'string', default: '20' },
+    'fake-stripe-port': { type: 'string', default: process.env.FAKE_STRIPE_PORT ?? '12111' },
+    'no-fake-stripe': { type: 'boolean', default: false },
+  },
+});
+const baseUrl = (positionals[0] ?? process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const runId = Date.now().toString(36);
+
+async function call(method, apiPath, { body, token, headers = {} } = {}) {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${apiPath}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? JSON.parse(text) : undefined,
+    ms: performance.now() - started,
+  };
+}
+
+async function signUp(index) {
+  const answer = await call('POST', '/api/auth/register', {
+    body: {
+      name: `Bench Buyer ${index}`,
+      email: `bench-pi-${runId}-${index}@example.com`,
+      password: 'bench-password-1',
+    },
+  });
+  if (answer.status !== 201)
+    throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.token;
+}
+
+/** Cart `i`: a non-empty subset of the catalog (15 of them) and a first-line quantity; distinct for i < 15 × 100. */
+function cartFor(i, packages) {
+  const subset = (i % 15) + 1;
+  const chosen = packages.filter((_, bit) => subset & (1 << bit));
+  return {
+    items: chosen.map((pkg, index) => ({
+      packageId: pkg.id,
+      quantity: index === 0 ? 1 + Math.floor(i / 15) : 1,
+    })),
+  };
+}
+
+const percentile = (sorted, q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+
+/** Runs `tasks` with at most `width` in flight. */
+async function pool(tasks, width) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return results;
+}
+
+async function startFakeStripe() {
+  if (values['no-fake-stripe']) return undefined;
+  if (!existsSync(fakeStripeModule))
+    throw new Error(`${fakeStripeModule} is missing: npx nx build @portal/testing`);
+  const { startFakeStripe: start } = await import(pathToFileURL(fakeStripeModule).href);
+  return start({
+    port: Number(values['fake-stripe-port']),
+    webhookUrl: `${baseUrl}/api/stripe/webhook`,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
+  });
+}
+
+async function main() {
+  const calls = Number(values.calls);
+  const concurrency = Number(values.concurrency);
+  const userCount = Number(values.users);
+  const fake = await startFakeStripe();
+  try {
+    const catalog = await call('GET', '/api/packages');
+    if (catalog.status !== 200 || catalog.body.length < 4)
+      throw new Error(`GET /api/packages answered ${catalog.status}`);
+    const packages = catalog.body.slice(0, 4);
+    const tokens = [];
+    for (let i = 0; i < userCount; i += 5) {
+      tokens.push(
+        ...(await Promise.all(Array.from({ length: Math.min(5, userCount - i) }, (_, j) => signUp(i + j)))),
+      );
+    }
+
+    // Warm-up: one user of its own, so the counts below are exact.
+    const warmUpToken = await signUp('warm-up');
+    await pool(
+      Array.from(
+        { length: concurrency },
+        (_, i) => () =>
+          call('POST', '/api/create-payment-intent', { body: cartFor(i, packages), token: warmUpToken }),
+      ),
+      concurrency,
+    );
+
+    const requests = Array.from({ length: calls }, (_, i) => ({
+      token: tokens[i % tokens.length],
+      user: i % tokens.length,
+      cart: cartFor(i, packages),
+      key: `bench-${runId}-${i}`,
+    }));
+    const answers = await pool(
+      requests.map(
+        (request) => () =>
+          call('POST', '/api/create-payment-intent', {
+            body: request.cart,
+            token: request.token,
+            headers: { 'idempotency-key': request.key },
+          }),
+      ),
+      concurrency,
+    );
+
+    const errors = answers.filter((answer) => answer.status !== 201 || !answer.body?.clientSecret);
+    const latencies = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+    const p50 = percentile(latencies, 0.5);
+    const p99 = percentile(latencies, 0.99);
+    console.log(
+      `  ${calls} calls, ${concurrency} at a time, ${userCount} users: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ` +
+        `max ${latencies.at(-1).toFixed(1)} ms, ${errors.length} errors`,
+    );
+    for (const error of errors.slice(0, 3))
+      console.log(`    error: ${error.status} ${JSON.stringify(error.body)}`);
+
+    // Every successful call made exactly one order, and each user sees exactly theirs.
+    const orderIds = new Set(answers.map((answer) => answer.body?.orderId).filter(Boolean));
+    let listed = 0;
+    let duplicates = calls - errors.length - orderIds.size;
+    for (const [user, token] of tokens.entries()) {
+      const orders = await call('GET', '/api/user/orders', { token });
+      const expected = requests.filter(
+        (request, i) => request.user === user && answers[i].status === 201,
+      ).length;
+      listed += orders.body.length;
+      if (orders.body.length !== expected) duplicates += Math.abs(orders.body.length - expected);
+      if (orders.body.some((order) => !orderIds.has(order.id))) duplicates += 1;
+    }
+    console.log(
+      `  orders: ${orderIds.size} distinct ids answered, ${listed} listed by their owners, ${duplicates} duplicates`,
+    );
+
+    // A retried call (same cart, same key), alone and 10 at once, answers the first order and makes none.
+    const first = requests[0];
+    const retry = () =>
+      call('POST', '/api/create-payment-intent', {
+        body: first.cart,
+        token: first.token,
+        headers: { 'idempotency-key': first.key },
+      });
+    const before = (await call('GET', '/api/user/orders', { token: first.token })).body.length;
+    const retries = [await retry(), ...(await Promise.all(Array.from({ length: 10 }, retry)))];
+    const after = (await call('GET', '/api/user/orders', { token: first.token })).body.length;
+    const retryOk =
+      retries.every((answer) => answer.status === 200 && answer.body.orderId === answers[0].body?.orderId) &&
+      retries.every((answer) => answer.body.clientSecret === answers[0].body?.clientSecret) &&
+      after === before;
+    console.log(
+      `  retry with the same cart and Idempotency-Key (1 + 10 at once): ${retryOk ? 'same order and client secret, no new order' : `FAILED (${before} -> ${after} orders)`}`,
+    );
+
+    const over = [];
+    if (errors.length > 0) over.push('errors');
+    if (duplicates > 0 || !retryOk) over.push('duplicate orders');
+    if (p99 > paymentIntentP99BudgetMs) over.push(`p99 over ${paymentIntentP99BudgetMs} ms`);
+    console.log(over.length ? `  over budget: ${over.join(', ')}` : '  within budget');
+    process.exitCode = over.length ? 1 : 0;
+  } finally {
+    await fake?.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(`payment-intents benchmark could not run: ${error.message}`);
+  process.exitCode = 2;
+});
