@@ -115,7 +115,21 @@ test.describe('marketing pages', () => {
     await expect(roi.getByText('$75,600')).toBeVisible();
     await expect(roi.getByText('150%')).toBeVisible();
 
-    // The catalog (commerce) is not running: no packages and no error for the visitor.
+    // The catalog's packages follow, each with its monthly price and Add to Cart.
+    const catalog = (await (await page.request.get('/api/packages')).json()) as { name: string }[];
+    await expect(main(page).getByRole('heading', { name: 'Popular starting points' })).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Add to Cart' })).toHaveCount(catalog.length);
+    for (const { name } of catalog) await expect(main(page).getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('pricing without the catalog: no packages and no error for the visitor', async ({ page }) => {
+    await page.route('**/api/packages', (route) =>
+      route.fulfill({ status: 503, json: { statusCode: 503, message: 'Service commerce is unavailable' } }),
+    );
+    await page.goto('/pricing');
+    await expect(main(page).getByRole('article', { name: 'ROI Calculator' })).toBeVisible();
+    await expect(page.locator('#section-marketing > [data-prerendered]')).toHaveCount(0);
     await expect(main(page).getByRole('heading', { name: 'Popular starting points' })).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
