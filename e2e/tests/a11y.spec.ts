@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { routeStripeToFakes } from '../support/stripe';
 
 // Budget of issue 4: axe-core finds no serious or critical violation on any public route.
 const PUBLIC_ROUTES = [
@@ -36,7 +37,8 @@ function describe(violations: Violation[]): string {
   return violations
     .map((violation) => {
       const nodes = violation.nodes.map(
-        (node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+        (node) =>
+          `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
       );
       return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
     })
@@ -62,6 +64,41 @@ async function settle(page: Page): Promise<void> {
     ),
   );
 }
+
+async function expectNoBlockingViolation(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+  expect(
+    blocking.map((violation) => violation.id),
+    `${what}:\n\n${describe(blocking)}`,
+  ).toEqual([]);
+}
+
+test('the cart modal and the payment step have no serious or critical violation', async ({
+  page,
+  request,
+}) => {
+  const email = `e2e-a11y-${Date.now()}@example.com`;
+  const password = 'harbor-lights-42';
+  expect(
+    (await request.post('/api/auth/register', { data: { name: 'Avery Lin', email, password } })).status(),
+  ).toBe(201);
+  await routeStripeToFakes(page);
+
+  await page.goto('/login?redirect=/pricing');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/pricing');
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await page.getByTestId('cart-button').click();
+  await expect(page.getByRole('dialog', { name: 'Shopping Cart' })).toBeVisible();
+  await expectNoBlockingViolation(page, 'cart modal');
+
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  await expectNoBlockingViolation(page, 'payment step');
+});
 
 for (const viewport of VIEWPORTS) {
   test.describe(`axe on every public route (${viewport.name})`, () => {
