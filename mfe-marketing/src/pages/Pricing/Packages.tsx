@@ -7,7 +7,7 @@ import { CartProvider, useCartContext } from '@portal/store';
 import { CheckList } from '../../components/CheckList';
 import { Section } from '../../components/Section';
 import { usePackagesQuery } from './catalog-api';
-import { formatUsd } from './format';
+import { formatPrice } from './format';
 import { gridListSx } from '../../components/grid-list';
 
 /**
@@ -56,7 +56,7 @@ function PackageList({ packages }: { packages: CatalogPackage[] }) {
             </Typography>
             <Typography component="p" sx={{ mt: 1.5 }}>
               <Box component="span" sx={{ fontSize: '2rem', fontWeight: 800 }}>
-                {formatUsd(Number(price))}
+                {formatPrice(Number(price))}
               </Box>{' '}
               <Box component="span" sx={{ color: 'text.secondary' }}>
                 per month

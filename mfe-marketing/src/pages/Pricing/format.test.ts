@@ -1,4 +1,4 @@
-import { formatPercent, formatUsd } from './format';
+import { formatPercent, formatPrice, formatUsd } from './format';
 
 describe('formatUsd', () => {
   it('shows dollars with thousands separators and no cents for large sums', () => {
@@ -10,6 +10,14 @@ describe('formatUsd', () => {
   it('shows whole small amounts without cents and others with cents', () => {
     expect(formatUsd(15)).toBe('$15');
     expect(formatUsd(12.5)).toBe('$12.50');
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows catalog prices without rounding them', () => {
+    expect(formatPrice(1499)).toBe('$1,499');
+    expect(formatPrice(1499.99)).toBe('$1,499.99');
+    expect(formatPrice(12.5)).toBe('$12.50');
   });
 });
 

@@ -12,4 +12,9 @@ export function formatUsd(amount: number): string {
     : withCents.format(amount);
 }
 
+/** A catalog price is never rounded: '$1,499' for whole dollars, '$1,499.99' otherwise. */
+export function formatPrice(amount: number): string {
+  return Number.isInteger(amount) ? wholeDollars.format(amount) : withCents.format(amount);
+}
+
 export const formatPercent = (value: number): string => `${Math.round(value)}%`;
