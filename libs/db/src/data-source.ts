@@ -39,6 +39,14 @@ export function dataSourceOptions(config: DataSourceConfig): PostgresDataSourceO
   };
 }
 
+/**
+ * `TypeOrmModule.forRoot` options of a service: `dataSourceOptions`, plus a few retries of the first
+ * connection so a database that is still starting does not stop the service at boot.
+ */
+export function serviceDataSourceOptions(config: DataSourceConfig) {
+  return { ...dataSourceOptions(config), retryAttempts: 3, retryDelay: 1000 };
+}
+
 /** A DataSource (not yet initialized) with `dataSourceOptions(config)`. */
 export function createDataSource(config: DataSourceConfig): DataSource {
   return new DataSource(dataSourceOptions(config));

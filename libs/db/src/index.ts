@@ -1,6 +1,7 @@
 export {
   createDataSource,
   dataSourceOptions,
+  serviceDataSourceOptions,
   type DataSourceConfig,
   type PostgresDataSourceOptions,
 } from './data-source';

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, identityJwksUrl } from '@portal/auth';
-import { dataSourceOptions } from '@portal/db';
+import { serviceDataSourceOptions } from '@portal/db';
 import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
 import { COMMERCE_CONFIG, type CommerceConfig } from './config';
 import { commerceDatabase } from './database';
@@ -20,11 +20,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot({
-          ...dataSourceOptions(commerceDatabase(config.databaseUrl)),
-          retryAttempts: 3,
-          retryDelay: 1000,
-        }),
+        TypeOrmModule.forRoot(serviceDataSourceOptions(commerceDatabase(config.databaseUrl))),
         OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'commerce-outbox' }),
         AuthModule.forRoot({ jwksUrl: identityJwksUrl(config.identityUrl), natsUrl: config.natsUrl }),
         StripeModule.forRoot(config.stripe),

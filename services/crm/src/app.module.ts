@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions } from '@portal/db';
+import { serviceDataSourceOptions } from '@portal/db';
 import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
 import { CRM_CONFIG, type CrmConfig } from './config';
 import { ContactModule } from './contact/contact.module';
@@ -16,11 +16,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot({
-          ...dataSourceOptions(crmDatabase(config.databaseUrl)),
-          retryAttempts: 3,
-          retryDelay: 1000,
-        }),
+        TypeOrmModule.forRoot(serviceDataSourceOptions(crmDatabase(config.databaseUrl))),
         OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'crm-outbox' }),
         ServiceHealthModule,
         ContactModule,

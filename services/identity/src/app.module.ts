@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions } from '@portal/db';
+import { serviceDataSourceOptions } from '@portal/db';
 import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
 import { AuthModule } from './auth/auth.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
@@ -17,11 +17,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot({
-          ...dataSourceOptions(identityDatabase(config.databaseUrl)),
-          retryAttempts: 3,
-          retryDelay: 1000,
-        }),
+        TypeOrmModule.forRoot(serviceDataSourceOptions(identityDatabase(config.databaseUrl))),
         OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'identity-outbox' }),
         ServiceHealthModule,
         FeaturesModule,
