@@ -13,6 +13,7 @@ import RemoveIcon from '@mui/icons-material/RemoveRounded';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import { RouteButton } from '@portal/ui';
 import { MAX_CART_QUANTITY, useCartContext, type CartItem } from '@portal/store';
+import { MonthlyTotal } from '../components/MonthlyTotal';
 import { formatMoney } from './money';
 
 export interface CartDialogProps {
@@ -71,17 +72,7 @@ export function CartDialog({ open, onClose }: CartDialogProps) {
                 <CartLine key={item.packageId} item={item} />
               ))}
             </Box>
-            <Box
-              sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', pt: 2, gap: 2 }}
-            >
-              <Typography sx={{ fontWeight: 650 }}>Total per month</Typography>
-              <Typography
-                data-testid="cart-total"
-                sx={{ fontSize: '1.375rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}
-              >
-                {formatMoney(total)}
-              </Typography>
-            </Box>
+            <MonthlyTotal total={total} testId="cart-total" />
           </DialogContent>
           <DialogActions
             sx={{

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { CartItem } from '@portal/store';
 import { formatMoney } from '../../cart/money';
+import { MonthlyTotal } from '../../components/MonthlyTotal';
 
 /** What is being paid: each plan with its quantity and monthly price, and the monthly total. */
 export function OrderSummary({ items, total }: { items: readonly CartItem[]; total: number }) {
@@ -46,15 +47,7 @@ export function OrderSummary({ items, total }: { items: readonly CartItem[]; tot
           </Box>
         ))}
       </Box>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', pt: 2 }}>
-        <Typography sx={{ fontWeight: 650 }}>Total per month</Typography>
-        <Typography
-          data-testid="order-total"
-          sx={{ fontSize: '1.375rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}
-        >
-          {formatMoney(total)}
-        </Typography>
-      </Box>
+      <MonthlyTotal total={total} testId="order-total" />
     </Box>
   );
 }
