@@ -6,5 +6,8 @@ export * from './identity/auth';
 export * from './identity/organizations';
 export * from './identity/features';
 export * from './crm/leads';
+export * from './crm/integrations';
+export * from './support/tickets';
+export * from './kpi/metrics';
 export * from './commerce/commerce';
 export * from './site/public-site';

@@ -11,3 +11,4 @@ export { migrateDatabase, runMigrations } from './migrations';
 export { checkDatabase } from './health';
 export { type Attempt, AttemptCounter, type AttemptLimit, createAttemptsTable } from './attempts';
 export { envVars, EnvValidationError, loadEnv, parseEnv } from './env';
+export { demoCustomer, demoDataWanted } from './demo-customer';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { moneySchema } from '../commerce/commerce';
 import { roleSchema } from '../identity/roles';
+import { metricTypeSchema } from '../kpi/metrics';
+import { ticketPrioritySchema, ticketStatusSchema } from '../support/tickets';
 
 /** Subjects are `portal.<entity>.<event>`; the stream `PORTAL` captures `portal.>`. */
 export const SUBJECT_PREFIX = 'portal';
@@ -96,6 +98,56 @@ export const orderFailedDataSchema = z.object({
 });
 export type OrderFailedData = z.infer<typeof orderFailedDataSchema>;
 
+/** Who a customer's activity belongs to: the customer (user id) and their organisation. */
+const customerActivity = {
+  integrationId: z.uuid(),
+  customerId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  occurredAt: z.iso.datetime(),
+};
+
+/** A connected dialer reported a finished call (inbound `call.completed`, signature verified). */
+export const callCompletedDataSchema = z.object({
+  ...customerActivity,
+  callId: z.string(),
+  durationSeconds: z.number().int().min(0),
+  resolution: z.string().nullable(),
+  agentId: z.string().nullable(),
+});
+export type CallCompletedData = z.infer<typeof callCompletedDataSchema>;
+
+/**
+ * A connected CRM reported a lead of the customer's (inbound `lead.created`) or its conversion
+ * (`lead.converted`). Not `portal.leads.created`: that subject carries the contact form's leads.
+ */
+export const customerLeadDataSchema = z.object({
+  ...customerActivity,
+  leadId: z.string(),
+  source: z.string().nullable(),
+});
+export type CustomerLeadData = z.infer<typeof customerLeadDataSchema>;
+
+export const ticketCreatedDataSchema = z.object({
+  ticketId: z.uuid(),
+  customerId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  title: z.string(),
+  priority: ticketPrioritySchema,
+  status: ticketStatusSchema,
+  createdAt: z.iso.datetime(),
+});
+export type TicketCreatedData = z.infer<typeof ticketCreatedDataSchema>;
+
+/** kpi counted a metric for a customer; the gateway streams it to that customer's open dashboard. */
+export const metricRecordedDataSchema = z.object({
+  metricId: z.uuid(),
+  customerId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  metricType: metricTypeSchema,
+  occurredAt: z.iso.datetime(),
+});
+export type MetricRecordedData = z.infer<typeof metricRecordedDataSchema>;
+
 // Catalog: to add an event, add its payload schema above and one entry here. --------------------
 
 export const events = {
@@ -140,6 +192,36 @@ export const events = {
     type: 'order.failed',
     version: 1,
     data: orderFailedDataSchema,
+  }),
+  callCompleted: defineEvent({
+    subject: 'portal.calls.completed',
+    type: 'call.completed',
+    version: 1,
+    data: callCompletedDataSchema,
+  }),
+  leadGenerated: defineEvent({
+    subject: 'portal.leads.generated',
+    type: 'lead.generated',
+    version: 1,
+    data: customerLeadDataSchema,
+  }),
+  leadConverted: defineEvent({
+    subject: 'portal.leads.converted',
+    type: 'lead.converted',
+    version: 1,
+    data: customerLeadDataSchema,
+  }),
+  ticketCreated: defineEvent({
+    subject: 'portal.tickets.created',
+    type: 'ticket.created',
+    version: 1,
+    data: ticketCreatedDataSchema,
+  }),
+  metricRecorded: defineEvent({
+    subject: 'portal.metrics.recorded',
+    type: 'metric.recorded',
+    version: 1,
+    data: metricRecordedDataSchema,
   }),
 };
 

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/** Spec section 5: the CRMs and dialers a customer can connect. */
+export const integrationTypes = ['hubspot', 'salesforce', 'zoho', 'twilio', 'dialpad', 'ringcentral'] as const;
+export const integrationTypeSchema = z.enum(integrationTypes, {
+  error: `Type must be one of ${integrationTypes.join(', ')}`,
+});
+export type IntegrationType = z.infer<typeof integrationTypeSchema>;
+
+export const INTEGRATION_NAME_MAX_LENGTH = 100;
+export const API_KEY_MAX_LENGTH = 2000;
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+
+export const integrationMessages = {
+  nameRequired: 'Name is required',
+  apiKeyRequired: 'API key is required',
+  webhookUrlInvalid: 'Webhook URL must be an http(s) URL such as https://example.com/hooks/calls',
+  integrationNotFound: 'Integration not found',
+} as const;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/**
+ * `POST /api/crm/integrations` (spec section 7: type, name, apiKey, webhookUrl). The webhook URL is
+ * optional; an empty one means none. Unknown fields are rejected.
+ */
+export const createIntegrationRequestSchema = z.strictObject({
+  type: integrationTypeSchema,
+  name: requiredText(integrationMessages.nameRequired, INTEGRATION_NAME_MAX_LENGTH),
+  apiKey: requiredText(integrationMessages.apiKeyRequired, API_KEY_MAX_LENGTH),
+  webhookUrl: z
+    .string({ error: integrationMessages.webhookUrlInvalid })
+    .trim()
+    .max(WEBHOOK_URL_MAX_LENGTH, integrationMessages.webhookUrlInvalid)
+    .optional()
+    .transform((url) => url || undefined)
+    .pipe(
+      z.url({ protocol: /^https?$/, error: integrationMessages.webhookUrlInvalid }).optional(),
+    ),
+});
+export type CreateIntegrationRequest = z.input<typeof createIntegrationRequestSchema>;
+
+/**
+ * An integration as the API answers it (spec section 3 dashboard view: id, name, type, isActive).
+ * Its API key, tokens and signing secret are never answered.
+ */
+export const integrationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: integrationTypeSchema,
+  isActive: z.boolean(),
+  webhookUrl: z.string().nullable(),
+  /** Where the CRM or dialer posts its signed events (`POST`, see `inboundEventSchema`). */
+  inboundUrl: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+export const integrationListResponseSchema = z.array(integrationSchema);
+
+/** `POST /api/crm/integrations` → 201: the integration and, this once only, its signing secret. */
+export const createIntegrationResponseSchema = integrationSchema.extend({ signingSecret: z.string() });
+export type CreateIntegrationResponse = z.infer<typeof createIntegrationResponseSchema>;
+
+// Inbound events: what a connected CRM or dialer posts to the integration's inbound URL. -----------
+
+/**
+ * `X-Portal-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the signing
+ * secret>`. Events signed more than `INBOUND_SIGNATURE_TOLERANCE_SECONDS` away from now are refused.
+ */
+export const INBOUND_SIGNATURE_HEADER = 'x-portal-signature';
+export const INBOUND_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export const inboundMessages = {
+  signatureInvalid: 'Invalid or missing signature',
+  integrationUnavailable: 'This integration does not exist or is disconnected',
+} as const;
+
+const externalId = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(200, `${field} must be at most 200 characters`);
+const occurredAt = z.iso.datetime({ offset: true, error: 'occurred_at must be an ISO 8601 date-time' });
+
+/** Spec section 3 (webhook events): `call.completed` with call_id, duration in seconds, resolution, agent_id. */
+export const inboundCallCompletedSchema = z.strictObject({
+  type: z.literal('call.completed'),
+  occurred_at: occurredAt.optional(),
+  data: z.strictObject({
+    call_id: externalId('call_id'),
+    duration: z
+      .number({ error: 'duration must be a whole number of seconds' })
+      .int('duration must be a whole number of seconds')
+      .min(0, 'duration must be a whole number of seconds')
+      .max(86_400, 'duration must be at most 86400 seconds'),
+    resolution: z.string().trim().max(100, 'resolution must be at most 100 characters').optional(),
+    agent_id: z.string().trim().max(200, 'agent_id must be at most 200 characters').optional(),
+  }),
+});
+
+const leadData = z.strictObject({
+  lead_id: externalId('lead_id'),
+  source: z.string().trim().max(100, 'source must be at most 100 characters').optional(),
+});
+export const inboundLeadCreatedSchema = z.strictObject({
+  type: z.literal('lead.created'),
+  occurred_at: occurredAt.optional(),
+  data: leadData,
+});
+export const inboundLeadConvertedSchema = z.strictObject({
+  type: z.literal('lead.converted'),
+  occurred_at: occurredAt.optional(),
+  data: leadData,
+});
+
+/** The body of `POST /api/crm/inbound/{integrationId}`. */
+export const inboundEventSchema = z.discriminatedUnion(
+  'type',
+  [inboundCallCompletedSchema, inboundLeadCreatedSchema, inboundLeadConvertedSchema],
+  { error: 'type must be call.completed, lead.created or lead.converted' },
+);
+export type InboundEvent = z.infer<typeof inboundEventSchema>;
+export type InboundEventType = InboundEvent['type'];
+
+/** 202 when the event is new, 200 `duplicate: true` when it was received before (counted once). */
+export const inboundEventResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+export type InboundEventResponse = z.infer<typeof inboundEventResponseSchema>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Spec section 4: low, medium (the default), high, urgent. */
+export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
+export const ticketPrioritySchema = z.enum(ticketPriorities, {
+  error: 'Priority must be low, medium, high or urgent',
+});
+export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
+export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
+
+/** A ticket opens as `open`; support staff move it on. Only `open` counts as open (spec section 4). */
+export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export const ticketStatusSchema = z.enum(ticketStatuses);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+export const TICKET_TITLE_MAX_LENGTH = 200;
+export const TICKET_DESCRIPTION_MAX_LENGTH = 5000;
+
+export const ticketMessages = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  ticketNotFound: 'Ticket not found',
+} as const;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** `POST /api/support/tickets` (spec section 7: title, description, priority). Unknown fields are rejected. */
+export const createTicketRequestSchema = z.strictObject({
+  title: requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX_LENGTH),
+  description: requiredText(ticketMessages.descriptionRequired, TICKET_DESCRIPTION_MAX_LENGTH),
+  priority: ticketPrioritySchema.default(DEFAULT_TICKET_PRIORITY),
+});
+export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
+
+/** Spec section 3 dashboard view: id, title, description, priority, status, createdAt. */
+export const ticketSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  priority: ticketPrioritySchema,
+  status: ticketStatusSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+/** `GET /api/support/tickets`: the caller's tickets, newest first. */
+export const ticketListResponseSchema = z.array(ticketSchema);
