@@ -7,12 +7,13 @@ import {
   findEventDefinition,
 } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
+import { OUTBOX_CHANNEL } from './outbox-wakeups';
 
 const SUBJECT = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 
 /**
  * Writes an event into the outbox with the caller's transaction: the event exists if and only if
- * the transaction commits. The relay publishes it later. When `type` is in the contracts catalog,
+ * the transaction commits. The relay publishes it as soon as it commits (or at its next poll). When `type` is in the contracts catalog,
  * `data` must match its payload schema. Returns the envelope (its id is the event id).
  */
 export async function enqueueEvent<T>(
@@ -29,8 +30,13 @@ export async function enqueueEvent<T>(
   const definition = findEventDefinition(type);
   if (definition && definition.version === version) definition.data.parse(data);
   const envelope = createEventEnvelope(type, data, version);
+  // The NOTIFY is delivered when the transaction commits: the relay wakes for the committed row.
   await manager.query(
-    'INSERT INTO outbox (id, subject, type, version, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6)',
+    `WITH queued AS (
+       INSERT INTO outbox (id, subject, type, version, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING id
+     )
+     SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM queued`,
     [envelope.id, subject, envelope.type, envelope.version, envelope.occurredAt, JSON.stringify(data)],
   );
   return envelope;

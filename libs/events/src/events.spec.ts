@@ -62,7 +62,6 @@ function captureLogs(): EventsLogger & { lines: { level: string; message: string
   };
 }
 
-
 /** A nats-server of the test's own (so it can be stopped and started again) on a fixed port. */
 class PrivateNatsServer {
   private child?: ChildProcess;
@@ -224,62 +223,55 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
     }
   });
 
-  it(
-    'delivers waiting events once NATS comes up, and again after NATS restarts, without restarting the relay',
-    async () => {
-      const port = await closedPort();
-      const server = new PrivateNatsServer(port);
-      const natsUrl = `nats://127.0.0.1:${port}`;
-      const relay = new OutboxRelay({
-        dataSource: ds,
-        natsUrl,
-        stream,
-        pollIntervalMs: 50,
-        logger: captureLogs(),
-      });
-      const consumer = new EventConsumer({
-        dataSource: ds,
-        natsUrl,
-        stream,
-        durable: `${space.prefix}-restart`,
-        filterSubjects: [subject],
-        logger: captureLogs(),
-        handler: async (event, { manager }) => {
-          await manager.query('INSERT INTO deliveries (event_id, name) VALUES ($1, $2)', [
-            event.id,
-            (event.data as { name: string }).name,
-          ]);
-        },
-      });
-      relay.start();
-      consumer.start();
-      try {
-        const first = await createWidget('before-nats-starts');
-        await sleep(300);
-        expect(await deliveriesOf(first.id)).toBe(0);
+  it('delivers waiting events once NATS comes up, and again after NATS restarts, without restarting the relay', async () => {
+    const port = await closedPort();
+    const server = new PrivateNatsServer(port);
+    const natsUrl = `nats://127.0.0.1:${port}`;
+    const relay = new OutboxRelay({
+      dataSource: ds,
+      natsUrl,
+      stream,
+      pollIntervalMs: 50,
+      logger: captureLogs(),
+    });
+    const consumer = new EventConsumer({
+      dataSource: ds,
+      natsUrl,
+      stream,
+      durable: `${space.prefix}-restart`,
+      filterSubjects: [subject],
+      logger: captureLogs(),
+      handler: async (event, { manager }) => {
+        await manager.query('INSERT INTO deliveries (event_id, name) VALUES ($1, $2)', [
+          event.id,
+          (event.data as { name: string }).name,
+        ]);
+      },
+    });
+    relay.start();
+    consumer.start();
+    try {
+      const first = await createWidget('before-nats-starts');
+      await sleep(300);
+      expect(await deliveriesOf(first.id)).toBe(0);
 
-        await server.start();
-        await waitFor(async () => (await deliveriesOf(first.id)) === 1, 'the first event');
-        const [row] = await ds.query('SELECT published_at, attempts FROM outbox WHERE id = $1', [first.id]);
-        expect(row.published_at).toBeInstanceOf(Date);
+      await server.start();
+      await waitFor(async () => (await deliveriesOf(first.id)) === 1, 'the first event');
+      const [row] = await ds.query('SELECT published_at, attempts FROM outbox WHERE id = $1', [first.id]);
+      expect(row.published_at).toBeInstanceOf(Date);
 
-        await server.stop();
-        await waitFor(async () => !relay.isConnected(), 'the relay to notice the outage');
-        const second = await createWidget('while-nats-restarts');
-        await server.start();
-        await waitFor(
-          async () => (await deliveriesOf(second.id)) === 1,
-          'the event written during the outage',
-        );
-        expect(await deliveriesOf(first.id)).toBe(1);
-      } finally {
-        await consumer.stop();
-        await relay.stop();
-        await server.dispose();
-      }
-    },
-    40_000,
-  );
+      await server.stop();
+      await waitFor(async () => !relay.isConnected(), 'the relay to notice the outage');
+      const second = await createWidget('while-nats-restarts');
+      await server.start();
+      await waitFor(async () => (await deliveriesOf(second.id)) === 1, 'the event written during the outage');
+      expect(await deliveriesOf(first.id)).toBe(1);
+    } finally {
+      await consumer.stop();
+      await relay.stop();
+      await server.dispose();
+    }
+  }, 40_000);
 
   describe('on the shared NATS', () => {
     const durable = `${space.prefix}-widgets`;
@@ -349,6 +341,32 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
       ]);
       expect(row).toMatchObject({ attempts: 2, last_error: null });
       expect(row.published_at).toBeInstanceOf(Date);
+    });
+
+    it('publishes an event as soon as its transaction commits, not at the next poll', async () => {
+      const eager = new OutboxRelay({
+        dataSource: ds,
+        natsUrl: testNatsUrl(),
+        stream,
+        pollIntervalMs: 60_000,
+        logger: captureLogs(),
+      });
+      eager.start();
+      try {
+        // The first pass drains the outbox; from then on only a commit can wake the relay in time.
+        await waitFor(async () => (await count('outbox WHERE published_at IS NULL')) === 0, 'the first pass');
+        await sleep(200);
+        const started = performance.now();
+        const event = await createWidget('published-on-commit');
+        await waitFor(async () => (await deliveriesOf(event.id)) === 1, 'the delivery', 3000);
+        expect(performance.now() - started).toBeLessThan(1000);
+
+        // A rolled-back transaction notifies nobody and leaves nothing to publish.
+        await expect(createWidget('never-committed', { fail: true })).rejects.toThrow();
+        expect(await count(`outbox WHERE data->>'name' = 'never-committed'`)).toBe(0);
+      } finally {
+        await eager.stop();
+      }
     });
 
     it('dedupes on the consumer side when the same event arrives under two message ids', async () => {

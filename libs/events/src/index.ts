@@ -2,6 +2,7 @@ export { createEventTables, dropEventTables, CreateEventTables1763830000000 } fr
 export { eventEntities, OutboxEvent, ProcessedEvent } from './entities';
 export { enqueueCatalogEvent, enqueueEvent } from './enqueue';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+export { OUTBOX_CHANNEL, OutboxWakeups } from './outbox-wakeups';
 export {
   type NatsStatus,
   OutboxRelayModule,

@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@portal/contracts';
 import type { DataSource } from 'typeorm';
 import { backoffDelay, consoleEventsLogger, errorMessage, type EventsLogger } from './logger';
 import { type NatsConnection, NatsLink } from './nats-link';
+import { OutboxWakeups } from './outbox-wakeups';
 import { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 
 export interface OutboxRelayOptions {
@@ -14,7 +15,11 @@ export interface OutboxRelayOptions {
   stream?: StreamOptions;
   /** Rows published per transaction; default 100. */
   batchSize?: number;
-  /** Pause between passes when the outbox is drained; default 500 ms. */
+  /**
+   * Pause between passes when the outbox is drained; default 500 ms. A commit that enqueued an event
+   * wakes the relay at once (LISTEN on the DataSource's `url`), so this only bounds the delay while
+   * that listening connection is down.
+   */
   pollIntervalMs?: number;
   /** How long to wait for JetStream's ack of one message; default 2 s. */
   publishTimeoutMs?: number;
@@ -50,8 +55,11 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private js?: { connection: NatsConnection; client: JetStreamClient };
+  private readonly wakeups?: OutboxWakeups;
   private timer?: NodeJS.Timeout;
   private current?: Promise<void>;
+  private passRunning = false;
+  private wokenDuringPass = false;
   private failures = 0;
   private lastPrune = 0;
   private started = false;
@@ -67,12 +75,15 @@ export class OutboxRelay {
       name: options.name ?? 'outbox-relay',
       logger: this.logger,
     });
+    const url = (options.dataSource.options as { url?: string }).url;
+    if (url) this.wakeups = new OutboxWakeups(url, () => this.wake(), this.logger);
   }
 
   /** Starts relaying in the background. */
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.wakeups?.start();
     this.schedule(0);
   }
 
@@ -80,8 +91,23 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.wakeups?.stop();
     await this.current;
     await this.link.close();
+  }
+
+  /**
+   * Runs a pass now (an event was just committed): at once when idle, right after the pass in
+   * progress otherwise. While NATS is failing the backoff stands: waking would only fail again.
+   */
+  wake(): void {
+    if (!this.started || this.stopped || this.failures > 0) return;
+    if (this.passRunning) {
+      this.wokenDuringPass = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
   }
 
   /** True while connected to NATS. */
@@ -103,7 +129,12 @@ export class OutboxRelay {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.current = this.pass().then((next) => this.schedule(next));
+      this.passRunning = true;
+      this.wokenDuringPass = false;
+      this.current = this.pass().then((next) => {
+        this.passRunning = false;
+        this.schedule(this.wokenDuringPass && this.failures === 0 ? 0 : next);
+      });
     }, delayMs);
     this.timer.unref();
   }
