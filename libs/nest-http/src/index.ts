@@ -5,6 +5,7 @@ export {
   type ServiceAppOptions,
 } from './create-service-app';
 export { JsonExceptionFilter } from './json-exception.filter';
+export { keepRawJsonBody } from './raw-json-body';
 export { toErrorBody } from './error-body';
 export { minutesText, TooManyRequestsException } from './too-many-requests.exception';
 export { ZodValidationPipe } from './zod-validation.pipe';

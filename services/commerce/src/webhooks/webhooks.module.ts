@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { keepRawJsonBody } from '@portal/nest-http';
 import type { FastifyInstance } from 'fastify';
-import { keepRawJsonBody } from './raw-json-body';
 import { STRIPE_WEBHOOK_PATH, StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 
