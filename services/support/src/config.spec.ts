@@ -1,0 +1,66 @@
+import { EnvValidationError, parseEnv } from '@portal/db';
+import { loadSupportConfig, supportEnvSchema } from './config';
+
+/** The problems parseEnv reports for `env`, one line per variable. */
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    parseEnv(supportEnvSchema, env);
+  } catch (error) {
+    if (error instanceof EnvValidationError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('support environment', () => {
+  const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal_support' };
+
+  it('needs only DATABASE_URL, defaulting the port, the interface, the log level and identity', () => {
+    expect(loadSupportConfig({ ...base, NATS_URL: '' })).toEqual({
+      port: 3104,
+      host: '0.0.0.0',
+      databaseUrl: base.DATABASE_URL,
+      natsUrl: undefined,
+      logLevel: 'info',
+      identityUrl: 'http://127.0.0.1:3101',
+    });
+  });
+
+  it('reads every variable when set', () => {
+    const vars = {
+      ...base,
+      PORT: '13104',
+      HOST: '127.0.0.1',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      LOG_LEVEL: 'warn',
+      IDENTITY_URL: 'http://identity:3101',
+    };
+    expect(loadSupportConfig(vars)).toEqual({
+      port: 13104,
+      host: '127.0.0.1',
+      databaseUrl: base.DATABASE_URL,
+      natsUrl: 'nats://127.0.0.1:4222',
+      logLevel: 'warn',
+      identityUrl: 'http://identity:3101',
+    });
+  });
+
+  it('names every variable that is missing or cannot be right', () => {
+    expect(problemsOf({})).toEqual(['DATABASE_URL: is required but not set']);
+    expect(
+      problemsOf({
+        DATABASE_URL: 'mysql://root@127.0.0.1/support',
+        PORT: '70000',
+        NATS_URL: 'http://127.0.0.1:4222',
+        LOG_LEVEL: 'verbose',
+        IDENTITY_URL: 'identity:3101',
+      }),
+    ).toEqual([
+      expect.stringMatching(/^PORT: /),
+      expect.stringMatching(/^DATABASE_URL: must be a PostgreSQL URL/),
+      expect.stringMatching(/^NATS_URL: must be a NATS URL/),
+      expect.stringMatching(/^LOG_LEVEL: /),
+      expect.stringMatching(/^IDENTITY_URL: must be an http\(s\) URL/),
+    ]);
+  });
+});

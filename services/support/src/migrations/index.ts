@@ -1,0 +1,4 @@
+import { InitialSchema1764000000000 } from './1764000000000-InitialSchema';
+
+/** support's migrations, oldest first. Add new ones at the end. */
+export const supportMigrations = [InitialSchema1764000000000];

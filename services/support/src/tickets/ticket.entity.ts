@@ -1,0 +1,33 @@
+import type { TicketPriority, TicketStatus } from '@portal/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** Spec section 3's dashboard ticket, plus the customer (and organization) it belongs to. */
+@Entity({ name: 'tickets' })
+export class TicketEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'customer_id', type: 'uuid' })
+  customerId!: string;
+
+  @Column({ name: 'organization_id', type: 'uuid', nullable: true })
+  organizationId!: string | null;
+
+  @Column({ type: 'varchar', length: 200 })
+  title!: string;
+
+  @Column({ type: 'text' })
+  description!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'medium' })
+  priority!: TicketPriority;
+
+  @Column({ type: 'varchar', length: 16, default: 'open' })
+  status!: TicketStatus;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateTicketRequest,
+  subjects,
+  type Ticket,
+  ticketCreatedDataSchema,
+  ticketListResponseSchema,
+  ticketMessages,
+  ticketSchema,
+} from '@portal/contracts';
+import { type JsonResponse, request } from '@portal/testing';
+import { type Customer, type SupportStack, startSupport } from '../test/support-harness';
+import { unstorableTextMessages } from './new-ticket';
+
+type Answer = JsonResponse<Ticket & { statusCode?: number; message?: string }>;
+
+describe('/api/support/tickets', () => {
+  let stack: SupportStack;
+  let alice: Customer;
+  let bob: Customer;
+
+  const call = (method: string, path: string, who?: Customer, body?: unknown): Promise<Answer> =>
+    request(stack.service.baseUrl, method, path, { token: who?.token, body });
+  const list = (who?: Customer) => call('GET', '/api/support/tickets', who);
+  const open = (who: Customer | undefined, body: unknown) => call('POST', '/api/support/tickets', who, body);
+  const getOne = (id: string, who?: Customer) => call('GET', `/api/support/tickets/${id}`, who);
+  const post = (who: Customer, body: string, contentType: string) =>
+    fetch(`${stack.service.baseUrl}/api/support/tickets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': contentType },
+      body,
+    });
+  const valid = (): CreateTicketRequest => ({
+    title: 'Voicemail transcripts stopped arriving',
+    description: 'Since this morning no voicemail transcript has reached our shared inbox.',
+  });
+  const rows = (sql: string, params: unknown[] = []) =>
+    stack.service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
+  const stored = async () => {
+    const [{ tickets }] = await rows('SELECT count(*)::int AS tickets FROM tickets');
+    const [{ events }] = await rows('SELECT count(*)::int AS events FROM outbox');
+    return { tickets, events };
+  };
+
+  beforeAll(async () => {
+    stack = await startSupport();
+    [alice, bob] = await Promise.all([stack.signIn(), stack.signIn()]);
+  });
+  afterAll(() => stack.close());
+
+  describe('GET /api/support/tickets', () => {
+    it("lists only the caller's tickets, newest first", async () => {
+      const first = (await open(alice, { ...valid(), title: 'Hold music is too loud' })).body.id;
+      const second = (await open(alice, { ...valid(), title: 'Add a holiday greeting' })).body.id;
+      const bobs = (await open(bob, valid())).body.id;
+
+      const response = await list(alice);
+      expect(response.status).toBe(200);
+      const tickets = ticketListResponseSchema.parse(response.body);
+      expect(tickets.map((ticket) => ticket.title)).toEqual([
+        'Add a holiday greeting',
+        'Hold music is too loud',
+      ]);
+      expect(tickets.map((ticket) => ticket.id)).toEqual([second, first]);
+
+      const bobsList = ticketListResponseSchema.parse((await list(bob)).body);
+      expect(bobsList.map((ticket) => ticket.id)).toEqual([bobs]);
+    });
+
+    it('gives a new customer an empty list', async () => {
+      expect(await list(await stack.signIn())).toMatchObject({ status: 200, body: [] });
+    });
+
+    it('orders tickets opened at the same instant by id, the greater first', async () => {
+      const carol = await stack.signIn();
+      const ids = [randomUUID(), randomUUID(), randomUUID()];
+      for (const id of ids) {
+        await rows(
+          `INSERT INTO tickets (id, customer_id, title, description, created_at)
+           VALUES ($1, $2, 'Same instant', 'Opened together', '2026-01-05T15:00:00Z')`,
+          [id, carol.id],
+        );
+      }
+      const tickets = ticketListResponseSchema.parse((await list(carol)).body);
+      expect(tickets.map((ticket) => ticket.id)).toEqual([...ids].sort().reverse());
+    });
+  });
+
+  describe('POST /api/support/tickets', () => {
+    it('opens the ticket, stores it for the caller and queues exactly one portal.tickets.created', async () => {
+      const response = await open(alice, {
+        title: '  Callers hear silence after the IVR menu ',
+        description: '\n Option 3 drops callers into silence instead of the billing queue.  ',
+      });
+      expect(response.status).toBe(201);
+      const ticket = ticketSchema.parse(response.body);
+      expect(response.body).toEqual({
+        id: ticket.id,
+        title: 'Callers hear silence after the IVR menu',
+        description: 'Option 3 drops callers into silence instead of the billing queue.',
+        priority: 'medium',
+        status: 'open',
+        createdAt: expect.any(String),
+        updatedAt: ticket.createdAt,
+      });
+
+      const [row] = await rows('SELECT * FROM tickets WHERE id = $1', [ticket.id]);
+      expect(row).toMatchObject({
+        customer_id: alice.id,
+        organization_id: alice.organizationId,
+        title: ticket.title,
+        description: ticket.description,
+        priority: 'medium',
+        status: 'open',
+      });
+      expect((row.created_at as Date).toISOString()).toBe(ticket.createdAt);
+
+      const events = await rows(`SELECT * FROM outbox WHERE subject = $1 AND data->>'ticketId' = $2`, [
+        subjects.ticketCreated,
+        ticket.id,
+      ]);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ type: 'ticket.created', version: 1, published_at: null });
+      expect(ticketCreatedDataSchema.parse(events[0].data)).toEqual({
+        ticketId: ticket.id,
+        customerId: alice.id,
+        organizationId: alice.organizationId,
+        title: 'Callers hear silence after the IVR menu',
+        priority: 'medium',
+        status: 'open',
+        createdAt: ticket.createdAt,
+      });
+
+      expect(await getOne(ticket.id, alice)).toMatchObject({ status: 200, body: response.body });
+    });
+
+    it.each(['low', 'medium', 'high', 'urgent'] as const)('accepts priority %s', async (priority) => {
+      const response = await open(alice, { ...valid(), priority });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ priority, status: 'open' });
+      const [row] = await rows('SELECT priority FROM tickets WHERE id = $1', [response.body.id]);
+      expect(row.priority).toBe(priority);
+    });
+
+    it('keeps a customer outside any organization without one, in the row and the event', async () => {
+      const solo = await stack.signIn('customer', { org: null });
+      const response = await open(solo, valid());
+      expect(response.status).toBe(201);
+      const [row] = await rows('SELECT customer_id, organization_id FROM tickets WHERE id = $1', [
+        response.body.id,
+      ]);
+      expect(row).toEqual({ customer_id: solo.id, organization_id: null });
+      const [event] = await rows(`SELECT data FROM outbox WHERE data->>'ticketId' = $1`, [response.body.id]);
+      expect(event.data).toMatchObject({ customerId: solo.id, organizationId: null });
+    });
+
+    it('accepts a title and a description of exactly the longest length, after trimming', async () => {
+      const title = 't'.repeat(200);
+      const description = 'd'.repeat(5000);
+      const response = await open(alice, { title: `  ${title}  `, description: ` ${description}\n` });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ title, description });
+    });
+
+    it('keeps accents, emoji, tabs and line breaks as written', async () => {
+      const body = {
+        title: 'Cola en español 📞 para clientes',
+        description: 'Steps:\n\t1. Call the main line\n\t2. Press 2 → silence 😕',
+      };
+      const response = await open(alice, body);
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject(body);
+      const [row] = await rows('SELECT title, description FROM tickets WHERE id = $1', [response.body.id]);
+      expect(row).toEqual(body);
+    });
+
+    const refusals: [string, unknown, string][] = [
+      ['no title', { description: 'Callers wait too long.' }, ticketMessages.titleRequired],
+      ['an empty title', { ...valid(), title: '' }, ticketMessages.titleRequired],
+      ['a blank title', { ...valid(), title: ' \t\n ' }, ticketMessages.titleRequired],
+      ['a title that is not text', { ...valid(), title: 42 }, ticketMessages.titleRequired],
+      ['no description', { title: 'Slow answers' }, ticketMessages.descriptionRequired],
+      ['an empty description', { ...valid(), description: '' }, ticketMessages.descriptionRequired],
+      ['a blank description', { ...valid(), description: '   ' }, ticketMessages.descriptionRequired],
+      ['a description that is null', { ...valid(), description: null }, ticketMessages.descriptionRequired],
+      [
+        'an unknown priority',
+        { ...valid(), priority: 'critical' },
+        'Priority must be low, medium, high or urgent',
+      ],
+      [
+        'a priority in capitals',
+        { ...valid(), priority: 'HIGH' },
+        'Priority must be low, medium, high or urgent',
+      ],
+      ['a null priority', { ...valid(), priority: null }, 'Priority must be low, medium, high or urgent'],
+      [
+        'a title over 200 characters',
+        { ...valid(), title: 'x'.repeat(201) },
+        'Must be at most 200 characters',
+      ],
+      [
+        'a description over 5000 characters',
+        { ...valid(), description: 'x'.repeat(5001) },
+        'Must be at most 5000 characters',
+      ],
+      ['a status', { ...valid(), status: 'closed' }, 'Unrecognized key: "status"'],
+      ['a customerId', { ...valid(), customerId: randomUUID() }, 'Unrecognized key: "customerId"'],
+      ['a userId', { ...valid(), userId: randomUUID() }, 'Unrecognized key: "userId"'],
+      ['a NUL in the title', { ...valid(), title: 'Slow\u0000answers' }, unstorableTextMessages.title],
+      [
+        'an unpaired surrogate in the description',
+        { ...valid(), description: 'Callers hear \ud83d static' },
+        unstorableTextMessages.description,
+      ],
+    ];
+    it.each(refusals)('refuses a ticket with %s, saying so, and stores nothing', async (_, body, message) => {
+      const before = await stored();
+      const response = await open(alice, body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ statusCode: 400, message });
+      expect(await stored()).toEqual(before);
+    });
+
+    it('refuses a body that is not an object', async () => {
+      const before = await stored();
+      for (const body of [[valid()], 'Callers wait too long', null]) {
+        const response = await open(alice, body);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ statusCode: 400, message: expect.stringMatching(/expected object/) });
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('answers JSON errors to a body that is not JSON, or not well-formed JSON', async () => {
+      const before = await stored();
+      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const response = await post(alice, 'title=Slow&description=Answers', contentType);
+        expect(response.status).toBe(415);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ statusCode: 415, message: expect.any(String) });
+      }
+      const malformed = await post(alice, '{"title": "Slow answers",', 'application/json');
+      expect(malformed.status).toBe(400);
+      expect(malformed.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await malformed.json()).toEqual({ statusCode: 400, message: expect.any(String) });
+      expect(await stored()).toEqual(before);
+    });
+  });
+
+  describe('GET /api/support/tickets/:id', () => {
+    it('answers the ticket to its owner, and 404 to anyone else, for an unknown id or a malformed one', async () => {
+      const created = await open(bob, { ...valid(), priority: 'urgent' });
+      const mine = await getOne(created.body.id, bob);
+      expect(mine.status).toBe(200);
+      expect(ticketSchema.parse(mine.body)).toEqual(created.body);
+
+      for (const [path, who] of [
+        [created.body.id, alice],
+        [randomUUID(), bob],
+        ['42', bob],
+        ["1'%20or%20'1'='1", bob],
+      ] as const) {
+        expect(await getOne(path, who)).toMatchObject({
+          status: 404,
+          body: { statusCode: 404, message: ticketMessages.ticketNotFound },
+        });
+      }
+    });
+  });
+
+  describe('access', () => {
+    const routes = (): [string, string, unknown?][] => [
+      ['GET', '/api/support/tickets'],
+      ['POST', '/api/support/tickets', valid()],
+      ['GET', `/api/support/tickets/${randomUUID()}`],
+    ];
+
+    it('answers 401 without a token on every route, storing nothing', async () => {
+      const before = await stored();
+      for (const [method, path, body] of routes()) {
+        expect(await call(method, path, undefined, body)).toMatchObject({
+          status: 401,
+          body: { statusCode: 401, message: 'Authentication required' },
+        });
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('answers 403 to staff on every route, storing nothing', async () => {
+      const before = await stored();
+      for (const role of ['admin', 'super_admin', 'billing', 'crm_manager']) {
+        const staff = await stack.signIn(role);
+        for (const [method, path, body] of routes()) {
+          expect(await call(method, path, staff, body)).toMatchObject({
+            status: 403,
+            body: { statusCode: 403, message: 'You do not have permission to do this' },
+          });
+        }
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('serves the role user like customer', async () => {
+      const user = await stack.signIn('user');
+      const created = await open(user, valid());
+      expect(created.status).toBe(201);
+      expect((await list(user)).body).toEqual([created.body]);
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AuthenticatedUser } from '@portal/auth';
+import { enqueueCatalogEvent } from '@portal/events';
+import type { DataSource } from 'typeorm';
+import type { NewTicket } from './new-ticket';
+import { TicketEntity } from './ticket.entity';
+
+/** Who a ticket belongs to: the signed-in customer and their organization. */
+export type TicketOwner = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
+
+/** Customers' tickets; every read and write is scoped to the customer they belong to. */
+@Injectable()
+export class TicketsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get repository() {
+    return this.dataSource.getRepository(TicketEntity);
+  }
+
+  /** The customer's tickets, newest first. */
+  listForCustomer(customerId: string): Promise<TicketEntity[]> {
+    return this.repository.find({ where: { customerId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** The ticket, when it is the customer's; null for another customer's ticket or an unknown id. */
+  findForCustomer(customerId: string, ticketId: string): Promise<TicketEntity | null> {
+    return this.repository.findOne({ where: { id: ticketId, customerId } });
+  }
+
+  /** Opens a ticket and queues its `portal.tickets.created` event in one transaction. */
+  open(owner: TicketOwner, ticket: NewTicket): Promise<TicketEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const row = await manager.save(
+        TicketEntity,
+        manager.create(TicketEntity, {
+          id: randomUUID(),
+          customerId: owner.id,
+          organizationId: owner.organizationId,
+          title: ticket.title,
+          description: ticket.description,
+          priority: ticket.priority,
+          status: 'open',
+        }),
+      );
+      await enqueueCatalogEvent(manager, 'ticketCreated', {
+        ticketId: row.id,
+        customerId: row.customerId,
+        organizationId: row.organizationId,
+        title: row.title,
+        priority: row.priority,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+      });
+      return row;
+    });
+  }
+}
