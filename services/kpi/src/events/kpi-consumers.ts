@@ -1,0 +1,90 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { eventTypes, type OrganizationCreatedData, SUBJECT_PREFIX } from '@portal/contracts';
+import { splitDatabaseUrl } from '@portal/db';
+import { EventConsumer, type EventHandler, type StreamOptions } from '@portal/events';
+import type { DataSource } from 'typeorm';
+import { MetricRecorder } from '../metrics/metric-recorder';
+import { OrganizationTimezones } from '../organizations/organization-timezones.service';
+import { metricFromEvent } from './metric-from-event';
+
+export interface KpiEventsOptions {
+  /** Unset: nothing is consumed and no metric is counted. */
+  natsUrl?: string;
+  databaseUrl: string;
+  /** Stream to consume from; default `PORTAL`. Tests use a stream and subject prefix of their own. */
+  stream?: StreamOptions;
+  /** First token of the subjects consumed; default `portal`. */
+  subjectPrefix?: string;
+}
+
+export const KPI_EVENTS_OPTIONS = Symbol('KPI_EVENTS_OPTIONS');
+
+/**
+ * kpi's durable JetStream consumers: calls and customer leads become metrics, new organisations give
+ * their time zone. Each event is handled once per consumer (processed_events, in the handler's
+ * transaction). Durable names start with the database's name, so stacks sharing one NATS (a
+ * developer's `npm start` and the e2e suite) each count every event, while replicas of one stack
+ * share the work.
+ */
+@Injectable()
+export class KpiConsumers implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('KpiConsumers');
+  private readonly consumers: EventConsumer[] = [];
+
+  constructor(
+    @Inject(KPI_EVENTS_OPTIONS) private readonly options: KpiEventsOptions,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly recorder: MetricRecorder,
+    private readonly timezones: OrganizationTimezones,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const { natsUrl } = this.options;
+    if (!natsUrl) {
+      this.logger.warn('NATS_URL is not set: no calls, leads or conversions will be counted');
+      return;
+    }
+    const prefix = this.options.subjectPrefix ?? SUBJECT_PREFIX;
+    const durablePrefix = splitDatabaseUrl(this.options.databaseUrl).database.replace(/[^A-Za-z0-9_-]/g, '_');
+    const consume = (name: string, entity: string, handler: EventHandler) =>
+      new EventConsumer({
+        dataSource: this.dataSource,
+        natsUrl,
+        stream: this.options.stream,
+        durable: `${durablePrefix}_${name}`,
+        filterSubjects: [`${prefix}.${entity}.>`],
+        handler,
+        logger: this.logger,
+      });
+    const countMetric: EventHandler = async (event, { manager }) => {
+      const metric = metricFromEvent(event);
+      if (metric) await this.recorder.record(manager, metric);
+    };
+    this.consumers.push(
+      consume('calls', 'calls', countMetric),
+      consume('leads', 'leads', countMetric),
+      consume('organizations', 'organizations', async (event, { manager }) => {
+        if (event.type !== eventTypes.organizationCreated) return;
+        const { organizationId, timezone } = event.data as OrganizationCreatedData;
+        await this.timezones.remember(manager, organizationId, timezone);
+      }),
+    );
+    for (const consumer of this.consumers) consumer.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.consumers.map((consumer) => consumer.stop()));
+  }
+
+  /** True while every consumer is connected (or none runs). */
+  isConnected(): boolean {
+    return this.consumers.every((consumer) => consumer.isConnected());
+  }
+}

@@ -1,0 +1,14 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** What kpi knows of an organisation: the time zone its calendar days are counted in. */
+@Entity({ name: 'organizations' })
+export class OrganizationEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  timezone!: string;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

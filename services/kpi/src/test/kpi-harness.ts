@@ -1,0 +1,98 @@
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import {
+  createEventEnvelope,
+  type EventEnvelope,
+  events,
+  type EventData,
+  type EventName,
+} from '@portal/contracts';
+import {
+  claimsFor,
+  createTestKey,
+  JwksServer,
+  request,
+  type ServiceHarness,
+  signToken,
+  startServiceHarness,
+  testNatsUrl,
+  uniqueSubjectSpace,
+} from '@portal/testing';
+import { ensureStream } from '@portal/events';
+import { AppModule } from '../app.module';
+import type { Clock } from '../clock';
+import { kpiEntities } from '../database';
+import { kpiMigrations } from '../migrations';
+
+export interface Customer {
+  id: string;
+  organizationId: string;
+  token: string;
+}
+
+export interface KpiStack {
+  service: ServiceHarness;
+  /** The service's "now"; tests move it. */
+  clock: Clock & { current: Date };
+  signIn(role?: string, organizationId?: string): Promise<Customer>;
+  /** Publishes a catalog event on the stack's own stream, as the producing service's relay would. */
+  publish<N extends EventName>(name: N, data: EventData<N>, envelope?: EventEnvelope): Promise<EventEnvelope>;
+  /** `GET /api/kpi/metrics` as `who`. */
+  metrics(who?: Customer): ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+/**
+ * kpi on a throwaway database, consuming a JetStream stream and subject space of the test's own
+ * (never the real `PORTAL`), verifying tokens against a JWKS of a test key, with a settable clock.
+ */
+export async function startKpi(): Promise<KpiStack> {
+  const key = await createTestKey('kpi-test');
+  const jwks = new JwksServer([key.jwk]);
+  await jwks.start();
+  const space = uniqueSubjectSpace();
+  const stream = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 120_000 };
+  const clock = { current: new Date(), now: () => clock.current };
+  const nats = await connect({ servers: testNatsUrl() });
+  const jsm = await jetstreamManager(nats);
+  await ensureStream(jsm, stream);
+  const service = await startServiceHarness({
+    name: 'kpi',
+    createModule: (config) =>
+      AppModule.forRoot({
+        ...config,
+        identityUrl: jwks.baseUrl,
+        events: { natsUrl: testNatsUrl(), stream, subjectPrefix: space.prefix },
+        clock,
+      }),
+    migrations: kpiMigrations,
+    entities: kpiEntities,
+  }).catch(async (error: unknown) => {
+    await Promise.all([jwks.stop(), nats.close()]);
+    throw error;
+  });
+  const js = jetstream(nats);
+  return {
+    service,
+    clock,
+    async signIn(role = 'customer', organizationId?: string) {
+      const claims = claimsFor({ role, ...(organizationId && { org: organizationId }) });
+      return { id: claims.sub, organizationId: claims.org as string, token: await signToken(key, claims) };
+    },
+    async publish(name, data, envelope) {
+      const definition = events[name];
+      const message = envelope ?? createEventEnvelope(definition.type, data, definition.version);
+      const subject = definition.subject.replace(/^portal\./, `${space.prefix}.`);
+      // A message id of its own: a re-publish reaches the consumer, which must count it once.
+      await js.publish(subject, JSON.stringify(message), { msgID: `${message.id}-${Math.random()}` });
+      return message;
+    },
+    metrics: (who) => request(service.baseUrl, 'GET', '/api/kpi/metrics', { token: who?.token }),
+    async close() {
+      await service.close();
+      await jwks.stop();
+      await jsm.streams.delete(stream.name).catch(() => undefined);
+      await nats.close();
+    },
+  };
+}
