@@ -1,0 +1,67 @@
+import { readToken } from '@portal/store/token';
+import { readMetricStream, StreamRefusedError } from './metric-stream';
+
+export const FIRST_RECONNECT_DELAY_MS = 1000;
+export const MAX_RECONNECT_DELAY_MS = 30_000;
+/**
+ * A connection open this long (past the server's ~15 s keep-alive) was healthy: the next reconnect
+ * starts again from the first delay. A server that accepts and drops at once still backs off.
+ */
+export const HEALTHY_CONNECTION_MS = 20_000;
+
+/** 1 s, 2 s, 4 s … up to 30 s for the 1st, 2nd, 3rd … reconnect in a row. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(FIRST_RECONNECT_DELAY_MS * 2 ** (attempt - 1), MAX_RECONNECT_DELAY_MS);
+}
+
+export interface FollowMetricStreamOptions {
+  signal: AbortSignal;
+  /** A metric was recorded. */
+  onMetric(): void;
+  /** A connection opened again after one ended: metrics may have been recorded in between. */
+  onReconnected(): void;
+}
+
+/**
+ * Keeps the live metric stream open until `signal` aborts: reconnects with backoff whenever it
+ * ends or fails, and stops for good when there is no token or the gateway refuses it (401/403).
+ */
+export async function followMetricStream({ signal, onMetric, onReconnected }: FollowMetricStreamOptions) {
+  let attempt = 0;
+  let opened = 0;
+  while (!signal.aborted) {
+    const token = readToken();
+    if (!token) return;
+    let openedAt: number | undefined;
+    try {
+      await readMetricStream(token, signal, {
+        onReady() {
+          openedAt = Date.now();
+          opened += 1;
+          if (opened > 1) onReconnected();
+        },
+        onMetric,
+      });
+    } catch (error) {
+      if (error instanceof StreamRefusedError) return;
+      // Any other failure (network, 5xx, a cut connection) is retried below, unless aborted.
+    }
+    if (signal.aborted) return;
+    const healthy = openedAt !== undefined && Date.now() - openedAt >= HEALTHY_CONNECTION_MS;
+    attempt = healthy ? 1 : attempt + 1;
+    await delay(reconnectDelay(attempt), signal);
+  }
+}
+
+/** Waits `ms`, or less when `signal` aborts first. */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

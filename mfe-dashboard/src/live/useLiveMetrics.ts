@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useAppDispatch } from '@portal/store';
+import { loadDashboardApi } from '../api/dashboard-api';
+import { coalesce } from './coalesce';
+import { followMetricStream } from './follow-metric-stream';
+
+/**
+ * A burst of metrics (a dialer posting a batch of calls) becomes one refetch; well inside the one
+ * second from an event to the screen. RTK Query holds an invalidation back while the metrics
+ * request is in flight, so there is at most one request running and one to follow.
+ */
+export const REFETCH_WINDOW_MS = 50;
+
+/**
+ * While mounted: follows the signed-in customer's live metric stream and refetches the metrics
+ * whenever one is recorded, and after each reconnect (events may have come in meanwhile). No polling.
+ */
+export function useLiveMetrics(): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const controller = new AbortController();
+    const refetch = coalesce(() => {
+      void loadDashboardApi().then((api) => dispatch(api.util.invalidateTags(['Metrics'])));
+    }, REFETCH_WINDOW_MS);
+    void followMetricStream({
+      signal: controller.signal,
+      onMetric: refetch.request,
+      onReconnected: refetch.request,
+    });
+    return () => {
+      controller.abort();
+      refetch.cancel();
+    };
+  }, [dispatch]);
+}
