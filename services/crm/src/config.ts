@@ -1,5 +1,27 @@
 import { envVars, loadEnv } from '@portal/db';
 import { z } from 'zod';
+import { parseEncryptionKey } from './secrets/secret-box';
+
+const MAKE_A_KEY = 'make one with `openssl rand -base64 32`';
+
+/**
+ * `CRM_ENCRYPTION_KEY`: the AES-256 key of the secrets kept at rest (integrations' API keys, tokens
+ * and signing secrets), 32 bytes as 64 hex characters or base64. Required; an empty value is unset.
+ */
+export const encryptionKeyVar = () =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string({ error: `is required but not set; ${MAKE_A_KEY}` }).transform((text, context) => {
+      const key = parseEncryptionKey(text);
+      if (key) return key;
+      context.issues.push({
+        code: 'custom',
+        input: text,
+        message: `must be 32 bytes given as 64 hex characters or as base64; ${MAKE_A_KEY}`,
+      });
+      return z.NEVER;
+    }),
+  );
 
 export const crmEnvSchema = z.object({
   PORT: envVars.port(3103),
@@ -7,6 +29,8 @@ export const crmEnvSchema = z.object({
   DATABASE_URL: envVars.postgresUrl(),
   NATS_URL: envVars.optionalNatsUrl(),
   LOG_LEVEL: envVars.logLevel(),
+  IDENTITY_URL: envVars.httpUrl('http://127.0.0.1:3101'),
+  CRM_ENCRYPTION_KEY: encryptionKeyVar(),
   CONTACT_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
   NEWSLETTER_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
 });
@@ -21,9 +45,13 @@ export interface CrmConfig {
   port: number;
   host: string;
   databaseUrl: string;
-  /** Unset: events wait in the outbox. */
+  /** Unset: events wait in the outbox and sign-outs are known only from this process. */
   natsUrl?: string;
   logLevel: z.infer<typeof crmEnvSchema>['LOG_LEVEL'];
+  /** identity's base URL, whose JWKS verifies access tokens. */
+  identityUrl: string;
+  /** The 32-byte key that seals integrations' secrets in the database. */
+  encryptionKey: Buffer;
   limits: LeadLimits;
 }
 
@@ -38,6 +66,8 @@ export function loadCrmConfig(env: NodeJS.ProcessEnv = process.env): CrmConfig {
     databaseUrl: vars.DATABASE_URL,
     natsUrl: vars.NATS_URL,
     logLevel: vars.LOG_LEVEL,
+    identityUrl: vars.IDENTITY_URL,
+    encryptionKey: vars.CRM_ENCRYPTION_KEY,
     limits: {
       contactPer10Minutes: vars.CONTACT_LIMIT_PER_10_MINUTES,
       newsletterPer10Minutes: vars.NEWSLETTER_LIMIT_PER_10_MINUTES,

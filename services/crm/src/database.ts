@@ -1,10 +1,16 @@
 import { type DataSourceConfig } from '@portal/db';
 import { eventEntities } from '@portal/events';
 import { ContactSubmissionEntity } from './contact/contact-submission.entity';
+import { IntegrationEntity } from './integrations/integration.entity';
 import { crmMigrations } from './migrations';
 import { NewsletterSubscriptionEntity } from './newsletter/newsletter-subscription.entity';
 
-export const crmEntities = [ContactSubmissionEntity, NewsletterSubscriptionEntity, ...eventEntities];
+export const crmEntities = [
+  ContactSubmissionEntity,
+  NewsletterSubscriptionEntity,
+  IntegrationEntity,
+  ...eventEntities,
+];
 
 /** How crm connects to its database, for the app and `seed` alike. */
 export function crmDatabase(url: string): DataSourceConfig {

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { parseEnv } from '@portal/db';
+import { crmEnvSchema } from './config';
+
+describe('crm environment', () => {
+  const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal_crm' };
+  const key = randomBytes(32);
+
+  it("reads the encryption key as hex or base64, and defaults identity's URL", () => {
+    for (const text of [key.toString('hex'), key.toString('base64')]) {
+      expect(parseEnv(crmEnvSchema, { ...base, CRM_ENCRYPTION_KEY: text })).toMatchObject({
+        PORT: 3103,
+        IDENTITY_URL: 'http://127.0.0.1:3101',
+        CRM_ENCRYPTION_KEY: key,
+      });
+    }
+  });
+
+  it('stops on a missing or empty encryption key, saying how to make one', () => {
+    for (const env of [base, { ...base, CRM_ENCRYPTION_KEY: '' }]) {
+      expect(() => parseEnv(crmEnvSchema, env)).toThrow(
+        'CRM_ENCRYPTION_KEY: is required but not set; make one with `openssl rand -base64 32`',
+      );
+    }
+  });
+
+  it('stops on a key that is not 32 bytes, naming the variable and how to make one', () => {
+    for (const text of ['changeme', randomBytes(16).toString('base64'), randomBytes(24).toString('hex')]) {
+      expect(() => parseEnv(crmEnvSchema, { ...base, CRM_ENCRYPTION_KEY: text })).toThrow(
+        'CRM_ENCRYPTION_KEY: must be 32 bytes given as 64 hex characters or as base64; make one with `openssl rand -base64 32`',
+      );
+    }
+  });
+
+  it('names a bad identity URL', () => {
+    expect(() =>
+      parseEnv(crmEnvSchema, { ...base, CRM_ENCRYPTION_KEY: key.toString('hex'), IDENTITY_URL: 'identity' }),
+    ).toThrow('IDENTITY_URL: must be an http(s) URL such as http://127.0.0.1:3101');
+  });
+});

@@ -1,0 +1,141 @@
+import {
+  BadRequestException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type InboundEvent, inboundEventSchema, inboundMessages } from '@portal/contracts';
+import { enqueueCatalogEvent } from '@portal/events';
+import { ZodValidationPipe } from '@portal/nest-http';
+import type { DataSource, EntityManager } from 'typeorm';
+import { SecretBox } from '../secrets/secret-box';
+import { isInboundSignatureValid } from './inbound-signature';
+import { IntegrationEntity } from './integration.entity';
+import { openSigningSecret } from './integration-secrets';
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+type EventOwner = Pick<IntegrationEntity, 'id' | 'customerId' | 'organizationId'>;
+
+/** Unknown, malformed, deleted and disconnected integrations all answer the same. */
+export const integrationUnavailable = () => new NotFoundException(inboundMessages.integrationUnavailable);
+
+/** The event's own id, which makes a redelivery recognisable. */
+const externalIdOf = (event: InboundEvent) =>
+  event.type === 'call.completed' ? event.data.call_id : event.data.lead_id;
+
+/** Events posted by a connected CRM or dialer, authenticated by the integration's signing secret. */
+@Injectable()
+export class InboundEventsService {
+  private readonly logger = new Logger('InboundEvents');
+  private readonly validateEvent = new ZodValidationPipe(inboundEventSchema);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  /**
+   * Checks, in this order: the integration exists and is active (404), the signature covers these
+   * exact bytes and is recent (401), the body is a valid event (400). Then records the event once
+   * and, when it is new, queues its portal event in the same transaction.
+   */
+  async receive(
+    integrationId: string,
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<{ duplicate: boolean }> {
+    const integration = await this.dataSource.getRepository(IntegrationEntity).findOne({
+      where: { id: integrationId, isActive: true },
+      select: { id: true, customerId: true, organizationId: true, signingSecret: true },
+    });
+    if (!integration) throw integrationUnavailable();
+    const secret = openSigningSecret(this.secrets, integration.id, integration.signingSecret);
+    if (!isInboundSignatureValid(signature, rawBody, secret, Math.floor(Date.now() / 1000))) {
+      this.logger.warn(`event for integration ${integration.id} refused: invalid or missing signature`);
+      throw new UnauthorizedException(inboundMessages.signatureInvalid);
+    }
+    const event = this.parse(rawBody);
+    try {
+      return await this.dataSource.transaction((manager) => this.record(manager, integration, event));
+    } catch (error) {
+      // Deleted between the lookup and the insert.
+      if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) throw integrationUnavailable();
+      throw error;
+    }
+  }
+
+  private parse(rawBody: Buffer): InboundEvent {
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new BadRequestException('The body must be a JSON event');
+    }
+    return this.validateEvent.transform(json, { type: 'body' }) as InboundEvent;
+  }
+
+  private async record(
+    manager: EntityManager,
+    integration: EventOwner,
+    event: InboundEvent,
+  ): Promise<{ duplicate: boolean }> {
+    const occurredAt = event.occurred_at
+      ? new Date(event.occurred_at).toISOString()
+      : new Date().toISOString();
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO integration_events (integration_id, customer_id, type, external_id, occurred_at, payload)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (integration_id, type, external_id) DO NOTHING
+       RETURNING id`,
+      [
+        integration.id,
+        integration.customerId,
+        event.type,
+        externalIdOf(event),
+        occurredAt,
+        JSON.stringify(event),
+      ],
+    );
+    if (inserted.length === 0) {
+      this.logger.log(
+        `${event.type} ${externalIdOf(event)} for integration ${integration.id} received before`,
+      );
+      return { duplicate: true };
+    }
+    const activity = {
+      integrationId: integration.id,
+      customerId: integration.customerId,
+      organizationId: integration.organizationId,
+      occurredAt,
+    };
+    switch (event.type) {
+      case 'call.completed':
+        await enqueueCatalogEvent(manager, 'callCompleted', {
+          ...activity,
+          callId: event.data.call_id,
+          durationSeconds: event.data.duration,
+          resolution: event.data.resolution || null,
+          agentId: event.data.agent_id || null,
+        });
+        break;
+      case 'lead.created':
+        await enqueueCatalogEvent(manager, 'leadGenerated', {
+          ...activity,
+          leadId: event.data.lead_id,
+          source: event.data.source || null,
+        });
+        break;
+      case 'lead.converted':
+        await enqueueCatalogEvent(manager, 'leadConverted', {
+          ...activity,
+          leadId: event.data.lead_id,
+          source: event.data.source || null,
+        });
+        break;
+    }
+    return { duplicate: false };
+  }
+}

@@ -1,0 +1,60 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Req,
+} from '@nestjs/common';
+import { type AuthenticatedUser, CurrentUser, CustomerOnly } from '@portal/auth';
+import {
+  type CreateIntegrationResponse,
+  createIntegrationRequestSchema,
+  type Integration,
+  integrationMessages,
+} from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import { requestOrigin, toIntegrationView } from './integration-view';
+import { IntegrationsService, type NewIntegration } from './integrations.service';
+
+const integrationNotFound = () => new NotFoundException(integrationMessages.integrationNotFound);
+
+/** The dashboard's Integrations tab (spec section 7): the signed-in customer's own CRMs and dialers. */
+@Controller('api/crm/integrations')
+@CustomerOnly()
+export class IntegrationsController {
+  constructor(private readonly integrations: IntegrationsService) {}
+
+  @Get()
+  async list(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<Integration[]> {
+    const origin = requestOrigin(request);
+    return (await this.integrations.listForCustomer(user.id)).map((each) => toIntegrationView(each, origin));
+  }
+
+  /** 201 with the integration and its signing secret, which no later answer repeats. */
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  async create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body({ schema: createIntegrationRequestSchema }) body: NewIntegration,
+    @Req() request: FastifyRequest,
+  ): Promise<CreateIntegrationResponse> {
+    const { integration, signingSecret } = await this.integrations.create(user, body);
+    return { ...toIntegrationView(integration, requestOrigin(request)), signingSecret };
+  }
+
+  /** Another customer's integration answers exactly as an unknown one does. */
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async remove(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: integrationNotFound })) id: string,
+  ): Promise<void> {
+    if (!(await this.integrations.removeForCustomer(user.id, id))) throw integrationNotFound();
+  }
+}
