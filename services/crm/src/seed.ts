@@ -1,16 +1,35 @@
 import 'reflect-metadata';
-import { envVars, loadEnv, migrateDatabase } from '@portal/db';
+import { createDataSource, demoDataWanted, envVars, loadEnv, migrateDatabase } from '@portal/db';
 import { z } from 'zod';
+import { encryptionKeyVar } from './config';
 import { crmDatabase } from './database';
+import { demoIntegrations, seedDemoIntegrations } from './integrations/demo-integrations.seed';
+import { SecretBox } from './secrets/secret-box';
 
 /**
  * `node dist/seed.js`, run by `npm start` and compose before the service: creates crm's database if
- * missing and applies its migrations. crm has no reference data, so that is the whole seed.
+ * missing and applies its migrations. With SEED_DEMO_DATA=true it also adds the demo customer's
+ * integrations, sealed with CRM_ENCRYPTION_KEY (needed only then). Safe to run any number of times.
  */
 async function main(): Promise<void> {
   const env = loadEnv(z.object({ DATABASE_URL: envVars.postgresUrl() }));
-  const ran = await migrateDatabase(crmDatabase(env.DATABASE_URL));
-  console.log(ran.length ? `crm: applied ${ran.join(', ')}` : 'crm: database is up to date');
+  const database = crmDatabase(env.DATABASE_URL);
+  const ran = await migrateDatabase(database);
+  const migrated = ran.length ? `applied ${ran.join(', ')}` : 'database is up to date';
+  if (!demoDataWanted()) {
+    console.log(`crm: ${migrated}`);
+    return;
+  }
+  const { CRM_ENCRYPTION_KEY } = loadEnv(z.object({ CRM_ENCRYPTION_KEY: encryptionKeyVar() }));
+  const dataSource = await createDataSource({ ...database, poolSize: 1 }).initialize();
+  try {
+    const added = await seedDemoIntegrations(dataSource, new SecretBox(CRM_ENCRYPTION_KEY));
+    console.log(
+      `crm: ${migrated}; demo integrations: ${added} added, ${demoIntegrations.length - added} already there`,
+    );
+  } finally {
+    await dataSource.destroy();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,62 @@
+import { demoCustomer } from '@portal/db';
+import { type CrmHarness, startCrm } from '../test/crm-harness';
+import { demoIntegrations, seedDemoIntegrations } from './demo-integrations.seed';
+import { inboundSignatureHeader } from './inbound-signature';
+
+describe('demo integrations seed', () => {
+  let crm: CrmHarness;
+  beforeAll(async () => {
+    crm = await startCrm();
+  });
+  afterAll(() => crm.close());
+
+  it("adds the demo customer's three integrations once, secrets sealed", async () => {
+    expect(await seedDemoIntegrations(crm.dataSource, crm.secrets)).toBe(3);
+    expect(await seedDemoIntegrations(crm.dataSource, crm.secrets)).toBe(0);
+
+    const rows = (await crm.dataSource.query(
+      `SELECT id, customer_id, organization_id, type, name, is_active, access_token, row_to_json(i)::text AS text
+       FROM integrations i ORDER BY created_at DESC`,
+    )) as Record<string, string | boolean>[];
+    expect(rows.map(({ id, type, name, is_active }) => ({ id, type, name, is_active }))).toEqual([
+      {
+        id: demoCustomer.dialer.integrationId,
+        type: 'dialpad',
+        name: 'Dialpad · Main line',
+        is_active: true,
+      },
+      { id: demoIntegrations[1].id, type: 'hubspot', name: 'HubSpot · Sales pipeline', is_active: true },
+      { id: demoIntegrations[2].id, type: 'salesforce', name: 'Salesforce · Legacy org', is_active: false },
+    ]);
+    for (const [index, row] of rows.entries()) {
+      expect(row).toMatchObject({
+        customer_id: demoCustomer.userId,
+        organization_id: demoCustomer.organizationId,
+      });
+      const demo = demoIntegrations[index];
+      expect(row.text).not.toContain(demo.apiKey);
+      if (demo.signingSecret) expect(row.text).not.toContain(demo.signingSecret);
+      expect(crm.secrets.decrypt(row.access_token as string, `integrations:${demo.id}:access_token`)).toBe(
+        demo.apiKey,
+      );
+    }
+  });
+
+  it("accepts the runner's demo dialer events, signed with the demo secret", async () => {
+    await seedDemoIntegrations(crm.dataSource, crm.secrets);
+    const body = JSON.stringify({ type: 'call.completed', data: { call_id: 'demo-call-1', duration: 95 } });
+    const response = await fetch(`${crm.baseUrl}/api/crm/inbound/${demoCustomer.dialer.integrationId}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-portal-signature': inboundSignatureHeader(
+          demoCustomer.dialer.signingSecret,
+          body,
+          Math.floor(Date.now() / 1000),
+        ),
+      },
+      body,
+    });
+    expect(response.status).toBe(202);
+  });
+});

@@ -1,0 +1,85 @@
+import type { IntegrationType } from '@portal/contracts';
+import { demoCustomer } from '@portal/db';
+import type { DataSource } from 'typeorm';
+import type { SecretBox } from '../secrets/secret-box';
+import { newSigningSecret, sealIntegrationSecrets } from './integration-secrets';
+
+interface DemoIntegration {
+  id: string;
+  type: IntegrationType;
+  name: string;
+  /** Made up: the demo never calls the provider. */
+  apiKey: string;
+  /** Only the dialer's is known (to the runner); the others get a random one, as a real one does. */
+  signingSecret?: string;
+  webhookUrl: string | null;
+  isActive: boolean;
+  /** How long ago it was connected, so the list reads in a stable order. */
+  connectedDaysAgo: number;
+}
+
+/** The demo customer's integrations (README "Demo customer"): fixed ids, so seeding twice adds nothing. */
+export const demoIntegrations: readonly DemoIntegration[] = [
+  {
+    id: demoCustomer.dialer.integrationId,
+    type: 'dialpad',
+    name: 'Dialpad · Main line',
+    apiKey: 'dp_demo_2f6c1a9e4b7d4c0e8a1f5b3d9c7e6a20',
+    // Known to the runner's demo dialer, which signs the live call events with it.
+    signingSecret: demoCustomer.dialer.signingSecret,
+    webhookUrl: null,
+    isActive: true,
+    connectedDaysAgo: 14,
+  },
+  {
+    id: 'd3e0c0de-0000-4000-8000-000000000102',
+    type: 'hubspot',
+    name: 'HubSpot · Sales pipeline',
+    apiKey: 'pat-na1-demo0000-7c1e-4b2a-9f3d-5e8a6c4b2d10',
+    webhookUrl: 'https://hooks.averyhomeservices.example/hubspot',
+    isActive: true,
+    connectedDaysAgo: 30,
+  },
+  {
+    id: 'd3e0c0de-0000-4000-8000-000000000103',
+    type: 'salesforce',
+    name: 'Salesforce · Legacy org',
+    apiKey: '00Ddemo000000000!AQ4AQDemoOnlyNotARealSalesforceToken',
+    webhookUrl: null,
+    isActive: false,
+    connectedDaysAgo: 60,
+  },
+];
+
+/** Adds the demo customer's integrations that are not there yet, secrets sealed; returns how many it added. */
+export async function seedDemoIntegrations(dataSource: DataSource, box: SecretBox): Promise<number> {
+  let added = 0;
+  for (const demo of demoIntegrations) {
+    const sealed = sealIntegrationSecrets(box, demo.id, {
+      apiKey: demo.apiKey,
+      signingSecret: demo.signingSecret ?? newSigningSecret(),
+    });
+    const inserted: unknown[] = await dataSource.query(
+      `INSERT INTO integrations (id, customer_id, organization_id, type, name, access_token, refresh_token,
+         webhook_url, signing_secret, is_active, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() - make_interval(days => $11), now() - make_interval(days => $11))
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id`,
+      [
+        demo.id,
+        demoCustomer.userId,
+        demoCustomer.organizationId,
+        demo.type,
+        demo.name,
+        sealed.accessToken,
+        sealed.refreshToken,
+        demo.webhookUrl,
+        sealed.signingSecret,
+        demo.isActive,
+        demo.connectedDaysAgo,
+      ],
+    );
+    added += inserted.length;
+  }
+  return added;
+}
