@@ -15,15 +15,29 @@ describe('route table (spec section 2)', () => {
     ['/signup', 'checkout'],
     ['/dashboard', 'dashboard'],
     ['/customer-dashboard', 'dashboard'],
+    ['/dashboard/integrations', 'dashboard'],
+    ['/dashboard/kpis', 'dashboard'],
+    ['/dashboard/orders', 'dashboard'],
+    ['/dashboard/support', 'dashboard'],
+    ['/customer-dashboard/integrations', 'dashboard'],
+    ['/customer-dashboard/kpis', 'dashboard'],
+    ['/customer-dashboard/orders', 'dashboard'],
+    ['/customer-dashboard/support', 'dashboard'],
+    ['/Dashboard/Orders/', 'dashboard'],
     ['/pricing/', 'marketing'],
   ])('%s is served by %s', (path, section) => {
     expect(sectionForPath(path)).toBe(section);
   });
 
-  it.each(['/no-such-page', '/blog/a/b', '/dashboard/orders', '/loginx', '/mfe-manifest.json'])(
-    '%s is not found',
-    (path) => {
-      expect(sectionForPath(path)).toBeNull();
-    },
-  );
+  it.each([
+    '/no-such-page',
+    '/blog/a/b',
+    '/dashboard/unknown',
+    '/dashboard/orders/123',
+    '/customer-dashboard/overview',
+    '/loginx',
+    '/mfe-manifest.json',
+  ])('%s is not found', (path) => {
+    expect(sectionForPath(path)).toBeNull();
+  });
 });

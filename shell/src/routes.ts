@@ -20,7 +20,19 @@ export const SECTION_ROUTES = {
     '/terms',
   ],
   checkout: ['/checkout', '/login', '/register', '/signup'],
-  dashboard: ['/dashboard', '/customer-dashboard'],
+  // Each dashboard tab has its own address, under whichever base the customer arrived on.
+  dashboard: [
+    '/dashboard',
+    '/dashboard/integrations',
+    '/dashboard/kpis',
+    '/dashboard/orders',
+    '/dashboard/support',
+    '/customer-dashboard',
+    '/customer-dashboard/integrations',
+    '/customer-dashboard/kpis',
+    '/customer-dashboard/orders',
+    '/customer-dashboard/support',
+  ],
 } as const;
 
 export type SectionName = keyof typeof SECTION_ROUTES;

@@ -1,18 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REDIRECT_DELAY_MS } from '@portal/ui';
-import { renderPage, stubFetch } from '@portal/web-testing';
+import { renderPage } from '@portal/web-testing';
+import { loadDashboardApi } from '../../api/dashboard-api';
+import { DashboardRoutes } from '../../Root';
 import Dashboard from './Dashboard';
+import { customer, signedInCustomer, stubDashboardApi } from './dashboard-fixtures';
 
-const customer = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer' as const,
-};
-const signedInCustomer = { session: { hasToken: true, user: customer, checking: false } };
+const selectedTab = () =>
+  within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getByRole('tab', { selected: true });
 
 describe('Dashboard', () => {
+  beforeAll(() => loadDashboardApi());
   afterEach(() => {
     jest.useRealTimers();
     jest.restoreAllMocks();
@@ -64,6 +63,7 @@ describe('Dashboard', () => {
   it.each(['customer', 'user'] as const)(
     'shows the CUSTOMER badge, Logout and the five tabs to a signed-in %s',
     async (role) => {
+      stubDashboardApi();
       renderPage(<Dashboard />, {
         route: '/dashboard',
         state: { session: { hasToken: true, user: { ...customer, role }, checking: false } },
@@ -95,15 +95,99 @@ describe('Dashboard', () => {
     expect(screen.getByText('No integrations connected yet')).toBeInTheDocument();
   });
 
+  describe('tabs as addresses', () => {
+    it('opens the Overview at /dashboard, and a tab click pushes its address', async () => {
+      stubDashboardApi();
+      renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
+      expect(await screen.findByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tabpanel', { name: 'Overview' })).toHaveTextContent('Service Status');
+
+      await userEvent.click(screen.getByRole('tab', { name: 'Orders' }));
+      expect(window.location.pathname).toBe('/dashboard/orders');
+      expect(selectedTab()).toHaveTextContent('Orders');
+      const panel = screen.getByRole('tabpanel', { name: 'Orders' });
+      expect(await within(panel).findByText('No orders yet')).toBeInTheDocument();
+    });
+
+    it('opens the tab of the address, under the base the visitor is on', async () => {
+      stubDashboardApi();
+      renderPage(<Dashboard />, { route: '/customer-dashboard/support', state: signedInCustomer });
+      expect(await screen.findByRole('tab', { name: 'Support' })).toHaveAttribute('aria-selected', 'true');
+      expect(await screen.findByText('No support tickets')).toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('tab', { name: 'KPIs' }));
+      expect(window.location.pathname).toBe('/customer-dashboard/kpis');
+      await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+      expect(window.location.pathname).toBe('/customer-dashboard');
+    });
+
+    it('goes back to the previous tab with the browser’s Back', async () => {
+      stubDashboardApi();
+      renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
+      await userEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
+      await userEvent.click(screen.getByRole('tab', { name: 'Support' }));
+      expect(window.location.pathname).toBe('/dashboard/support');
+
+      act(() => window.history.back());
+      await waitFor(() => expect(window.location.pathname).toBe('/dashboard/orders'));
+      await waitFor(() => expect(selectedTab()).toHaveTextContent('Orders'));
+      expect(screen.getByRole('tabpanel', { name: 'Orders' })).toBeVisible();
+    });
+
+    it('moves between tabs with the arrow keys and opens one with Enter', async () => {
+      stubDashboardApi();
+      renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
+      const overview = await screen.findByRole('tab', { name: 'Overview' });
+      act(() => overview.focus());
+      await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+      expect(screen.getByRole('tab', { name: 'Orders' })).toHaveFocus();
+      expect(window.location.pathname).toBe('/dashboard');
+      await userEvent.keyboard('{Enter}');
+      expect(window.location.pathname).toBe('/dashboard/orders');
+      expect(selectedTab()).toHaveTextContent('Orders');
+    });
+
+    it('ties each tab to its panel', async () => {
+      stubDashboardApi();
+      renderPage(<Dashboard />, { route: '/dashboard/orders', state: signedInCustomer });
+      for (const tab of await screen.findAllByRole('tab')) {
+        const panel = document.getElementById(tab.getAttribute('aria-controls')!);
+        expect(panel).toHaveAttribute('role', 'tabpanel');
+        expect(panel).toHaveAttribute('aria-labelledby', tab.id);
+      }
+      expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Orders');
+    });
+
+    it.each([
+      ['/dashboard/orders', 'Orders'],
+      ['/customer-dashboard/integrations', 'Integrations'],
+      ['/Dashboard/KPIs/', 'KPIs'],
+    ])('routes %s to the dashboard on its %s tab', async (route, tab) => {
+      stubDashboardApi();
+      renderPage(<DashboardRoutes />, { route, state: signedInCustomer });
+      expect(await screen.findByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    });
+
+    it('serves nothing at an unknown dashboard path (the shell shows its 404)', async () => {
+      stubDashboardApi();
+      const { container } = renderPage(<DashboardRoutes />, {
+        route: '/dashboard/unknown',
+        state: signedInCustomer,
+      });
+      await act(() => loadDashboardApi());
+      expect(container).toBeEmptyDOMElement();
+    });
+  });
+
   it('Logout signs out: the session is revoked and both tokens removed', async () => {
     localStorage.setItem('token', 'tok-1');
-    const calls = stubFetch({ 'POST /api/auth/logout': { status: 204 } });
+    const calls = stubDashboardApi({ 'POST /api/auth/logout': { status: 204 } });
     // jsdom cannot load the page again; the reload to / is the browser's part.
     jest.spyOn(console, 'error').mockImplementation(() => {});
     renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
-    expect(calls).toEqual([
+    expect(calls.filter((call) => call.path.startsWith('/api/auth/'))).toEqual([
       expect.objectContaining({ method: 'POST', path: '/api/auth/logout', authorization: 'Bearer tok-1' }),
     ]);
   });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,25 +8,30 @@ import Typography from '@mui/material/Typography';
 import HubRounded from '@mui/icons-material/HubRounded';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
-import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
-import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRounded';
-import { PageContainer, RouteButton } from '@portal/ui';
+import { navigate, PageContainer, usePathname } from '@portal/ui';
 import { signOut, useAppDispatch } from '@portal/store';
 import { EmptyState } from '../../components/EmptyState';
-import { Overview } from './Overview';
+import { ListSkeleton } from '../../components/ListSkeleton';
+import { DASHBOARD_TABS, locateTab, tabPath, type DashboardTab } from './dashboard-tabs';
+import { OrdersTab } from './Orders/OrdersTab';
+import { Overview } from './Overview/Overview';
+import { SupportTab } from './Support/SupportTab';
 
-export const TABS = ['Overview', 'Integrations', 'KPIs', 'Orders', 'Support'] as const;
-type TabName = (typeof TABS)[number];
+const tabId = (tab: DashboardTab) => `dashboard-tab-${tab.toLowerCase()}`;
+const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
 
-const tabId = (tab: TabName) => `dashboard-tab-${tab.toLowerCase()}`;
-const panelId = (tab: TabName) => `dashboard-panel-${tab.toLowerCase()}`;
-
-/** The customer dashboard (spec section 2): CUSTOMER badge, Logout and the five tabs. */
+/**
+ * The customer dashboard (spec section 2): CUSTOMER badge, Logout and the five tabs. The tab is the
+ * address (`/dashboard/orders`), so reload and Back keep it; a tab click pushes the new address.
+ */
 export function DashboardFrame() {
   const dispatch = useAppDispatch();
-  const [tab, setTab] = useState<TabName>('Overview');
+  const { base, tab } = locateTab(usePathname());
+  const show = (next: DashboardTab) => {
+    if (next !== tab) navigate(tabPath(base, next));
+  };
 
-  const panels: Record<TabName, ReactNode> = {
+  const panels: Record<DashboardTab, ReactNode> = {
     Overview: <Overview />,
     Integrations: (
       <EmptyState icon={<HubRounded />} title="No integrations connected yet">
@@ -39,7 +44,7 @@ export function DashboardFrame() {
         icon={<InsightsRounded />}
         title="No KPI data yet"
         action={
-          <Button variant="contained" onClick={() => setTab('Integrations')}>
+          <Button variant="contained" onClick={() => show('Integrations')}>
             Setup Integration
           </Button>
         }
@@ -47,32 +52,8 @@ export function DashboardFrame() {
         Calls today, leads generated and conversions are counted from your active integrations.
       </EmptyState>
     ),
-    Orders: (
-      <EmptyState
-        icon={<ReceiptLongRounded />}
-        title="No orders yet"
-        action={
-          <RouteButton href="/pricing" variant="contained">
-            View Pricing
-          </RouteButton>
-        }
-      >
-        Your orders, their status and totals appear here after your first purchase.
-      </EmptyState>
-    ),
-    Support: (
-      <EmptyState
-        icon={<ConfirmationNumberRounded />}
-        title="No support tickets"
-        action={
-          <RouteButton href="/contact" variant="outlined" color="inherit">
-            Contact Support
-          </RouteButton>
-        }
-      >
-        Need a hand? Our support team replies to email within 2 hours, and phone support is available 24/7.
-      </EmptyState>
-    ),
+    Orders: <OrdersTab />,
+    Support: <SupportTab />,
   };
 
   return (
@@ -99,19 +80,32 @@ export function DashboardFrame() {
       </Box>
       <Tabs
         value={tab}
-        onChange={(_event, value: TabName) => setTab(value)}
+        onChange={(_event, value: DashboardTab) => show(value)}
         variant="scrollable"
         allowScrollButtonsMobile
         aria-label="Dashboard sections"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
-        {TABS.map((name) => (
+        {DASHBOARD_TABS.map(({ name }) => (
           <Tab key={name} value={name} label={name} id={tabId(name)} aria-controls={panelId(name)} />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
-        {panels[tab]}
-      </Box>
+      {/* Every panel exists for its tab's aria-controls; only the selected one is shown and filled. It
+          takes focus so keyboard users reach a panel without controls (the Overview) from the tabs. */}
+      {DASHBOARD_TABS.map(({ name }) => (
+        <Box
+          key={name}
+          role="tabpanel"
+          id={panelId(name)}
+          aria-labelledby={tabId(name)}
+          hidden={name !== tab}
+          tabIndex={name === tab ? 0 : undefined}
+        >
+          {name === tab && (
+            <Suspense fallback={<ListSkeleton label={`Loading ${tab}`} />}>{panels[tab]}</Suspense>
+          )}
+        </Box>
+      ))}
     </PageContainer>
   );
 }

@@ -1,0 +1,9 @@
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 1204 → "1,204". */
+export const formatCount = (count: number): string => integer.format(count);
+
+/** "1 lead", "1,204 leads". */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}

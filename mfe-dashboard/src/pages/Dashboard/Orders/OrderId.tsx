@@ -1,0 +1,22 @@
+import Box from '@mui/material/Box';
+
+/** Characters of the id shown: enough to tell orders apart at a glance. */
+const SHOWN = 8;
+
+export const shortOrderId = (id: string): string => id.slice(0, SHOWN);
+
+/**
+ * An order's id shortened for display, as an abbreviation whose title is the full id (shown on
+ * hover, exposed to assistive technology as its description). The items dialog shows it in full.
+ */
+export function OrderId({ id }: { id: string }) {
+  return (
+    <Box
+      component="abbr"
+      title={id}
+      sx={{ fontFamily: 'monospace', fontSize: '0.9375rem', textDecoration: 'none', cursor: 'help' }}
+    >
+      {shortOrderId(id)}…
+    </Box>
+  );
+}

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage, type StubbedAnswer } from '@portal/web-testing';
+import { loadDashboardApi } from '../../../api/dashboard-api';
+import { anOrder, serverError, signedInCustomer, stubDashboardApi } from '../dashboard-fixtures';
+import { OrdersTab } from './OrdersTab';
+
+const completed = anOrder({
+  id: '3f2a9c1b-5d4e-4f60-8a7b-1c2d3e4f5a6b',
+  status: 'completed',
+  total: '4497.00',
+  items: [
+    {
+      id: '11111111-1111-4111-8111-111111111111',
+      packageId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+      name: 'Growth Package',
+      quantity: 2,
+      price: '1499.00',
+    },
+    {
+      id: '22222222-2222-4222-8222-222222222222',
+      packageId: '8c7b6a5f-4e3d-4c2b-9a1f-0e9d8c7b6a5f',
+      name: 'AI Automation Add-on',
+      quantity: 1,
+      price: '1499.00',
+    },
+  ],
+});
+const pending = anOrder({ id: 'b7e4d2a0-9c8b-4a7f-8e6d-5c4b3a291807', status: 'pending', total: '999.99' });
+const failed = anOrder({ id: 'e1d2c3b4-a5f6-4e7d-8c9b-0a1f2e3d4c5b', status: 'failed', total: '250.00' });
+
+const renderOrders = () => renderPage(<OrdersTab />, { route: '/dashboard/orders', state: signedInCustomer });
+
+describe('Orders tab', () => {
+  beforeAll(() => loadDashboardApi());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('lists orders in a table of Order ID, Total, Status, Date and Actions', async () => {
+    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [completed, pending, failed] } });
+    renderOrders();
+    const table = await screen.findByRole('table', { name: 'Your orders' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Order ID', 'Total', 'Status', 'Date', 'Actions']);
+    const [, first, second, third] = within(table).getAllByRole('row');
+    const cells = within(first!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      '3f2a9c1b…',
+      '$4,497.00',
+      'completed',
+      'Nov 24, 2026',
+      'View items',
+    ]);
+    expect(within(first!).getByTitle(completed.id)).toHaveTextContent('3f2a9c1b…');
+    expect(within(second!).getAllByRole('cell')[1]).toHaveTextContent('$999.99');
+    expect(within(third!).getAllByRole('cell')[1]).toHaveTextContent('$250.00');
+  });
+
+  it("badges 'completed' with the default colour and every other status with the secondary one", async () => {
+    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [completed, pending, failed] } });
+    renderOrders();
+    await screen.findByRole('table', { name: 'Your orders' });
+    const chip = (status: string) => screen.getByText(status).closest('.MuiChip-root');
+    expect(chip('completed')).toHaveClass('MuiChip-colorDefault');
+    expect(chip('pending')).toHaveClass('MuiChip-colorSecondary');
+    expect(chip('failed')).toHaveClass('MuiChip-colorSecondary');
+  });
+
+  it("shows an order's items with quantity, monthly price and line total in 'View items'", async () => {
+    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [completed, pending] } });
+    renderOrders();
+    await userEvent.click(await screen.findByRole('button', { name: 'View items of order 3f2a9c1b' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Order items' });
+    expect(within(dialog).getByText(`Order ID: ${completed.id}`)).toBeInTheDocument();
+    const growth = within(dialog).getByRole('listitem', { name: 'Growth Package' });
+    expect(growth).toHaveTextContent('2 × $1,499.00 per month');
+    expect(within(growth).getByTestId('line-total')).toHaveTextContent('$2,998.00');
+    const addOn = within(dialog).getByRole('listitem', { name: 'AI Automation Add-on' });
+    expect(addOn).toHaveTextContent('1 × $1,499.00 per month');
+    expect(within(addOn).getByTestId('line-total')).toHaveTextContent('$1,499.00');
+    expect(within(dialog).getByTestId('order-total')).toHaveTextContent('$4,497.00');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says there are no orders yet and leads to pricing', async () => {
+    stubDashboardApi();
+    renderOrders();
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows placeholder rows while the orders load', async () => {
+    stubDashboardApi({ 'GET /api/user/orders': () => new Promise(() => {}) });
+    renderOrders();
+    expect(await screen.findByRole('status', { name: 'Loading orders' })).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to fetch orders' and offers 'Try again', which loads them", async () => {
+    let answer: StubbedAnswer = serverError('Orders are unavailable right now');
+    const calls = stubDashboardApi({ 'GET /api/user/orders': () => answer });
+    const { store } = renderOrders();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load your orders.');
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Failed to fetch orders',
+      description: 'Orders are unavailable right now',
+      severity: 'error',
+    });
+
+    answer = { status: 200, body: [completed] };
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Your orders' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/user/orders')).toHaveLength(2);
+  });
+
+  it('turns the table into a list of cards on phones', async () => {
+    jest.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [completed, pending] } });
+    renderOrders();
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [first] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('3f2a9c1b…');
+    expect(first).toHaveTextContent('$4,497.00');
+    expect(first).toHaveTextContent('completed');
+    expect(first).toHaveTextContent('Nov 24, 2026');
+    await userEvent.click(within(first!).getByRole('button', { name: 'View items of order 3f2a9c1b' }));
+    expect(screen.getByRole('dialog', { name: 'Order items' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,65 @@
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { Order } from '@portal/contracts';
+import { formatDate } from '../../../format/date';
+import { formatMoney } from '../../../format/money';
+import { OrderId, shortOrderId } from './OrderId';
+import { OrderStatusChip } from './OrderStatusChip';
+
+export interface OrderListProps {
+  orders: readonly Order[];
+  onViewItems: (order: Order) => void;
+}
+
+/** Spec section 2: the orders as a table of Order ID, Total, Status, Date and Actions (from 600 px). */
+export function OrdersTable({ orders, onViewItems }: OrderListProps) {
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}>
+      <Table aria-label="Your orders">
+        <TableHead>
+          <TableRow>
+            <TableCell>Order ID</TableCell>
+            <TableCell align="right">Total</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {orders.map((order) => (
+            <TableRow key={order.id} hover sx={{ '&:last-child td': { borderBottom: 0 } }}>
+              <TableCell>
+                <OrderId id={order.id} />
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 650, fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(order.total)}
+              </TableCell>
+              <TableCell>
+                <OrderStatusChip status={order.status} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+              </TableCell>
+              <TableCell align="right">
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="inherit"
+                  aria-label={`View items of order ${shortOrderId(order.id)}`}
+                  onClick={() => onViewItems(order)}
+                >
+                  View items
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,88 @@
+import Box from '@mui/material/Box';
+import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRounded';
+import HubRounded from '@mui/icons-material/HubRounded';
+import PhoneInTalkRounded from '@mui/icons-material/PhoneInTalkRounded';
+import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
+import { useDashboardApi } from '../../../api/dashboard-api';
+import { StatCard, type StatCardState } from '../../../components/StatCard';
+import { useFailureToast } from '../../../components/useFailureToast';
+import { countOf, formatCount } from '../../../format/count';
+import { formatCents } from '../../../format/money';
+import { activeCount, openCount, spentCents } from './overview-stats';
+import { ServiceStatus } from './ServiceStatus';
+
+interface CardQuery<T> {
+  data?: T;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** A card's state from its query: the number once there is data, else why not (loading or failed). */
+function cardState<T>(
+  query: CardQuery<T>,
+  reason: string,
+  show: (data: T) => { value: string; context: string },
+): StatCardState {
+  if (query.data !== undefined) return { status: 'ready', ...show(query.data) };
+  if (query.isError) return { status: 'failed', reason, onRetry: () => void query.refetch() };
+  return { status: 'loading' };
+}
+
+/** The Overview tab (spec section 2): four account numbers, then the Service Status list. */
+export function Overview() {
+  const dashboardApi = useDashboardApi();
+  const orders = dashboardApi.useOrdersQuery();
+  const integrations = dashboardApi.useIntegrationsQuery();
+  const metrics = dashboardApi.useMetricsQuery();
+  const tickets = dashboardApi.useTicketsQuery();
+  useFailureToast(orders, 'Failed to fetch orders');
+  useFailureToast(integrations, 'Failed to fetch integrations');
+  useFailureToast(metrics, 'Failed to fetch metrics');
+  useFailureToast(tickets, 'Failed to fetch tickets');
+
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+          gap: 2,
+        }}
+      >
+        <StatCard
+          label="Total Orders"
+          icon={<ReceiptLongRounded />}
+          {...cardState(orders, 'Your orders could not be loaded.', (list) => ({
+            value: formatCount(list.length),
+            context: `${formatCents(spentCents(list))} spent`,
+          }))}
+        />
+        <StatCard
+          label="Active Integrations"
+          icon={<HubRounded />}
+          {...cardState(integrations, 'Your integrations could not be loaded.', (list) => ({
+            value: formatCount(activeCount(list)),
+            context: `${formatCount(list.length)} configured`,
+          }))}
+        />
+        <StatCard
+          label="Calls Today"
+          icon={<PhoneInTalkRounded />}
+          {...cardState(metrics, 'Your metrics could not be loaded.', ({ today }) => ({
+            value: formatCount(today.calls),
+            context: `${countOf(today.leads, 'lead')} generated`,
+          }))}
+        />
+        <StatCard
+          label="Open Tickets"
+          icon={<ConfirmationNumberRounded />}
+          {...cardState(tickets, 'Your tickets could not be loaded.', (list) => ({
+            value: formatCount(openCount(list)),
+            context: `${formatCount(list.length)} total`,
+          }))}
+        />
+      </Box>
+      <ServiceStatus />
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import {
+  DEFAULT_TICKET_PRIORITY,
+  TICKET_DESCRIPTION_MAX_LENGTH,
+  TICKET_TITLE_MAX_LENGTH,
+  ticketPriorities,
+  type TicketPriority,
+} from '@portal/contracts';
+import { serverMessage, showToast, useAppDispatch } from '@portal/store';
+import { useDashboardApi } from '../../../api/dashboard-api';
+
+export interface NewTicketDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+interface Draft {
+  title: string;
+  description: string;
+  priority: TicketPriority;
+}
+
+const EMPTY_DRAFT: Draft = { title: '', description: '', priority: DEFAULT_TICKET_PRIORITY };
+
+const priorityLabel = (priority: TicketPriority) => priority[0]!.toUpperCase() + priority.slice(1);
+
+/**
+ * 'New Ticket' (spec sections 2 and 5): Title, Description and Priority (medium by default); Create
+ * stays disabled until title and description hold more than spaces. A failed create keeps the
+ * dialog open with what was typed; closing it other than by Cancel keeps the draft too.
+ */
+export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
+  const dispatch = useAppDispatch();
+  const [createTicket, { isLoading }] = useDashboardApi().useCreateTicketMutation();
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [failure, setFailure] = useState<string | null>(null);
+  const title = draft.title.trim();
+  const description = draft.description.trim();
+  const canCreate = title !== '' && description !== '';
+
+  const edit = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
+
+  const close = () => {
+    if (!isLoading) onClose();
+  };
+
+  const cancel = () => {
+    setDraft(EMPTY_DRAFT);
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canCreate || isLoading) return;
+    setFailure(null);
+    try {
+      await createTicket({ title, description, priority: draft.priority }).unwrap();
+      dispatch(showToast({ title: 'Support ticket created successfully', severity: 'success' }));
+      setDraft(EMPTY_DRAFT);
+      onClose();
+    } catch (error) {
+      const message = serverMessage(error) ?? 'Please try again in a moment.';
+      setFailure(message);
+      dispatch(showToast({ title: 'Failed to create ticket', description: message, severity: 'error' }));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="new-ticket-title"
+      slotProps={{ paper: { sx: { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: '100%' } } } }}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="new-ticket-title" component="h2" variant="h3">
+          New Ticket
+        </DialogTitle>
+        <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {failure && <Alert severity="error">{failure}</Alert>}
+            <TextField
+              label="Title"
+              name="title"
+              value={draft.title}
+              onChange={(event) => edit({ title: event.target.value })}
+              autoFocus
+              required
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: TICKET_TITLE_MAX_LENGTH } }}
+            />
+            <TextField
+              label="Description"
+              name="description"
+              value={draft.description}
+              onChange={(event) => edit({ description: event.target.value })}
+              required
+              fullWidth
+              multiline
+              minRows={4}
+              helperText="What happened, what you expected, and any order or integration it concerns."
+              slotProps={{ htmlInput: { maxLength: TICKET_DESCRIPTION_MAX_LENGTH } }}
+            />
+            <TextField
+              select
+              label="Priority"
+              name="priority"
+              value={draft.priority}
+              onChange={(event) => edit({ priority: event.target.value as TicketPriority })}
+              fullWidth
+            >
+              {ticketPriorities.map((priority) => (
+                <MenuItem key={priority} value={priority}>
+                  {priorityLabel(priority)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: { xs: 2, sm: 3 }, pb: 3, gap: 1 }}>
+          <Button color="inherit" onClick={cancel} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!canCreate} loading={isLoading}>
+            Create
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { Ticket } from '@portal/contracts';
+import { formatDate } from '../../../format/date';
+import { TicketPriorityChip, TicketStatusChip } from './TicketBadges';
+
+/** The customer's tickets, newest first: title, the start of the description, when, priority and status. */
+export function TicketList({ tickets }: { tickets: readonly Ticket[] }) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Your support tickets"
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+    >
+      {tickets.map((ticket) => (
+        <Box
+          component="li"
+          key={ticket.id}
+          aria-label={ticket.title}
+          sx={{
+            p: { xs: 2, sm: 2.5 },
+            borderRadius: 3,
+            border: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            minWidth: 0,
+          }}
+        >
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              alignItems: { xs: 'flex-start', sm: 'center' },
+              justifyContent: 'space-between',
+              gap: 1,
+            }}
+          >
+            <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+              {ticket.title}
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, flexShrink: 0 }}>
+              <TicketPriorityChip priority={ticket.priority} />
+              <TicketStatusChip status={ticket.status} />
+            </Box>
+          </Box>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{
+              mt: 1,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {ticket.description}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            Opened <time dateTime={ticket.createdAt}>{formatDate(ticket.createdAt)}</time>
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

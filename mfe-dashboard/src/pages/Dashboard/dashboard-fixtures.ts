@@ -1,0 +1,81 @@
+// Test data of the dashboard's tests: a signed-in customer and the API's answers.
+import type { Integration, MetricsResponse, Order, Ticket } from '@portal/contracts';
+import { stubFetch, type StubbedRoutes } from '@portal/web-testing';
+
+export const customer = {
+  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  role: 'customer' as const,
+};
+export const signedInCustomer = { session: { hasToken: true, user: customer, checking: false } };
+
+const CREATED_AT = '2026-11-24T15:30:00.000Z';
+
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: '3f2a9c1b-5d4e-4f60-8a7b-1c2d3e4f5a6b',
+    status: 'completed',
+    total: '1499.00',
+    createdAt: CREATED_AT,
+    updatedAt: CREATED_AT,
+    items: [
+      {
+        id: '0b6f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b',
+        packageId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+        name: 'Growth Package',
+        quantity: 1,
+        price: '1499.00',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function anIntegration(overrides: Partial<Integration> = {}): Integration {
+  return {
+    id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+    name: 'Sales CRM',
+    type: 'hubspot',
+    isActive: true,
+    webhookUrl: null,
+    inboundUrl: '/api/crm/inbound/a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+    createdAt: CREATED_AT,
+    updatedAt: CREATED_AT,
+    ...overrides,
+  };
+}
+
+export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id: 'c0ffee00-1234-4abc-8def-0123456789ab',
+    title: 'Calls drop after 30 seconds',
+    description: 'Since Monday our inbound calls drop after about 30 seconds on the Dialpad line.',
+    priority: 'medium',
+    status: 'open',
+    createdAt: CREATED_AT,
+    updatedAt: CREATED_AT,
+    ...overrides,
+  };
+}
+
+export function metricsWith(today: { calls: number; leads: number; conversions: number }): MetricsResponse {
+  return { timezone: 'America/New_York', today: { date: '2026-11-24', ...today }, daily: [] };
+}
+
+/** The dashboard's four lists, empty unless `routes` answers otherwise. */
+export function stubDashboardApi(routes: StubbedRoutes = {}) {
+  return stubFetch({
+    'GET /api/user/orders': { status: 200, body: [] },
+    'GET /api/crm/integrations': { status: 200, body: [] },
+    'GET /api/support/tickets': { status: 200, body: [] },
+    'GET /api/kpi/metrics': { status: 200, body: metricsWith({ calls: 0, leads: 0, conversions: 0 }) },
+    ...routes,
+  });
+}
+
+/** A server error as the services answer it (`{ statusCode, message }`). */
+export const serverError = (message: string, status = 500) => ({
+  status,
+  body: { statusCode: status, message },
+});
