@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type {
+  API_KEY_MAX_LENGTH,
+  CreateIntegrationRequest,
+  INTEGRATION_NAME_MAX_LENGTH,
+  IntegrationType,
+  WEBHOOK_URL_MAX_LENGTH,
+} from '@portal/contracts';
+import { ApiKeyField } from './ApiKeyField';
+import { INTEGRATION_TYPE_LABELS, INTEGRATION_TYPES } from './integration-types';
+
+// The contract's limits, typed against it (its module would bring zod along at run time).
+const NAME_MAX: typeof INTEGRATION_NAME_MAX_LENGTH = 100;
+const API_KEY_MAX: typeof API_KEY_MAX_LENGTH = 2000;
+const WEBHOOK_URL_MAX: typeof WEBHOOK_URL_MAX_LENGTH = 2000;
+
+export interface AddIntegrationFormProps {
+  titleId: string;
+  creating: boolean;
+  onCancel: () => void;
+  onCreate: (request: CreateIntegrationRequest) => void;
+}
+
+/**
+ * Step one of Add Integration: Type, Name, API Key and an optional Webhook URL (spec section 5:
+ * 'Create' stays disabled until type, name and API key are filled). Enter submits.
+ */
+export function AddIntegrationForm({ titleId, creating, onCancel, onCreate }: AddIntegrationFormProps) {
+  const [type, setType] = useState<IntegrationType | ''>('');
+  const [name, setName] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [webhookUrl, setWebhookUrl] = useState('');
+  const complete = type !== '' && name.trim() !== '' && apiKey.trim() !== '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!complete || creating) return;
+    const url = webhookUrl.trim();
+    onCreate({ type, name: name.trim(), apiKey: apiKey.trim(), ...(url && { webhookUrl: url }) });
+  }
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <DialogTitle id={titleId} component="h2" variant="h3">
+        Add Integration
+      </DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2.5, px: { xs: 2, sm: 3 } }}>
+        {/* The first field's top margin keeps its floating label clear of the title. */}
+        <TextField
+          select
+          label="Type"
+          value={type}
+          onChange={(event) => setType(event.target.value as IntegrationType)}
+          required
+          fullWidth
+          helperText="The CRM or dialer to connect"
+          sx={{ mt: 1 }}
+        >
+          {INTEGRATION_TYPES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {INTEGRATION_TYPE_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          fullWidth
+          placeholder="e.g. Sales team HubSpot"
+          slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+        />
+        <ApiKeyField
+          label="API Key"
+          value={apiKey}
+          onChange={(event) => setApiKey(event.target.value)}
+          required
+          fullWidth
+          maxLength={API_KEY_MAX}
+          helperText="Stored encrypted and never shown again"
+        />
+        <TextField
+          label="Webhook URL"
+          type="url"
+          value={webhookUrl}
+          onChange={(event) => setWebhookUrl(event.target.value)}
+          fullWidth
+          placeholder="https://"
+          helperText="Optional: your system's endpoint for notifications from us"
+          slotProps={{ htmlInput: { maxLength: WEBHOOK_URL_MAX, inputMode: 'url' } }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 1 }}>
+        <Button color="inherit" onClick={onCancel} disabled={creating}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={!complete} loading={creating}>
+          Create
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
