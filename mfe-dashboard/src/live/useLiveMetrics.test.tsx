@@ -2,16 +2,9 @@ import { act, screen } from '@testing-library/react';
 import type { MetricsResponse } from '@portal/contracts';
 import { renderPage } from '@portal/web-testing';
 import { loadDashboardApi, useDashboardApi } from '../api/dashboard-api';
+import { signedInCustomer } from '../pages/Dashboard/dashboard-fixtures';
 import { MAX_RECONNECT_DELAY_MS, reconnectDelay } from './follow-metric-stream';
 import { useLiveMetrics } from './useLiveMetrics';
-
-const customer = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer' as const,
-};
-const signedInCustomer = { session: { hasToken: true, user: customer, checking: false } };
 
 const metricsWithCalls = (calls: number): MetricsResponse => ({
   timezone: 'America/New_York',
