@@ -5,7 +5,36 @@ import { renderPage } from '@portal/web-testing';
 import { loadDashboardApi } from '../../api/dashboard-api';
 import { DashboardRoutes } from '../../Root';
 import Dashboard from './Dashboard';
-import { customer, signedInCustomer, stubDashboardApi } from './dashboard-fixtures';
+import {
+  anIntegration,
+  customer,
+  metricsWith,
+  signedInCustomer,
+  stubDashboardApi,
+} from './dashboard-fixtures';
+
+const METRIC_EVENT =
+  'event: metric\ndata: {"metricType":"calls","occurredAt":"2026-11-24T15:00:00.000Z"}\n\n';
+
+/**
+ * Answers `GET /api/kpi/stream` with an open event stream the test writes to (the other calls go to
+ * the fetch stubbed before); the stream is cut when the page aborts it.
+ */
+function openMetricStream() {
+  const stubbed = jest.mocked(globalThis.fetch).getMockImplementation()!;
+  const encoder = new TextEncoder();
+  let writer: ReadableStreamDefaultController<Uint8Array> | undefined;
+  jest.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+    if (new Request(input, init).url.endsWith('/api/kpi/stream')) {
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => void (writer = controller) });
+      init?.signal?.addEventListener('abort', () => writer?.error(new DOMException('Aborted', 'AbortError')));
+      writer!.enqueue(encoder.encode('event: ready\ndata: {}\n\n'));
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }
+    return stubbed(input, init);
+  });
+  return { send: (text: string) => writer!.enqueue(encoder.encode(text)) };
+}
 
 const selectedTab = () =>
   within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getByRole('tab', { selected: true });
@@ -87,12 +116,37 @@ describe('Dashboard', () => {
   );
 
   it("sends 'Setup Integration' on the KPIs tab to the Integrations tab", async () => {
+    stubDashboardApi({
+      'GET /api/crm/integrations': { status: 200, body: [anIntegration({ isActive: false })] },
+    });
     renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
     await userEvent.click(await screen.findByRole('tab', { name: 'KPIs' }));
-    expect(screen.getByText('No KPI data yet')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard/kpis');
+    expect(await screen.findByText('No KPI data yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Setup Integration' }));
-    expect(screen.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('No integrations connected yet')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard/integrations');
+    expect(selectedTab()).toHaveTextContent('Integrations');
+    expect(screen.getByRole('tabpanel', { name: 'Integrations' })).toHaveTextContent('Sales CRM');
+  });
+
+  it("moves the Overview's Calls Today as the live stream reports metrics", async () => {
+    localStorage.setItem('token', 'tok-1');
+    let callsToday = 3;
+    stubDashboardApi({
+      'GET /api/kpi/metrics': () => ({
+        status: 200,
+        body: metricsWith({ calls: callsToday, leads: 1, conversions: 0 }),
+      }),
+    });
+    const stream = openMetricStream();
+    renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
+    const calls = within(await screen.findByRole('group', { name: 'Calls Today' }));
+    expect(await calls.findByText('3')).toBeInTheDocument();
+
+    callsToday = 4;
+    await act(() => stream.send(METRIC_EVENT));
+    expect(await calls.findByText('4')).toBeInTheDocument();
+    localStorage.removeItem('token');
   });
 
   describe('tabs as addresses', () => {

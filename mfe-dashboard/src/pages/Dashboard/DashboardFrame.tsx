@@ -5,14 +5,14 @@ import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import HubRounded from '@mui/icons-material/HubRounded';
-import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import { navigate, PageContainer, usePathname } from '@portal/ui';
 import { signOut, useAppDispatch } from '@portal/store';
-import { EmptyState } from '../../components/EmptyState';
 import { ListSkeleton } from '../../components/ListSkeleton';
+import { useLiveMetrics } from '../../live/useLiveMetrics';
 import { DASHBOARD_TABS, locateTab, tabPath, type DashboardTab } from './dashboard-tabs';
+import { IntegrationsTab } from './Integrations/IntegrationsTab';
+import { KpisTab } from './Kpis/KpisTab';
 import { OrdersTab } from './Orders/OrdersTab';
 import { Overview } from './Overview/Overview';
 import { SupportTab } from './Support/SupportTab';
@@ -27,31 +27,16 @@ const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
 export function DashboardFrame() {
   const dispatch = useAppDispatch();
   const { base, tab } = locateTab(usePathname());
+  // Once for every tab: the KPI numbers of the Overview and the KPIs tab move as metrics come in.
+  useLiveMetrics();
   const show = (next: DashboardTab) => {
     if (next !== tab) navigate(tabPath(base, next));
   };
 
   const panels: Record<DashboardTab, ReactNode> = {
     Overview: <Overview />,
-    Integrations: (
-      <EmptyState icon={<HubRounded />} title="No integrations connected yet">
-        Connect HubSpot, Salesforce, Zoho, Twilio, Dialpad or RingCentral to see calls, leads and conversions
-        here.
-      </EmptyState>
-    ),
-    KPIs: (
-      <EmptyState
-        icon={<InsightsRounded />}
-        title="No KPI data yet"
-        action={
-          <Button variant="contained" onClick={() => show('Integrations')}>
-            Setup Integration
-          </Button>
-        }
-      >
-        Calls today, leads generated and conversions are counted from your active integrations.
-      </EmptyState>
-    ),
+    Integrations: <IntegrationsTab />,
+    KPIs: <KpisTab onSetupIntegration={() => show('Integrations')} />,
     Orders: <OrdersTab />,
     Support: <SupportTab />,
   };

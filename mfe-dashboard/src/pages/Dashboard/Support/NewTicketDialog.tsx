@@ -8,12 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import {
-  DEFAULT_TICKET_PRIORITY,
+import type {
   TICKET_DESCRIPTION_MAX_LENGTH,
   TICKET_TITLE_MAX_LENGTH,
+  TicketPriority,
   ticketPriorities,
-  type TicketPriority,
 } from '@portal/contracts';
 import { serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { useDashboardApi } from '../../../api/dashboard-api';
@@ -29,7 +28,14 @@ interface Draft {
   priority: TicketPriority;
 }
 
-const EMPTY_DRAFT: Draft = { title: '', description: '', priority: DEFAULT_TICKET_PRIORITY };
+// The contract's values, typed against it (its module would bring zod along at run time).
+const PRIORITIES: typeof ticketPriorities = ['low', 'medium', 'high', 'urgent'];
+/** Spec section 9: the default ticket priority. */
+const DEFAULT_PRIORITY: TicketPriority = 'medium';
+const TITLE_MAX: typeof TICKET_TITLE_MAX_LENGTH = 200;
+const DESCRIPTION_MAX: typeof TICKET_DESCRIPTION_MAX_LENGTH = 5000;
+
+const EMPTY_DRAFT: Draft = { title: '', description: '', priority: DEFAULT_PRIORITY };
 
 const priorityLabel = (priority: TicketPriority) => priority[0]!.toUpperCase() + priority.slice(1);
 
@@ -99,7 +105,7 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
               autoFocus
               required
               fullWidth
-              slotProps={{ htmlInput: { maxLength: TICKET_TITLE_MAX_LENGTH } }}
+              slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
             />
             <TextField
               label="Description"
@@ -111,7 +117,7 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
               multiline
               minRows={4}
               helperText="What happened, what you expected, and any order or integration it concerns."
-              slotProps={{ htmlInput: { maxLength: TICKET_DESCRIPTION_MAX_LENGTH } }}
+              slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
             />
             <TextField
               select
@@ -121,7 +127,7 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
               onChange={(event) => edit({ priority: event.target.value as TicketPriority })}
               fullWidth
             >
-              {ticketPriorities.map((priority) => (
+              {PRIORITIES.map((priority) => (
                 <MenuItem key={priority} value={priority}>
                   {priorityLabel(priority)}
                 </MenuItem>
