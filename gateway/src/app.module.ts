@@ -1,11 +1,34 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthModule, identityJwksUrl } from '@portal/auth';
+import { subjects } from '@portal/contracts';
 import { ConfigModule } from './config/config.module';
 import type { GatewayConfig } from './config/env';
 import { HealthModule } from './health/health.module';
+import { LiveMetricsModule } from './live-metrics/live-metrics.module';
+
+export interface AppModuleOptions {
+  /** Subject of kpi's metric announcements; default `portal.metrics.recorded`. */
+  liveMetricsSubject?: string;
+}
 
 @Module({})
 export class AppModule {
-  static forRoot(config: GatewayConfig): DynamicModule {
-    return { module: AppModule, imports: [ConfigModule.forRoot(config), HealthModule] };
+  static forRoot(config: GatewayConfig, options: AppModuleOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        HealthModule,
+        // Only the gateway's own routes (the live stream) check tokens here; /api/* proxies leave it to each service.
+        AuthModule.forRoot({
+          jwksUrl: identityJwksUrl(config.upstreams.identity.url),
+          natsUrl: config.natsUrl,
+        }),
+        LiveMetricsModule.forRoot({
+          natsUrl: config.natsUrl,
+          subject: options.liveMetricsSubject ?? subjects.metricRecorded,
+        }),
+      ],
+    };
   }
 }

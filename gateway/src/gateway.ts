@@ -9,7 +9,7 @@ import {
   PinoNestLogger,
   REQUEST_ID_HEADER,
 } from '@portal/nest-http';
-import { AppModule } from './app.module';
+import { AppModule, type AppModuleOptions } from './app.module';
 import type { GatewayConfig } from './config/env';
 import { batchedLogStream, type LogStream } from './http/log-stream';
 import { apiProxy, bodyLimit } from './proxy/api-proxy.plugin';
@@ -19,7 +19,7 @@ import { runtimeConfig } from './static/runtime-config';
 import { searchEngineFiles } from './static/search-engines';
 import { staticSite } from './static/static.plugin';
 
-export interface GatewayOptions {
+export interface GatewayOptions extends AppModuleOptions {
   /** Where the JSON log lines go; default stdout. */
   logOutput?: LogStream;
 }
@@ -49,7 +49,7 @@ export async function createGateway(
     },
   });
   const fastify = adapter.getInstance();
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
     logger: new PinoNestLogger(fastify.log),
     bodyParser: false,
   });

@@ -31,8 +31,8 @@ describe('loadConfig', () => {
     });
   });
 
-  it('routes a planned service only once its URL is set', () => {
-    expect(loadConfig({}).upstreams.support.url).toBeUndefined();
+  it('routes a service to its URL variable, trailing slashes dropped', () => {
+    expect(loadConfig({}).upstreams.support.url).toBe('http://127.0.0.1:3104');
     const config = loadConfig({ SUPPORT_URL: 'http://support:3104/' });
     expect(config.upstreams.support).toEqual({
       name: 'support',

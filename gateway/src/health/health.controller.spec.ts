@@ -11,10 +11,21 @@ describe('health endpoints', () => {
   let healthyIdentity: Upstream;
   let healthyCrm: Upstream;
   let healthyCommerce: Upstream;
+  let healthySupport: Upstream;
+  let healthyKpi: Upstream;
+  /** Every service's URL variable, each to a service whose /health answers 200. */
+  const allServicesUp = () => ({
+    IDENTITY_URL: healthyIdentity.url,
+    COMMERCE_URL: healthyCommerce.url,
+    CRM_URL: healthyCrm.url,
+    SUPPORT_URL: healthySupport.url,
+    KPI_URL: healthyKpi.url,
+  });
+  const otherServicesUp = { commerce: up, crm: up, support: up, kpi: up };
 
   beforeAll(async () => {
-    [healthyIdentity, healthyCrm, healthyCommerce] = await Promise.all(
-      [0, 1, 2].map(() =>
+    [healthyIdentity, healthyCrm, healthyCommerce, healthySupport, healthyKpi] = await Promise.all(
+      [0, 1, 2, 3, 4].map(() =>
         startUpstream((request, response) => {
           response.writeHead(request.url === '/health' ? 200 : 404, { 'content-type': 'application/json' });
           response.end('{"status":"ok","checks":{"database":"up","nats":"up"}}');
@@ -23,16 +34,18 @@ describe('health endpoints', () => {
     );
   });
 
-  afterAll(() => Promise.all([healthyIdentity.close(), healthyCrm.close(), healthyCommerce.close()]));
+  afterAll(() =>
+    Promise.all(
+      [healthyIdentity, healthyCrm, healthyCommerce, healthySupport, healthyKpi].map((each) => each.close()),
+    ),
+  );
 
   describe('with every dependency up', () => {
     let gateway: RunningGateway;
 
     beforeAll(async () => {
       gateway = await startGateway({
-        IDENTITY_URL: healthyIdentity.url,
-        COMMERCE_URL: healthyCommerce.url,
-        CRM_URL: healthyCrm.url,
+        ...allServicesUp(),
         DATABASE_URL: postgresUrl,
         NATS_URL: natsUrl,
       });
@@ -47,12 +60,12 @@ describe('health endpoints', () => {
       expect(await response.json()).toEqual({ status: 'ok' });
     });
 
-    it('GET /api/readyz answers 200 with identity, commerce, crm, PostgreSQL and NATS up', async () => {
+    it('GET /api/readyz answers 200 with every service, PostgreSQL and NATS up', async () => {
       const response = await fetch(`${gateway.url}/api/readyz`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         status: 'ok',
-        checks: { identity: up, commerce: up, crm: up, postgres: up, nats: up },
+        checks: { identity: up, ...otherServicesUp, postgres: up, nats: up },
       });
       expect(healthyIdentity.received.some((r) => r.url === '/health')).toBe(true);
     });
@@ -66,17 +79,14 @@ describe('health endpoints', () => {
   });
 
   it('GET /api/readyz answers 503 degraded, within a second, when every dependency is down', async () => {
-    const [identityPort, commercePort, crmPort, postgresPort, natsPort] = await Promise.all([
-      closedPort(),
-      closedPort(),
-      closedPort(),
-      closedPort(),
-      closedPort(),
-    ]);
+    const [identityPort, commercePort, crmPort, supportPort, kpiPort, postgresPort, natsPort] =
+      await Promise.all(Array.from({ length: 7 }, () => closedPort()));
     const gateway = await startGateway({
       IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
       COMMERCE_URL: `http://127.0.0.1:${commercePort}`,
       CRM_URL: `http://127.0.0.1:${crmPort}`,
+      SUPPORT_URL: `http://127.0.0.1:${supportPort}`,
+      KPI_URL: `http://127.0.0.1:${kpiPort}`,
       DATABASE_URL: `postgres://postgres@127.0.0.1:${postgresPort}/postgres`,
       NATS_URL: `nats://127.0.0.1:${natsPort}`,
     });
@@ -87,7 +97,15 @@ describe('health endpoints', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'degraded',
-        checks: { identity: down, commerce: down, crm: down, postgres: down, nats: down },
+        checks: {
+          identity: down,
+          commerce: down,
+          crm: down,
+          support: down,
+          kpi: down,
+          postgres: down,
+          nats: down,
+        },
       });
       // Liveness does not depend on anything.
       expect((await fetch(`${gateway.url}/api/healthz`)).status).toBe(200);
@@ -99,9 +117,8 @@ describe('health endpoints', () => {
   it('reports a service that accepts the connection but never answers as down, within a second', async () => {
     const hanging = await startUpstream(() => {});
     const gateway = await startGateway({
+      ...allServicesUp(),
       IDENTITY_URL: hanging.url,
-      COMMERCE_URL: healthyCommerce.url,
-      CRM_URL: healthyCrm.url,
       DATABASE_URL: postgresUrl,
     });
     try {
@@ -111,7 +128,7 @@ describe('health endpoints', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'degraded',
-        checks: { identity: down, commerce: up, crm: up, postgres: up },
+        checks: { identity: down, ...otherServicesUp, postgres: up },
       });
     } finally {
       await gateway.close();
@@ -125,9 +142,8 @@ describe('health endpoints', () => {
       response.end('{"status":"degraded","checks":{"database":"down","nats":"up"}}');
     });
     const gateway = await startGateway({
+      ...allServicesUp(),
       IDENTITY_URL: degradedIdentity.url,
-      COMMERCE_URL: healthyCommerce.url,
-      CRM_URL: healthyCrm.url,
       DATABASE_URL: postgresUrl,
       NATS_URL: natsUrl,
     });
@@ -136,7 +152,7 @@ describe('health endpoints', () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({
         status: 'degraded',
-        checks: { identity: down, commerce: up, crm: up, postgres: up, nats: up },
+        checks: { identity: down, ...otherServicesUp, postgres: up, nats: up },
       });
     } finally {
       await gateway.close();
@@ -144,18 +160,16 @@ describe('health endpoints', () => {
     }
   });
 
-  it('checks only what is configured: no PostgreSQL or NATS check without their URLs, no planned services', async () => {
+  it('checks only what is configured: no PostgreSQL or NATS check without their URLs', async () => {
     const gateway = await startGateway({
-      IDENTITY_URL: healthyIdentity.url,
-      COMMERCE_URL: healthyCommerce.url,
-      CRM_URL: healthyCrm.url,
+      ...allServicesUp(),
     });
     try {
       const response = await fetch(`${gateway.url}/api/readyz`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         status: 'ok',
-        checks: { identity: up, commerce: up, crm: up },
+        checks: { identity: up, ...otherServicesUp },
       });
     } finally {
       await gateway.close();

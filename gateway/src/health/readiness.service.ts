@@ -37,9 +37,8 @@ export class ReadinessService implements OnModuleDestroy {
 
   async check(): Promise<Readiness> {
     const probes: [string, () => Promise<unknown>][] = [];
-    for (const upstream of Object.values(this.config.upstreams)) {
-      const url = upstream.url;
-      if (url) probes.push([upstream.name, () => this.probeService(url)]);
+    for (const { name, url } of Object.values(this.config.upstreams)) {
+      probes.push([name, () => this.probeService(url)]);
     }
     const { databaseUrl, natsUrl } = this.config;
     if (databaseUrl) probes.push(['postgres', () => this.probePostgres(databaseUrl)]);

@@ -2,7 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config/env';
 import { routes } from '../routes/route-table';
-import { proxyTo, unavailable } from './upstream-client';
+import { proxyTo } from './upstream-client';
 
 export const bodyLimit = 1_048_576;
 
@@ -37,13 +37,11 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Gatew
 
   for (const route of routes) {
     const upstream = config.upstreams[route.service];
-    const handler = upstream.url
-      ? proxyTo({
-          name: upstream.name,
-          url: upstream.url,
-          timeoutMs: route.timeoutMs ?? upstream.timeoutMs ?? config.upstreamTimeoutMs,
-        })
-      : (_request: FastifyRequest, reply: FastifyReply) => unavailable(reply, upstream.name);
+    const handler = proxyTo({
+      name: upstream.name,
+      url: upstream.url,
+      timeoutMs: route.timeoutMs ?? upstream.timeoutMs ?? config.upstreamTimeoutMs,
+    });
     app.all(route.prefix, handler);
     app.all(`${route.prefix}/*`, handler);
   }

@@ -49,10 +49,15 @@ describe('API proxy', () => {
       },
     );
 
-    it('answers 503 for a service that is not deployed yet (no URL configured)', async () => {
-      const response = await fetch(`${gateway.url}/api/kpi/metrics`);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ statusCode: 503, message: 'Service kpi is unavailable' });
+    it('answers 503 for a service that does not answer', async () => {
+      const kpiDown = await startGateway({ KPI_URL: `http://127.0.0.1:${await closedPort()}` });
+      try {
+        const response = await fetch(`${kpiDown.url}/api/kpi/metrics`);
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ statusCode: 503, message: 'Service kpi is unavailable' });
+      } finally {
+        await kpiDown.close();
+      }
     });
   });
 
@@ -261,7 +266,10 @@ describe('API proxy with an upstream that is down', () => {
 
   it('waits longer for sign-in, which queues behind password hashing, than for other identity calls', async () => {
     const slow = await startUpstream((_request, response) => {
-      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"token":"t"}'), 1500);
+      setTimeout(
+        () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"token":"t"}'),
+        1500,
+      );
     });
     const gateway = await startGateway({ IDENTITY_URL: slow.url });
     try {

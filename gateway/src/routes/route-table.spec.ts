@@ -43,12 +43,11 @@ describe('route table', () => {
     ]);
   });
 
-  it('resolves deployed services to their default URL and planned ones only when configured', () => {
+  it('resolves each service to its URL variable, else its default URL', () => {
     const defaults = resolveUpstreams({});
     expect(defaults.identity.url).toBe('http://127.0.0.1:3101');
-    expect(defaults.commerce.url).toBe('http://127.0.0.1:3102');
-    expect(defaults.crm.url).toBe('http://127.0.0.1:3103');
-    expect(defaults.support.url).toBeUndefined();
+    expect(defaults.support.url).toBe('http://127.0.0.1:3104');
+    expect(defaults.kpi.url).toBe('http://127.0.0.1:3105');
 
     const upstreams = resolveUpstreams({
       CRM_URL: 'http://crm.internal:3103///',
@@ -56,6 +55,6 @@ describe('route table', () => {
     });
     expect(upstreams.crm.url).toBe('http://crm.internal:3103');
     expect(upstreams.support.url).toBe('http://support:3104');
-    expect(upstreams.kpi.url).toBeUndefined();
+    expect(upstreams.kpi.url).toBe('http://127.0.0.1:3105');
   });
 });

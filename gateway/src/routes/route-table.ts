@@ -5,11 +5,6 @@ export interface ServiceDefinition {
   /** Environment variable holding the service's base URL. */
   env: string;
   defaultUrl: string;
-  /**
-   * Not built yet: its paths are routed only when its URL variable is set, and answer
-   * 503 "Service <name> is unavailable" until then; readiness ignores it.
-   */
-  planned?: boolean;
   /** Time allowed for the response headers (ms); the gateway default applies when absent. */
   timeoutMs?: number;
 }
@@ -18,8 +13,8 @@ export const services = {
   identity: { env: 'IDENTITY_URL', defaultUrl: 'http://127.0.0.1:3101' },
   commerce: { env: 'COMMERCE_URL', defaultUrl: 'http://127.0.0.1:3102' },
   crm: { env: 'CRM_URL', defaultUrl: 'http://127.0.0.1:3103' },
-  support: { env: 'SUPPORT_URL', defaultUrl: 'http://127.0.0.1:3104', planned: true },
-  kpi: { env: 'KPI_URL', defaultUrl: 'http://127.0.0.1:3105', planned: true },
+  support: { env: 'SUPPORT_URL', defaultUrl: 'http://127.0.0.1:3104' },
+  kpi: { env: 'KPI_URL', defaultUrl: 'http://127.0.0.1:3105' },
 } satisfies Record<string, ServiceDefinition>;
 
 export type ServiceName = keyof typeof services;
@@ -51,22 +46,22 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/crm', service: 'crm' },
   { prefix: '/api/newsletter', service: 'crm' },
   { prefix: '/api/support', service: 'support' },
+  // `GET /api/kpi/stream`, the dashboard's live metrics, is the gateway's own route (live-metrics/).
   { prefix: '/api/kpi', service: 'kpi' },
 ];
 
-/** A service as the running gateway sees it: its resolved URL, or none while it is a planned one. */
+/** A service as the running gateway sees it. */
 export interface Upstream {
   name: ServiceName;
-  /** Origin (and optional base path) without a trailing slash; undefined while not deployed. */
-  url: string | undefined;
+  /** Origin (and optional base path) without a trailing slash. */
+  url: string;
   timeoutMs: number | undefined;
 }
 
 export function resolveUpstreams(env: Record<string, string | undefined>): Record<ServiceName, Upstream> {
   const entries = Object.entries(services).map(([name, definition]: [string, ServiceDefinition]) => {
-    const configured = env[definition.env];
-    const url = configured ?? (definition.planned ? undefined : definition.defaultUrl);
-    return [name, { name, url: url?.replace(/\/+$/, ''), timeoutMs: definition.timeoutMs }];
+    const url = env[definition.env] ?? definition.defaultUrl;
+    return [name, { name, url: url.replace(/\/+$/, ''), timeoutMs: definition.timeoutMs }];
   });
   return Object.fromEntries(entries) as Record<ServiceName, Upstream>;
 }

@@ -19,7 +19,8 @@ const pricing: PageFragment = {
     '<meta name="description" content="Custom quotes, $0 setup." data-prerendered="">' +
     `<link rel="canonical" href="${SITE_URL_TOKEN}/pricing" data-prerendered="">` +
     '<style data-emotion="mfe-marketing abc">.mfe-marketing-abc{color:red}</style>',
-  section: '<div data-prerendered inert><h1>Custom pricing, with no hidden fees</h1><p>From $2 a call</p></div>',
+  section:
+    '<div data-prerendered inert><h1>Custom pricing, with no hidden fees</h1><p>From $2 a call</p></div>',
 };
 
 describe('composePage', () => {
@@ -37,17 +38,23 @@ describe('composePage', () => {
   });
 
   it("writes the site's address where the prerenderer left its token", () => {
-    expect(page).toContain('<link rel="canonical" href="https://www.example.com/pricing" data-prerendered="">');
+    expect(page).toContain(
+      '<link rel="canonical" href="https://www.example.com/pricing" data-prerendered="">',
+    );
     expect(page).not.toContain(SITE_URL_TOKEN);
   });
 
   it("puts the content in the marketing section's slot only, dollar signs and all", () => {
-    expect(page).toContain(`<div id=section-marketing>${pricing.section}</div><div id=section-checkout></div>`);
+    expect(page).toContain(
+      `<div id=section-marketing>${pricing.section}</div><div id=section-checkout></div>`,
+    );
     expect(page).toContain('Custom quotes, $0 setup.');
   });
 
   it('gives up on a page without the slot', () => {
-    expect(composePage('<html><head></head><body></body></html>', pricing, 'https://www.example.com')).toBeNull();
+    expect(
+      composePage('<html><head></head><body></body></html>', pricing, 'https://www.example.com'),
+    ).toBeNull();
   });
 });
 
@@ -64,8 +71,14 @@ describe('PrerenderedPages', () => {
     await mkdir(path.join(pagesRoot(), 'blog'), { recursive: true });
     await writeFile(path.join(shellRoot(), 'index.html'), indexHtml);
     await writeFile(path.join(pagesRoot(), 'pricing.json'), JSON.stringify(pricing));
-    await writeFile(path.join(pagesRoot(), 'index.json'), JSON.stringify({ ...pricing, section: '<h1>Home</h1>' }));
-    await writeFile(path.join(pagesRoot(), 'blog', 'roi.json'), JSON.stringify({ ...pricing, section: '<h1>ROI</h1>' }));
+    await writeFile(
+      path.join(pagesRoot(), 'index.json'),
+      JSON.stringify({ ...pricing, section: '<h1>Home</h1>' }),
+    );
+    await writeFile(
+      path.join(pagesRoot(), 'blog', 'roi.json'),
+      JSON.stringify({ ...pricing, section: '<h1>ROI</h1>' }),
+    );
     errors.length = 0;
     pages = new PrerenderedPages(shellRoot(), pagesRoot(), 'https://www.example.com', (_error, file) =>
       errors.push(file),
@@ -100,11 +113,17 @@ describe('PrerenderedPages', () => {
   it('serves a new build of either file at once', async () => {
     await pages.find('/pricing');
     const later = new Date(Date.now() + 5_000);
-    await writeFile(path.join(pagesRoot(), 'pricing.json'), JSON.stringify({ ...pricing, section: '<h1>New</h1>' }));
+    await writeFile(
+      path.join(pagesRoot(), 'pricing.json'),
+      JSON.stringify({ ...pricing, section: '<h1>New</h1>' }),
+    );
     await utimes(path.join(pagesRoot(), 'pricing.json'), later, later);
     expect((await pages.find('/pricing'))?.html.toString()).toContain('<h1>New</h1>');
 
-    await writeFile(path.join(shellRoot(), 'index.html'), indexHtml.replace('main.3f9a1c2b', 'main.0badc0de'));
+    await writeFile(
+      path.join(shellRoot(), 'index.html'),
+      indexHtml.replace('main.3f9a1c2b', 'main.0badc0de'),
+    );
     await utimes(path.join(shellRoot(), 'index.html'), later, later);
     expect((await pages.find('/pricing'))?.html.toString()).toContain('main.0badc0de');
   });

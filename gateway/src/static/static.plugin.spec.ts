@@ -229,7 +229,10 @@ describe('pages the marketing build prerendered', () => {
     await writeFile(path.join(root, 'index.html'), shellPage);
     await mkdir(path.join(root, 'mfe/marketing/prerendered'), { recursive: true });
     await writeFile(path.join(root, 'mfe/marketing/prerendered/pricing.json'), JSON.stringify(fragment));
-    gateway = await startGateway({ IDENTITY_URL: `http://127.0.0.1:${await closedPort()}`, STATIC_ROOT: root });
+    gateway = await startGateway({
+      IDENTITY_URL: `http://127.0.0.1:${await closedPort()}`,
+      STATIC_ROOT: root,
+    });
   });
 
   afterAll(async () => {

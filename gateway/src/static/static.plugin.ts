@@ -46,7 +46,8 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
         shellRoot,
         path.join(remoteRoots.marketing, 'prerendered'),
         config.publicSiteUrl,
-        (error, file) => app.log.error({ err: error, file }, 'prerendered page unreadable; serving index.html'),
+        (error, file) =>
+          app.log.error({ err: error, file }, 'prerendered page unreadable; serving index.html'),
       );
 
   app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
