@@ -55,6 +55,12 @@ export default defineConfig({
         IDENTITY_PORT: String(e2ePorts.identity),
         COMMERCE_PORT: String(e2ePorts.commerce),
         CRM_PORT: String(e2ePorts.crm),
+        SUPPORT_PORT: String(e2ePorts.support),
+        KPI_PORT: String(e2ePorts.kpi),
+        // Tests make their own customers and never depend on the demo one (nor its dialer).
+        SEED_DEMO_DATA: 'false',
+        // The e2e databases outlive a run (and a clone): their sealed secrets need the same key every time.
+        CRM_ENCRYPTION_KEY: 'ZTJlLXBvcnRhbC1jcm0tZW5jcnlwdGlvbi1rZXktMzI=',
         STRIPE_SECRET_KEY: e2eStripe.secretKey,
         STRIPE_WEBHOOK_SECRET: e2eStripe.webhookSecret,
         STRIPE_API_URL: e2eStripe.apiUrl,

@@ -9,6 +9,8 @@ export const e2ePorts = {
   identity: port('E2E_IDENTITY_PORT', 18101),
   commerce: port('E2E_COMMERCE_PORT', 18102),
   crm: port('E2E_CRM_PORT', 18103),
+  support: port('E2E_SUPPORT_PORT', 18104),
+  kpi: port('E2E_KPI_PORT', 18105),
   fakeStripe: port('E2E_FAKE_STRIPE_PORT', 18111),
   // A second gateway and commerce without Stripe, for 'Payment System Setup Required'.
   unpaidGateway: port('E2E_UNPAID_GATEWAY_PORT', 18090),
@@ -79,6 +81,8 @@ export async function startStackWithoutStripe(): Promise<{ baseURL: string; stop
     PORT: String(e2ePorts.unpaidGateway),
     IDENTITY_URL: `http://127.0.0.1:${e2ePorts.identity}`,
     CRM_URL: `http://127.0.0.1:${e2ePorts.crm}`,
+    SUPPORT_URL: `http://127.0.0.1:${e2ePorts.support}`,
+    KPI_URL: `http://127.0.0.1:${e2ePorts.kpi}`,
     COMMERCE_URL: `http://127.0.0.1:${e2ePorts.unpaidCommerce}`,
     STRIPE_PUBLISHABLE_KEY: e2eStripe.publishableKey,
   });

@@ -8,5 +8,7 @@ test('moving from / to /login through the header keeps the same page (no reload)
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await page.waitForURL('**/login');
   await expect(page.getByLabel('Email address')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+    true,
+  );
 });

@@ -5,7 +5,10 @@ import { expect, test } from '@playwright/test';
 const prerenderedCopy = '#section-marketing > [data-prerendered]';
 
 test.describe('prerendered pages', () => {
-  test('a crawler or a link preview that runs no script gets the page itself', async ({ browser, baseURL }) => {
+  test('a crawler or a link preview that runs no script gets the page itself', async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
 
@@ -23,12 +26,15 @@ test.describe('prerendered pages', () => {
     await context.close();
   });
 
-  test('the section takes over with no loading state, no empty moment and nothing moving', async ({ page }) => {
+  test('the section takes over with no loading state, no empty moment and nothing moving', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const seen = { loadingState: false, emptySlot: false, layoutShift: 0 };
       Object.assign(window, { __takeover: seen });
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.layoutShift += entry.value;
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          seen.layoutShift += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
       document.addEventListener('DOMContentLoaded', () => {
         const slot = document.getElementById('section-marketing')!;
@@ -42,7 +48,9 @@ test.describe('prerendered pages', () => {
     await page.goto('/pricing');
     await expect(page.locator(prerenderedCopy)).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Custom pricing, with no hidden fees');
-    const seen = await page.evaluate(() => (window as unknown as { __takeover: Record<string, unknown> }).__takeover);
+    const seen = await page.evaluate(
+      () => (window as unknown as { __takeover: Record<string, unknown> }).__takeover,
+    );
     expect(seen).toMatchObject({ loadingState: false, emptySlot: false });
     expect(seen.layoutShift).toBeLessThan(0.05);
 

@@ -16,7 +16,17 @@ test.describe('what a visitor sees', () => {
     await expect(nav.getByRole('button', { name: 'Get a Quote' })).toBeVisible();
 
     const footer = page.getByRole('contentinfo');
-    for (const name of ['Inbound Support', 'Outbound Sales', 'AI Automation', 'Digital Marketing', 'About Us', 'Careers', 'Help Center', 'Privacy Policy', 'Terms of Service']) {
+    for (const name of [
+      'Inbound Support',
+      'Outbound Sales',
+      'AI Automation',
+      'Digital Marketing',
+      'About Us',
+      'Careers',
+      'Help Center',
+      'Privacy Policy',
+      'Terms of Service',
+    ]) {
       await expect(footer.getByRole('link', { name })).toBeVisible();
     }
   });
@@ -25,10 +35,15 @@ test.describe('what a visitor sees', () => {
     await page.goto('/login');
     await expect(page.getByLabel('Email address')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: /sign up|register|create/i })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: /sign up|register|create/i })).toHaveAttribute(
+      'href',
+      '/register',
+    );
   });
 
-  test('dashboard asks a signed-out visitor to log in, then sends them to the login page', async ({ page }) => {
+  test('dashboard asks a signed-out visitor to log in, then sends them to the login page', async ({
+    page,
+  }) => {
     await page.goto('/dashboard');
     await expect(page.getByText('Access Required')).toBeVisible();
     await expect(page.getByText('Please log in to access your dashboard.')).toBeVisible();

@@ -15,16 +15,23 @@ test('one React instance serves the shell and every section', async ({ page }) =
 
   const seen = await page.evaluate(() => {
     const w = window as unknown as PortalWindow;
-    return { versions: w.__PORTAL_REACT_VERSIONS__ ?? {}, instances: w.__PORTAL_REACT_INSTANCES__?.length ?? 0 };
+    return {
+      versions: w.__PORTAL_REACT_VERSIONS__ ?? {},
+      instances: w.__PORTAL_REACT_INSTANCES__?.length ?? 0,
+    };
   });
   expect(Object.keys(seen.versions).sort()).toEqual(['checkout', 'dashboard', 'marketing', 'shell']);
   expect(new Set(Object.values(seen.versions).map((v) => v.instance))).toEqual(new Set([0]));
   expect(seen.instances).toBe(1);
 });
 
-test('a dead remote shows the section error with Retry while the rest of the site keeps working', async ({ page }) => {
+test('a dead remote shows the section error with Retry while the rest of the site keeps working', async ({
+  page,
+}) => {
   let marketingIsDown = true;
-  await page.route('**/mfe/marketing/**', (route) => (marketingIsDown ? route.abort('connectionrefused') : route.fallback()));
+  await page.route('**/mfe/marketing/**', (route) =>
+    marketingIsDown ? route.abort('connectionrefused') : route.fallback(),
+  );
 
   await page.goto('/');
   const retry = page.getByRole('button', { name: 'Retry' });

@@ -1,12 +1,14 @@
 import 'reflect-metadata';
-import { createDataSource, envVars, loadEnv, migrateDatabase } from '@portal/db';
+import { createDataSource, demoDataWanted, envVars, loadEnv, migrateDatabase } from '@portal/db';
 import { z } from 'zod';
 import { commerceDatabase } from './database';
+import { seedDemoOrders } from './orders/demo-orders.seed';
 import { catalog, seedCatalog } from './packages/catalog.seed';
 
 /**
  * `node dist/seed.js`, run by `npm start` and compose before the service: creates commerce's database
- * if missing, migrates it and upserts the package catalog. Safe to run any number of times.
+ * if missing, migrates it and upserts the package catalog; with SEED_DEMO_DATA=true it adds the demo
+ * customer's orders. Safe to run any number of times.
  */
 async function main(): Promise<void> {
   const env = loadEnv(z.object({ DATABASE_URL: envVars.postgresUrl() }));
@@ -16,6 +18,8 @@ async function main(): Promise<void> {
   try {
     await seedCatalog(dataSource);
     console.log(`commerce: catalog seeded (${catalog.length} packages)`);
+    if (demoDataWanted())
+      console.log(`commerce: demo customer's orders: ${await seedDemoOrders(dataSource)} added`);
   } finally {
     await dataSource.destroy();
   }

@@ -1,12 +1,21 @@
 import 'reflect-metadata';
-import { createDataSource, envVars, loadEnv, migrateDatabase } from '@portal/db';
+import {
+  createDataSource,
+  demoCustomer,
+  demoDataWanted,
+  envVars,
+  loadEnv,
+  migrateDatabase,
+} from '@portal/db';
+import { seedDemoCustomer } from './demo/demo-customer.seed';
 import { identityDatabase } from './database';
 import { seedFeatures } from './features/features.seed';
 import { ensureStaffAccount, staffAccountEnvSchema, staffAccountFromEnv } from './staff/staff-account';
 
 /**
  * `node dist/seed.js`: migrates, upserts the feature catalog and, when STAFF_EMAIL and STAFF_PASSWORD
- * are set, the staff (admin) account. Safe to run any number of times.
+ * are set, the staff (admin) account; with SEED_DEMO_DATA=true, the demo customer. Safe to run any
+ * number of times.
  */
 async function main(): Promise<void> {
   const env = loadEnv(staffAccountEnvSchema.extend({ DATABASE_URL: envVars.postgresUrl() }));
@@ -17,7 +26,11 @@ async function main(): Promise<void> {
   try {
     const { inserted, updated } = await seedFeatures(dataSource);
     console.log(`identity: features seeded (${inserted} inserted, ${updated} refreshed)`);
-    if (staff) console.log(`identity: staff account ${staff.email} ${await ensureStaffAccount(dataSource, staff)}`);
+    if (staff)
+      console.log(`identity: staff account ${staff.email} ${await ensureStaffAccount(dataSource, staff)}`);
+    if (demoDataWanted()) {
+      console.log(`identity: demo customer ${demoCustomer.email} ${await seedDemoCustomer(dataSource)}`);
+    }
   } finally {
     await dataSource.destroy();
   }

@@ -1,5 +1,16 @@
 // Prefixed, coloured log lines so the output of every process of the stack can be told apart.
-const colours = { runner: 36, postgres: 34, nats: 35, identity: 32, gateway: 33, web: 37 };
+const colours = {
+  runner: 36,
+  postgres: 34,
+  nats: 35,
+  identity: 32,
+  commerce: 92,
+  crm: 95,
+  support: 94,
+  kpi: 96,
+  gateway: 33,
+  web: 37,
+};
 
 export function logger(name) {
   const colour = colours[name] ?? 37;

@@ -21,7 +21,32 @@ export const services = [
     // STRIPE_API_URL reach it from the runner's own environment; unset, checkout answers 503.
     needsIdentity: true,
   },
-  { name: 'crm', dir: 'services/crm', portEnv: 'CRM_PORT', defaultPort: 3103, urlEnv: 'CRM_URL' },
+  {
+    name: 'crm',
+    dir: 'services/crm',
+    portEnv: 'CRM_PORT',
+    defaultPort: 3103,
+    urlEnv: 'CRM_URL',
+    needsIdentity: true,
+    // Seals integrations' API keys and signing secrets.
+    needsEncryptionKey: true,
+  },
+  {
+    name: 'support',
+    dir: 'services/support',
+    portEnv: 'SUPPORT_PORT',
+    defaultPort: 3104,
+    urlEnv: 'SUPPORT_URL',
+    needsIdentity: true,
+  },
+  {
+    name: 'kpi',
+    dir: 'services/kpi',
+    portEnv: 'KPI_PORT',
+    defaultPort: 3105,
+    urlEnv: 'KPI_URL',
+    needsIdentity: true,
+  },
 ];
 
 export const gateway = { name: 'gateway', dir: 'gateway', portEnv: 'GATEWAY_PORT', defaultPort: 8080 };
@@ -38,3 +63,6 @@ export const buildOutputs = [
 
 /** Databases are named `<prefix>_<service>`; tests use another prefix to keep their data apart. */
 export const databasePrefix = process.env.PORTAL_DB_PREFIX ?? 'portal';
+
+/** The seeds add the demo customer (README: "Demo customer") unless SEED_DEMO_DATA=false. */
+export const demoData = (process.env.SEED_DEMO_DATA ?? 'true') === 'true';

@@ -8,9 +8,10 @@ import { logger } from './log.mjs';
 import { waitForHttp } from './net.mjs';
 import { databaseUrl, providePostgres } from './database.mjs';
 import { provideNats } from './broker.mjs';
-import { provideSigningKey } from './signing-key.mjs';
+import { provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
+import { startDemoDialer } from './demo-dialer.mjs';
 import { run, startNodeProcess, stopChild } from './processes.mjs';
-import { buildOutputs, databasePrefix, gateway, services } from './stack.mjs';
+import { buildOutputs, databasePrefix, demoData, gateway, services } from './stack.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const devMode = process.argv.includes('--dev');
@@ -56,9 +57,14 @@ async function buildWhatIsMissing() {
 async function main() {
   if (devMode) {
     log('building the back end once before watching it');
-    await run('build', process.execPath, [nx, 'run-many', '-t', 'build', '--projects=tag:scope:server', '--parallel=2'], {
-      cwd: rootDir,
-    });
+    await run(
+      'build',
+      process.execPath,
+      [nx, 'run-many', '-t', 'build', '--projects=tag:scope:server', '--parallel=2'],
+      {
+        cwd: rootDir,
+      },
+    );
   } else {
     await buildWhatIsMissing();
   }
@@ -69,6 +75,7 @@ async function main() {
   stoppers.push(nats.stop);
 
   const signingKey = provideSigningKey({ rootDir, log });
+  const encryptionKey = provideEncryptionKey({ rootDir, log });
   const upstreamUrls = {};
   const ready = [];
   for (const service of services) {
@@ -81,10 +88,14 @@ async function main() {
       ...(service.needsSigningKey ? { JWT_SIGNING_KEY: signingKey } : {}),
       // identity is listed first, so its URL is known by now.
       ...(service.needsIdentity ? { IDENTITY_URL: upstreamUrls.IDENTITY_URL } : {}),
+      ...(service.needsEncryptionKey ? { CRM_ENCRYPTION_KEY: encryptionKey } : {}),
     };
     const cwd = path.join(rootDir, service.dir);
     // The seed step creates the service's database when missing, migrates it and seeds it (idempotent).
-    await run(service.name, process.execPath, ['dist/seed.js'], { cwd, env: { ...process.env, ...env } });
+    await run(service.name, process.execPath, ['dist/seed.js'], {
+      cwd,
+      env: { ...process.env, ...env, SEED_DEMO_DATA: String(demoData) },
+    });
     children.push(
       startNodeProcess({
         name: service.name,
@@ -129,6 +140,10 @@ async function main() {
       }),
     );
     log('dev servers starting: shell http://localhost:4200 (remotes on 4201-4203), API via the gateway');
+  }
+  if (demoData) {
+    const stopDialer = startDemoDialer({ rootDir, gatewayUrl: `http://127.0.0.1:${gatewayPort}`, log });
+    stoppers.push(async () => stopDialer());
   }
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   log(`ready in ${seconds} s`);

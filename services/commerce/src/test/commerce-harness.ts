@@ -1,5 +1,6 @@
 import type { CartLine, CreatePaymentIntentResponse } from '@portal/contracts';
 import {
+  type Claims,
   claimsFor,
   createTestKey,
   type FakeStripe,
@@ -30,8 +31,11 @@ export interface CommerceStack {
   service: ServiceHarness;
   /** The fake Stripe API the SDK talks to; it sends its webhooks to the service. */
   stripe: FakeStripe;
-  /** A signed-in user of identity's: a fresh ES256 token from the key identity's JWKS publishes. */
-  signIn(role?: string): Promise<Customer>;
+  /**
+   * A signed-in user of identity's: a fresh ES256 token from the key identity's JWKS publishes
+   * (a new user unless `claims` names one).
+   */
+  signIn(role?: string, claims?: Partial<Claims>): Promise<Customer>;
   close(): Promise<void>;
 }
 
@@ -67,8 +71,8 @@ export async function startCommerce(
   return {
     service,
     stripe,
-    async signIn(role = 'customer') {
-      const claims = claimsFor({ role });
+    async signIn(role = 'customer', overrides = {}) {
+      const claims = claimsFor({ role, ...overrides });
       return { id: claims.sub, organizationId: claims.org, token: await signToken(key, claims) };
     },
     async close() {
