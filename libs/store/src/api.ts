@@ -27,7 +27,8 @@ export function createPortalBaseQuery(baseUrl = '/api'): BaseQueryFn<string | Fe
 /**
  * The one RTK Query api. Spec section 9: no retries (fetchBaseQuery never retries unless wrapped in
  * `retry`), no refetch on focus, reconnect, mount or interval; cached data is kept until unused for
- * five minutes. Feature endpoints are added with `api.injectEndpoints`.
+ * five minutes. Feature endpoints are added with `api.injectEndpoints`. `Orders` is known to every
+ * section: checkout changes the orders the dashboard lists, so cached lists are dropped when it does.
  */
 export const api = createApi({
   reducerPath: 'api',
@@ -36,6 +37,7 @@ export const api = createApi({
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
   keepUnusedDataFor: 300,
+  tagTypes: ['Orders'],
   endpoints: () => ({}),
 });
 

@@ -13,13 +13,14 @@ import { loadApi } from '@portal/store';
 type PortalApi = Awaited<ReturnType<typeof loadApi>>['api'];
 
 /**
- * The dashboard's calls of spec section 7. Lists are tagged so a create or delete refetches its list;
- * metrics are refetched when the live stream reports a new one (no polling: spec section 9).
+ * The dashboard's calls of spec section 7. Lists are tagged so a create or delete refetches its list
+ * (orders: a checkout, in the checkout section); metrics are refetched when the live stream reports a
+ * new one (no polling: spec section 9).
  */
 const injectDashboard = (api: PortalApi) =>
   api.enhanceEndpoints({ addTagTypes: ['Integrations', 'Tickets', 'Metrics'] }).injectEndpoints({
     endpoints: (build) => ({
-      orders: build.query<Order[], void>({ query: () => '/user/orders' }),
+      orders: build.query<Order[], void>({ query: () => '/user/orders', providesTags: ['Orders'] }),
       integrations: build.query<Integration[], void>({
         query: () => '/crm/integrations',
         providesTags: ['Integrations'],

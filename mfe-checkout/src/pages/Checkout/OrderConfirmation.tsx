@@ -41,9 +41,13 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   }, [orderId]);
 
   useEffect(() => {
-    if (status === 'completed' || status === 'failed') forgetIdempotencyKey();
+    if (status === 'completed' || status === 'failed') {
+      forgetIdempotencyKey();
+      // The order's status changed on the server: order lists cached elsewhere (the dashboard's) are stale.
+      dispatch(checkoutApi.util.invalidateTags(['Orders']));
+    }
     if (status === 'completed') dispatch(cartCleared());
-  }, [status, dispatch]);
+  }, [status, dispatch, checkoutApi]);
 
   if (order?.status === 'completed') {
     return (

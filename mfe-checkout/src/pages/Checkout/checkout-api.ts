@@ -21,6 +21,8 @@ const injectCheckout = (api: PortalApi) =>
           headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
           body: { items },
         }),
+        // A new (pending) order: order lists cached elsewhere (the dashboard's) are out of date.
+        invalidatesTags: ['Orders'],
       }),
       /** One of the caller's own orders (its status moves from pending once Stripe reports). */
       order: build.query<Order, string>({ query: (id) => `/user/orders/${encodeURIComponent(id)}` }),

@@ -142,4 +142,16 @@ describe('Orders tab', () => {
     await userEvent.click(within(first!).getByRole('button', { name: 'View items of order 3f2a9c1b' }));
     expect(screen.getByRole('dialog', { name: 'Order items' })).toBeInTheDocument();
   });
+
+  it('reloads the list when a checkout elsewhere on the page changes the orders', async () => {
+    let answered = 0;
+    stubDashboardApi({
+      'GET /api/user/orders': () => ({ status: 200, body: answered++ === 0 ? [] : [completed] }),
+    });
+    const { store } = renderOrders();
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    // What the checkout section dispatches once an order is placed or paid.
+    store.dispatch((await loadDashboardApi()).util.invalidateTags(['Orders']));
+    expect(await screen.findByRole('table', { name: 'Your orders' })).toBeInTheDocument();
+  });
 });
