@@ -26,6 +26,10 @@ const stack = await startStack({
     IDENTITY_PORT: '13181',
     COMMERCE_PORT: '13182',
     CRM_PORT: '13183',
+    SUPPORT_PORT: '13184',
+    KPI_PORT: '13185',
+    // No demo customer, and no demo dialer posting in the background while things are measured.
+    SEED_DEMO_DATA: 'false',
     STRIPE_SECRET_KEY: 'sk_test_benchportal',
     STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
     STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
@@ -70,6 +74,12 @@ try {
     { stdio: 'inherit', env: { ...process.env, STRIPE_WEBHOOK_SECRET: stripeWebhookSecret } },
   );
   if (checkout.status !== 0) failures.push('payment intents');
+
+  console.log('== a dialer event to the open dashboard through the gateway (p95 ≤ 1 s)');
+  const live = spawnSync(process.execPath, [path.join(rootDir, 'tools/bench/live-metrics.mjs'), stack.url], {
+    stdio: 'inherit',
+  });
+  if (live.status !== 0) failures.push('live metrics');
 } finally {
   await stack.stop();
 }
