@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '../../../format/date';
 import { formatMoney } from '../../../format/money';
-import { OrderId, shortOrderId } from './OrderId';
+import { OrderId } from './OrderId';
 import { OrderStatusChip } from './OrderStatusChip';
+import { ViewItemsButton } from './ViewItemsButton';
 import type { OrderListProps } from './OrdersTable';
 
 /** The orders on a phone: one card each, with the table's facts and its action. */
@@ -38,15 +38,7 @@ export function OrderCards({ orders, onViewItems }: OrderListProps) {
                 <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
               </Typography>
             </div>
-            <Button
-              size="small"
-              variant="outlined"
-              color="inherit"
-              aria-label={`View items of order ${shortOrderId(order.id)}`}
-              onClick={() => onViewItems(order)}
-            >
-              View items
-            </Button>
+            <ViewItemsButton order={order} onViewItems={onViewItems} />
           </Box>
         </Box>
       ))}

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,8 +7,9 @@ import TableRow from '@mui/material/TableRow';
 import type { Order } from '@portal/contracts';
 import { formatDate } from '../../../format/date';
 import { formatMoney } from '../../../format/money';
-import { OrderId, shortOrderId } from './OrderId';
+import { OrderId } from './OrderId';
 import { OrderStatusChip } from './OrderStatusChip';
+import { ViewItemsButton } from './ViewItemsButton';
 
 export interface OrderListProps {
   orders: readonly Order[];
@@ -46,15 +46,7 @@ export function OrdersTable({ orders, onViewItems }: OrderListProps) {
                 <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
               </TableCell>
               <TableCell align="right">
-                <Button
-                  size="small"
-                  variant="outlined"
-                  color="inherit"
-                  aria-label={`View items of order ${shortOrderId(order.id)}`}
-                  onClick={() => onViewItems(order)}
-                >
-                  View items
-                </Button>
+                <ViewItemsButton order={order} onViewItems={onViewItems} />
               </TableCell>
             </TableRow>
           ))}
