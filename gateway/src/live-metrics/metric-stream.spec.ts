@@ -1,15 +1,7 @@
 import { connect } from '@nats-io/transport-node';
 import { SessionRevocations } from '@portal/auth';
 import { createEventEnvelope, eventTypes, type MetricRecordedData } from '@portal/contracts';
-import {
-  claimsFor,
-  createTestKey,
-  JwksServer,
-  signToken,
-  type TestKey,
-  testNatsUrl,
-  uniqueSubjectSpace,
-} from '@portal/testing';
+import { TestIdentity, testNatsUrl, uniqueSubjectSpace } from '@portal/testing';
 import { startGateway, type RunningGateway } from '../testing/gateway';
 import { MetricFeed } from './metric-feed';
 
@@ -63,31 +55,25 @@ class EventStream {
 describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
   const space = uniqueSubjectSpace();
   const subject = `${space.prefix}.metrics.recorded`;
-  let key: TestKey;
-  let jwks: JwksServer;
+  let identity: TestIdentity;
   let nats: Nats;
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    key = await createTestKey('gateway-live');
-    jwks = new JwksServer([key.jwk]);
-    await jwks.start();
+    identity = await TestIdentity.start('gateway-live');
     nats = await connect({ servers: testNatsUrl() });
     gateway = await startGateway(
-      { IDENTITY_URL: jwks.baseUrl, NATS_URL: testNatsUrl() },
+      { IDENTITY_URL: identity.baseUrl, NATS_URL: testNatsUrl() },
       { liveMetricsSubject: subject },
     );
   });
 
   afterAll(async () => {
     await gateway.close();
-    await Promise.all([jwks.stop(), nats.close()]);
+    await Promise.all([identity.stop(), nats.close()]);
   });
 
-  const customer = async (role = 'customer') => {
-    const claims = claimsFor({ role });
-    return { id: claims.sub, sessionId: claims.sid, token: await signToken(key, claims) };
-  };
+  const customer = (role = 'customer') => identity.signIn(role);
   const announce = (customerId: string, metricType: MetricRecordedData['metricType']) => {
     const data: MetricRecordedData = {
       metricId: crypto.randomUUID(),
@@ -179,7 +165,7 @@ describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
 
   it('ends open streams when the gateway shuts down, so it stops at once', async () => {
     const other = await startGateway(
-      { IDENTITY_URL: jwks.baseUrl, NATS_URL: testNatsUrl() },
+      { IDENTITY_URL: identity.baseUrl, NATS_URL: testNatsUrl() },
       { liveMetricsSubject: subject },
     );
     const { stream } = await EventStream.open(other.url, (await customer()).token);

@@ -9,6 +9,7 @@ export {
 } from './service-harness';
 export { request, uniqueEmail, type JsonResponse } from './http';
 export { JwksServer } from './access-tokens/jwks-server';
+export { type SignedInUser, TestIdentity } from './access-tokens/test-identity';
 export {
   type Claims,
   claimsFor,

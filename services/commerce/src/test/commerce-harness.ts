@@ -1,16 +1,13 @@
 import type { CartLine, CreatePaymentIntentResponse } from '@portal/contracts';
 import {
-  type Claims,
-  claimsFor,
-  createTestKey,
   type FakeStripe,
   type JsonResponse,
-  JwksServer,
   request,
   type ServiceHarness,
-  signToken,
+  type SignedInUser,
   startFakeStripe,
   startServiceHarness,
+  TestIdentity,
 } from '@portal/testing';
 import { AppModule } from '../app.module';
 import type { StripeSettings } from '../config';
@@ -21,21 +18,14 @@ import { seedCatalog } from '../packages/catalog.seed';
 export const TEST_STRIPE_SECRET_KEY = 'sk_test_commerce';
 export const TEST_WEBHOOK_SECRET = 'whsec_commercetests';
 
-export interface Customer {
-  id: string;
-  organizationId: string | null;
-  token: string;
-}
+export type Customer = SignedInUser;
 
 export interface CommerceStack {
   service: ServiceHarness;
   /** The fake Stripe API the SDK talks to; it sends its webhooks to the service. */
   stripe: FakeStripe;
-  /**
-   * A signed-in user of identity's: a fresh ES256 token from the key identity's JWKS publishes
-   * (a new user unless `claims` names one).
-   */
-  signIn(role?: string, claims?: Partial<Claims>): Promise<Customer>;
+  /** A new signed-in user of identity's (a customer by default); `claims` override any claim. */
+  signIn: TestIdentity['signIn'];
   close(): Promise<void>;
 }
 
@@ -47,9 +37,7 @@ export interface CommerceStack {
 export async function startCommerce(
   options: { stripe?: Partial<StripeSettings> } = {},
 ): Promise<CommerceStack> {
-  const key = await createTestKey('commerce-test');
-  const jwks = new JwksServer([key.jwk]);
-  await jwks.start();
+  const identity = await TestIdentity.start('commerce-test');
   const stripe = await startFakeStripe({ webhookSecret: TEST_WEBHOOK_SECRET });
   const settings: StripeSettings = {
     secretKey: TEST_STRIPE_SECRET_KEY,
@@ -59,26 +47,24 @@ export async function startCommerce(
   };
   const service = await startServiceHarness({
     name: 'commerce',
-    createModule: (config) => AppModule.forRoot({ ...config, identityUrl: jwks.baseUrl, stripe: settings }),
+    createModule: (config) =>
+      AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, stripe: settings }),
     migrations: commerceMigrations,
     entities: commerceEntities,
     prepare: seedCatalog,
   }).catch(async (error: unknown) => {
-    await Promise.all([jwks.stop(), stripe.close()]);
+    await Promise.all([identity.stop(), stripe.close()]);
     throw error;
   });
   stripe.webhookUrl = `${service.baseUrl}/api/stripe/webhook`;
   return {
     service,
     stripe,
-    async signIn(role = 'customer', overrides = {}) {
-      const claims = claimsFor({ role, ...overrides });
-      return { id: claims.sub, organizationId: claims.org, token: await signToken(key, claims) };
-    },
+    signIn: (role, claims) => identity.signIn(role, claims),
     async close() {
       await stripe.close();
       await service.close();
-      await jwks.stop();
+      await identity.stop();
     },
   };
 }

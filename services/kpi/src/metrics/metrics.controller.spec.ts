@@ -121,7 +121,7 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
 
   it("uses the organisation's own time zone once identity announces it", async () => {
     const organizationId = randomUUID();
-    const cam = await stack.signIn('customer', organizationId);
+    const cam = await stack.signIn('customer', { org: organizationId });
     await stack.publish('organizationCreated', {
       organizationId,
       name: 'Pacific Dental',
@@ -144,7 +144,7 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
 
   it('keeps the default zone for an organisation whose zone PostgreSQL does not know', async () => {
     const organizationId = randomUUID();
-    const dee = await stack.signIn('customer', organizationId);
+    const dee = await stack.signIn('customer', { org: organizationId });
     await stack.publish('organizationCreated', {
       organizationId,
       name: 'Nowhere Inc',

@@ -8,13 +8,11 @@ import {
   type EventName,
 } from '@portal/contracts';
 import {
-  claimsFor,
-  createTestKey,
-  JwksServer,
   request,
   type ServiceHarness,
-  signToken,
+  type SignedInUser,
   startServiceHarness,
+  TestIdentity,
   testNatsUrl,
   uniqueSubjectSpace,
 } from '@portal/testing';
@@ -24,17 +22,14 @@ import type { Clock } from '../clock';
 import { kpiEntities } from '../database';
 import { kpiMigrations } from '../migrations';
 
-export interface Customer {
-  id: string;
-  organizationId: string;
-  token: string;
-}
+export type Customer = SignedInUser;
 
 export interface KpiStack {
   service: ServiceHarness;
   /** The service's "now"; tests move it. */
   clock: Clock & { current: Date };
-  signIn(role?: string, organizationId?: string): Promise<Customer>;
+  /** A new signed-in user (a customer by default); `claims` override any claim (`{ org }`, say). */
+  signIn: TestIdentity['signIn'];
   /** Publishes a catalog event on the stack's own stream, as the producing service's relay would. */
   publish<N extends EventName>(name: N, data: EventData<N>, envelope?: EventEnvelope): Promise<EventEnvelope>;
   /** `GET /api/kpi/metrics` as `who`. */
@@ -47,9 +42,7 @@ export interface KpiStack {
  * (never the real `PORTAL`), verifying tokens against a JWKS of a test key, with a settable clock.
  */
 export async function startKpi(): Promise<KpiStack> {
-  const key = await createTestKey('kpi-test');
-  const jwks = new JwksServer([key.jwk]);
-  await jwks.start();
+  const identity = await TestIdentity.start('kpi-test');
   const space = uniqueSubjectSpace();
   const stream = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 120_000 };
   const clock = { current: new Date(), now: () => clock.current };
@@ -61,24 +54,21 @@ export async function startKpi(): Promise<KpiStack> {
     createModule: (config) =>
       AppModule.forRoot({
         ...config,
-        identityUrl: jwks.baseUrl,
+        identityUrl: identity.baseUrl,
         events: { natsUrl: testNatsUrl(), stream, subjectPrefix: space.prefix },
         clock,
       }),
     migrations: kpiMigrations,
     entities: kpiEntities,
   }).catch(async (error: unknown) => {
-    await Promise.all([jwks.stop(), nats.close()]);
+    await Promise.all([identity.stop(), nats.close()]);
     throw error;
   });
   const js = jetstream(nats);
   return {
     service,
     clock,
-    async signIn(role = 'customer', organizationId?: string) {
-      const claims = claimsFor({ role, ...(organizationId && { org: organizationId }) });
-      return { id: claims.sub, organizationId: claims.org as string, token: await signToken(key, claims) };
-    },
+    signIn: (role, claims) => identity.signIn(role, claims),
     async publish(name, data, envelope) {
       const definition = events[name];
       const message = envelope ?? createEventEnvelope(definition.type, data, definition.version);
@@ -90,7 +80,7 @@ export async function startKpi(): Promise<KpiStack> {
     metrics: (who) => request(service.baseUrl, 'GET', '/api/kpi/metrics', { token: who?.token }),
     async close() {
       await service.close();
-      await jwks.stop();
+      await identity.stop();
       await jsm.streams.delete(stream.name).catch(() => undefined);
       await nats.close();
     },

@@ -1,59 +1,39 @@
-import {
-  type Claims,
-  claimsFor,
-  createTestKey,
-  JwksServer,
-  type ServiceHarness,
-  signToken,
-  startServiceHarness,
-} from '@portal/testing';
+import { type ServiceHarness, type SignedInUser, startServiceHarness, TestIdentity } from '@portal/testing';
 import { AppModule } from '../app.module';
 import { supportEntities } from '../database';
 import { supportMigrations } from '../migrations';
 
-export interface Customer {
-  id: string;
-  organizationId: string | null;
-  token: string;
-}
+export type Customer = SignedInUser;
 
 export interface SupportStack {
   service: ServiceHarness;
-  /**
-   * A signed-in user of identity's (default: a customer in an organization of their own): a fresh
-   * ES256 token from the key identity's JWKS publishes. `claims` override any claim, e.g. `{ org: null }`.
-   */
-  signIn(role?: string, claims?: Partial<Claims>): Promise<Customer>;
+  /** A new signed-in user (a customer by default); `claims` override any claim (`{ org: null }`, say). */
+  signIn: TestIdentity['signIn'];
   close(): Promise<void>;
 }
 
 /**
- * support on a throwaway database, migrated, verifying tokens against a JWKS of a test key (as
- * identity publishes it). Events wait in the outbox (no NATS unless `natsUrl` is given).
+ * support on a throwaway database, migrated, verifying tokens against a test identity's JWKS. Events
+ * wait in the outbox (no NATS unless `natsUrl` is given).
  */
 export async function startSupport(options: { natsUrl?: string } = {}): Promise<SupportStack> {
-  const key = await createTestKey('support-test');
-  const jwks = new JwksServer([key.jwk]);
-  await jwks.start();
+  const identity = await TestIdentity.start('support-test');
   const service = await startServiceHarness({
     name: 'support',
-    createModule: (config) => AppModule.forRoot({ ...config, identityUrl: jwks.baseUrl }),
+    createModule: (config) => AppModule.forRoot({ ...config, identityUrl: identity.baseUrl }),
     migrations: supportMigrations,
     entities: supportEntities,
     natsUrl: options.natsUrl,
   }).catch(async (error: unknown) => {
-    await jwks.stop();
+    await identity.stop();
     throw error;
   });
   return {
     service,
-    async signIn(role = 'customer', overrides = {}) {
-      const claims = claimsFor({ ...overrides, role });
-      return { id: claims.sub, organizationId: claims.org, token: await signToken(key, claims) };
-    },
+    signIn: (role, claims) => identity.signIn(role, claims),
     async close() {
       await service.close();
-      await jwks.stop();
+      await identity.stop();
     },
   };
 }
