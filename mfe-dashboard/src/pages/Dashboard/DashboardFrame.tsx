@@ -5,6 +5,8 @@ import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import { navigate, PageContainer, usePathname } from '@portal/ui';
 import { signOut, useAppDispatch } from '@portal/store';
@@ -26,6 +28,7 @@ const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
  */
 export function DashboardFrame() {
   const dispatch = useAppDispatch();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const { base, tab } = locateTab(usePathname());
   // Once for every tab: the KPI numbers of the Overview and the KPIs tab move as metrics come in.
   useLiveMetrics();
@@ -66,7 +69,8 @@ export function DashboardFrame() {
       <Tabs
         value={tab}
         onChange={(_event, value: DashboardTab) => show(value)}
-        variant="scrollable"
+        // Five tabs overflow a phone only; a scrollable strip elsewhere could show stray scroll buttons.
+        variant={phone ? 'scrollable' : 'standard'}
         allowScrollButtonsMobile
         aria-label="Dashboard sections"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}

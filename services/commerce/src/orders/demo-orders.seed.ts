@@ -8,7 +8,7 @@ const [inbound, outbound, automation, marketing] = catalog;
 /** The demo customer's order history: two paid orders and a card that was declined. */
 const demoOrders = [
   {
-    id: 'd3e0c0de-0000-4000-8000-000000000201',
+    id: '5b1f7a2e-93c4-4d6b-8e21-d3e0c0de0201',
     status: 'completed',
     daysAgo: 41,
     lines: [
@@ -17,13 +17,13 @@ const demoOrders = [
     ],
   },
   {
-    id: 'd3e0c0de-0000-4000-8000-000000000202',
+    id: 'c84d2e6a-1f57-4b9c-a3d8-d3e0c0de0202',
     status: 'completed',
     daysAgo: 12,
     lines: [{ entry: outbound, quantity: 2 }],
   },
   {
-    id: 'd3e0c0de-0000-4000-8000-000000000203',
+    id: 'f29a6c0b-7e18-4c35-9b4f-d3e0c0de0203',
     status: 'failed',
     daysAgo: 3,
     lines: [{ entry: marketing, quantity: 1 }],
