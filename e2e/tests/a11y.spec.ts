@@ -122,3 +122,43 @@ for (const viewport of VIEWPORTS) {
     }
   });
 }
+
+test.describe('axe on the customer dashboard (signed in)', () => {
+  const TABS = [
+    '/dashboard',
+    '/dashboard/integrations',
+    '/dashboard/kpis',
+    '/dashboard/orders',
+    '/dashboard/support',
+  ];
+
+  for (const viewport of VIEWPORTS) {
+    test(`every tab and both dialogs (${viewport.name})`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const registered = await request.post('/api/auth/register', {
+        data: {
+          name: 'Axe Customer',
+          email: `e2e-axe-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+          password: 'harbor-lights-42',
+        },
+      });
+      const { token } = (await registered.json()) as { token: string };
+      await page.addInitScript((value) => localStorage.setItem('auth_token', value), token);
+      for (const path of TABS) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: 'Customer Dashboard' })).toBeVisible();
+        // The tab's data has loaded (no skeleton left) before axe looks at it.
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expectNoBlockingViolation(page, `${path} (${viewport.name})`);
+      }
+      await page.getByRole('button', { name: 'New Ticket' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'New Ticket' })).toBeVisible();
+      await expectNoBlockingViolation(page, `New Ticket dialog (${viewport.name})`);
+      await page.keyboard.press('Escape');
+      await page.goto('/dashboard/integrations');
+      await page.getByRole('button', { name: 'Add Integration' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Add Integration' })).toBeVisible();
+      await expectNoBlockingViolation(page, `Add Integration dialog (${viewport.name})`);
+    });
+  }
+});
