@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './text';
 export * from './events/envelope';
 export * from './events/catalog';
 export * from './identity/roles';

@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from '../text';
 
 /** Spec section 5: the CRMs and dialers a customer can connect. */
-export const integrationTypes = ['hubspot', 'salesforce', 'zoho', 'twilio', 'dialpad', 'ringcentral'] as const;
+export const integrationTypes = [
+  'hubspot',
+  'salesforce',
+  'zoho',
+  'twilio',
+  'dialpad',
+  'ringcentral',
+] as const;
 export const integrationTypeSchema = z.enum(integrationTypes, {
   error: `Type must be one of ${integrationTypes.join(', ')}`,
 });
@@ -18,9 +26,6 @@ export const integrationMessages = {
   integrationNotFound: 'Integration not found',
 } as const;
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-
 /**
  * `POST /api/crm/integrations` (spec section 7: type, name, apiKey, webhookUrl). The webhook URL is
  * optional; an empty one means none. Unknown fields are rejected.
@@ -35,9 +40,7 @@ export const createIntegrationRequestSchema = z.strictObject({
     .max(WEBHOOK_URL_MAX_LENGTH, integrationMessages.webhookUrlInvalid)
     .optional()
     .transform((url) => url || undefined)
-    .pipe(
-      z.url({ protocol: /^https?$/, error: integrationMessages.webhookUrlInvalid }).optional(),
-    ),
+    .pipe(z.url({ protocol: /^https?$/, error: integrationMessages.webhookUrlInvalid }).optional()),
 });
 export type CreateIntegrationRequest = z.input<typeof createIntegrationRequestSchema>;
 
@@ -77,12 +80,7 @@ export const inboundMessages = {
   integrationUnavailable: 'This integration does not exist or is disconnected',
 } as const;
 
-const externalId = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(200, `${field} must be at most 200 characters`);
+const externalId = (field: string) => requiredText(`${field} is required`, 200);
 const occurredAt = z.iso.datetime({ offset: true, error: 'occurred_at must be an ISO 8601 date-time' });
 
 /** Spec section 3 (webhook events): `call.completed` with call_id, duration in seconds, resolution, agent_id. */
@@ -96,14 +94,14 @@ export const inboundCallCompletedSchema = z.strictObject({
       .int('duration must be a whole number of seconds')
       .min(0, 'duration must be a whole number of seconds')
       .max(86_400, 'duration must be at most 86400 seconds'),
-    resolution: z.string().trim().max(100, 'resolution must be at most 100 characters').optional(),
-    agent_id: z.string().trim().max(200, 'agent_id must be at most 200 characters').optional(),
+    resolution: optionalText(100, 'resolution must be at most 100 characters'),
+    agent_id: optionalText(200, 'agent_id must be at most 200 characters'),
   }),
 });
 
 const leadData = z.strictObject({
   lead_id: externalId('lead_id'),
-  source: z.string().trim().max(100, 'source must be at most 100 characters').optional(),
+  source: optionalText(100, 'source must be at most 100 characters'),
 });
 export const inboundLeadCreatedSchema = z.strictObject({
   type: z.literal('lead.created'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../text';
 import { emailSchema } from '../identity/auth';
 
 /** Field messages of the contact form (the spec names the required fields, not the words). */
@@ -9,9 +10,6 @@ export const contactMessages = {
 } as const;
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
-
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /**
  * `POST /api/contact` (spec section 7). `website` is a honeypot: the form hides it from people, so

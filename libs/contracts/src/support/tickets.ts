@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../text';
 
 /** Spec section 4: low, medium (the default), high, urgent. */
 export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
@@ -21,9 +22,6 @@ export const ticketMessages = {
   descriptionRequired: 'Description is required',
   ticketNotFound: 'Ticket not found',
 } as const;
-
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** `POST /api/support/tickets` (spec section 7: title, description, priority). Unknown fields are rejected. */
 export const createTicketRequestSchema = z.strictObject({

@@ -7,10 +7,10 @@ import {
   ticketListResponseSchema,
   ticketMessages,
   ticketSchema,
+  unstorableTextMessage,
 } from '@portal/contracts';
 import { type JsonResponse, request } from '@portal/testing';
 import { type Customer, type SupportStack, startSupport } from '../test/support-harness';
-import { unstorableTextMessages } from './new-ticket';
 
 type Answer = JsonResponse<Ticket & { statusCode?: number; message?: string }>;
 
@@ -207,11 +207,11 @@ describe('/api/support/tickets', () => {
       ['a status', { ...valid(), status: 'closed' }, 'Unrecognized key: "status"'],
       ['a customerId', { ...valid(), customerId: randomUUID() }, 'Unrecognized key: "customerId"'],
       ['a userId', { ...valid(), userId: randomUUID() }, 'Unrecognized key: "userId"'],
-      ['a NUL in the title', { ...valid(), title: 'Slow\u0000answers' }, unstorableTextMessages.title],
+      ['a NUL in the title', { ...valid(), title: 'Slow\u0000answers' }, unstorableTextMessage],
       [
         'an unpaired surrogate in the description',
         { ...valid(), description: 'Callers hear \ud83d static' },
-        unstorableTextMessages.description,
+        unstorableTextMessage,
       ],
     ];
     it.each(refusals)('refuses a ticket with %s, saying so, and stores nothing', async (_, body, message) => {

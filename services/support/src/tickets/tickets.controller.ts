@@ -10,10 +10,9 @@ import {
   Post,
 } from '@nestjs/common';
 import { type AuthenticatedUser, CurrentUser, CustomerOnly } from '@portal/auth';
-import { type Ticket, ticketMessages } from '@portal/contracts';
-import { type NewTicket, newTicketSchema } from './new-ticket';
+import { createTicketRequestSchema, type Ticket, ticketMessages } from '@portal/contracts';
 import { toTicketView } from './ticket-view';
-import { TicketsService } from './tickets.service';
+import { type NewTicket, TicketsService } from './tickets.service';
 
 const ticketNotFound = () => new NotFoundException(ticketMessages.ticketNotFound);
 
@@ -33,7 +32,7 @@ export class TicketsController {
   @HttpCode(HttpStatus.CREATED)
   async create(
     @CurrentUser() customer: AuthenticatedUser,
-    @Body({ schema: newTicketSchema }) body: NewTicket,
+    @Body({ schema: createTicketRequestSchema }) body: NewTicket,
   ): Promise<Ticket> {
     return toTicketView(await this.tickets.open(customer, body));
   }

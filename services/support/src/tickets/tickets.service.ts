@@ -4,13 +4,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthenticatedUser } from '@portal/auth';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource } from 'typeorm';
-import type { NewTicket } from './new-ticket';
+import type { createTicketRequestSchema } from '@portal/contracts';
+import type { z } from 'zod';
 import { TicketEntity } from './ticket.entity';
 
 /** Who a ticket belongs to: the signed-in customer and their organization. */
 export type TicketOwner = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
 
 /** Customers' tickets; every read and write is scoped to the customer they belong to. */
+/** A ticket request as validated by `createTicketRequestSchema` (trimmed, priority defaulted). */
+export type NewTicket = z.output<typeof createTicketRequestSchema>;
+
 @Injectable()
 export class TicketsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
