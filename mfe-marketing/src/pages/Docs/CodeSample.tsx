@@ -3,7 +3,10 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { CODE_LANGUAGES, type CodeLanguage } from '../../content/docs';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@portal/ui/copy-button';
+
+export const COPY_UNAVAILABLE =
+  'Copying is not available here. Select the code and press Ctrl+C (⌘C on a Mac).';
 
 export interface CodeSampleProps {
   title: string;
@@ -61,7 +64,7 @@ export function CodeSample({ title, code, language }: CodeSampleProps) {
             ))}
           </ToggleButtonGroup>
         )}
-        <CopyButton text={code} label={label} />
+        <CopyButton text={code} label={label} unavailableHint={COPY_UNAVAILABLE} tone="muted" />
       </Box>
       <Box
         component="pre"

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '@portal/web-testing';
 import Docs from './Docs';
-import { COPY_UNAVAILABLE } from './CopyButton';
+import { COPY_UNAVAILABLE } from './CodeSample';
 
 const listings = () => [...document.querySelectorAll('pre')];
 

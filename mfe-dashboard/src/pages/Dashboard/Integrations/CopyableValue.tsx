@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@portal/ui/copy-button';
+
+export const COPY_UNAVAILABLE = 'Copying is not available here: select the text and copy it by hand.';
 
 export interface CopyableValueProps {
   label: string;
@@ -45,7 +47,7 @@ export function CopyableValue({ label, value, copyLabel = label }: CopyableValue
         >
           {value}
         </Box>
-        <CopyButton text={value} label={copyLabel} />
+        <CopyButton text={value} label={copyLabel} unavailableHint={COPY_UNAVAILABLE} />
       </Box>
     </Box>
   );

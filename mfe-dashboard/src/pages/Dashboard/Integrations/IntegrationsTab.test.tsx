@@ -4,7 +4,7 @@ import type { CreateIntegrationResponse, Integration } from '@portal/contracts';
 import { renderPage, stubFetch, type StubbedAnswer } from '@portal/web-testing';
 import { loadDashboardApi } from '../../../api/dashboard-api';
 import { anIntegration, serverError, signedInCustomer } from '../dashboard-fixtures';
-import { COPY_UNAVAILABLE } from './CopyButton';
+import { COPY_UNAVAILABLE } from './CopyableValue';
 import { IntegrationsTab } from './IntegrationsTab';
 
 const integration = (fields: Pick<Integration, 'id' | 'name' | 'type'> & Partial<Integration>): Integration =>

@@ -5,11 +5,10 @@ import Check from '@mui/icons-material/CheckRounded';
 import ContentCopy from '@mui/icons-material/ContentCopyRounded';
 
 const CONFIRMATION_MS = 2000;
-export const COPY_UNAVAILABLE = 'Copying is not available here: select the text and copy it by hand.';
 
 type CopyState = 'idle' | 'copied' | 'unavailable';
 
-/** Screen-reader-only text (the live region's announcement; the button already shows 'Copied'). */
+/** Screen-reader-only text. */
 const visuallyHidden = {
   position: 'absolute',
   width: '1px',
@@ -22,11 +21,23 @@ const visuallyHidden = {
   border: 0,
 } as const;
 
+export interface CopyButtonProps {
+  text: string;
+  /** What is copied, for the button's name: 'Copy <label>'. */
+  label: string;
+  /** Shown (and announced) when the browser offers no clipboard: how to copy by hand. */
+  unavailableHint: string;
+  /** `accent` (the data colour) where copying is the point; `muted` beside content. */
+  tone?: 'accent' | 'muted';
+}
+
 /**
- * Copies `text` with the Clipboard API. 'Copied' is announced through a polite live region that is
- * always in the page (a region added with its message is often not read).
+ * Copies `text` with the Clipboard API and says so: the button reads 'Copied' for two seconds and a
+ * polite live region, always in the page (one added with its message is often not read), announces
+ * it; without a clipboard the region shows `unavailableHint` as a full row under the button.
+ * A subpath of `@portal/ui` (`@portal/ui/copy-button`), outside the shared module the first visit loads.
  */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({ text, label, unavailableHint, tone = 'accent' }: CopyButtonProps) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -44,16 +55,17 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   }
 
   const copied = state === 'copied';
+  const idleColor = tone === 'accent' ? 'secondary.main' : 'text.secondary';
   return (
     <>
       <Button
         size="small"
-        color={copied ? 'success' : 'secondary'}
+        color="inherit"
         onClick={copy}
         // Once copied, the visible 'Copied' is the name (what is seen is what is announced).
         aria-label={copied ? undefined : `Copy ${label}`}
         startIcon={copied ? <Check aria-hidden /> : <ContentCopy aria-hidden />}
-        sx={{ flexShrink: 0 }}
+        sx={{ color: copied ? 'success.main' : idleColor, flexShrink: 0 }}
       >
         {copied ? 'Copied' : 'Copy'}
       </Button>
@@ -62,12 +74,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         role="status"
         sx={
           state === 'unavailable'
-            ? { flexBasis: '100%', typography: 'caption', color: 'warning.main' }
+            ? { flexBasis: '100%', typography: 'caption', color: 'warning.main', pb: 1 }
             : visuallyHidden
         }
       >
-        {copied && 'Copied'}
-        {state === 'unavailable' && COPY_UNAVAILABLE}
+        {copied && 'Copied to the clipboard'}
+        {state === 'unavailable' && unavailableHint}
       </Box>
     </>
   );
