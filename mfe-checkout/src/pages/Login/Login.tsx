@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { BRAND_NAME, RouteLink, navigate } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch, useLoginMutation } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
-import { PasswordField } from '../../components/PasswordField';
+import { SecretField } from '@portal/ui/secret-field';
 import { safeRedirect } from './safe-redirect';
 
 /** /login (spec section 2): email and password, both required by the browser. */
@@ -47,7 +47,8 @@ export default function Login() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <PasswordField
+        <SecretField
+          secretName="password"
           label="Password"
           name="password"
           autoComplete="current-password"

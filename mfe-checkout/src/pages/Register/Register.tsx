@@ -8,7 +8,7 @@ import { PASSWORD_HINT } from '@portal/contracts';
 import { BRAND_NAME, RouteLink, navigate } from '@portal/ui';
 import { registered, serverMessage, showToast, useAppDispatch, useRegisterMutation } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
-import { PasswordField } from '../../components/PasswordField';
+import { SecretField } from '@portal/ui/secret-field';
 import { checkRegistration, type RegisterErrors, type RegisterFields } from './registration-errors';
 
 /** /register and /signup (spec section 2): create an account, then on to /customer-dashboard. */
@@ -71,7 +71,8 @@ export default function Register() {
           helperText={errors.email}
           {...field('email')}
         />
-        <PasswordField
+        <SecretField
+          secretName="password"
           label="Password"
           autoComplete="new-password"
           helperText={errors.password ?? PASSWORD_HINT}

@@ -13,7 +13,7 @@ import type {
   IntegrationType,
   WEBHOOK_URL_MAX_LENGTH,
 } from '@portal/contracts';
-import { ApiKeyField } from './ApiKeyField';
+import { SecretField } from '@portal/ui/secret-field';
 import { INTEGRATION_TYPE_LABELS, INTEGRATION_TYPES } from './integration-types';
 
 // The contract's limits, typed against it (its module would bring zod along at run time).
@@ -78,13 +78,15 @@ export function AddIntegrationForm({ titleId, creating, onCancel, onCreate }: Ad
           placeholder="e.g. Sales team HubSpot"
           slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         />
-        <ApiKeyField
+        <SecretField
+          secretName="API key"
           label="API Key"
           value={apiKey}
           onChange={(event) => setApiKey(event.target.value)}
           required
           fullWidth
-          maxLength={API_KEY_MAX}
+          // Not a login password: keep password managers from offering to save or fill it.
+          slotProps={{ htmlInput: { maxLength: API_KEY_MAX, autoComplete: 'off', spellCheck: false } }}
           helperText="Stored encrypted and never shown again"
         />
         <TextField
