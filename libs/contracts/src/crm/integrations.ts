@@ -78,6 +78,7 @@ export const INBOUND_SIGNATURE_TOLERANCE_SECONDS = 300;
 export const inboundMessages = {
   signatureInvalid: 'Invalid or missing signature',
   integrationUnavailable: 'This integration does not exist or is disconnected',
+  integrationUnreadable: 'This integration cannot check signatures right now. Please try again later.',
 } as const;
 
 const externalId = (field: string) => requiredText(`${field} is required`, 200);

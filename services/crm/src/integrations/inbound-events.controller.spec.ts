@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type CreateIntegrationResponse,
   callCompletedDataSchema,
@@ -8,7 +8,9 @@ import {
 } from '@portal/contracts';
 import { request } from '@portal/testing';
 import { type CrmHarness, type SignedInUser, startCrm } from '../test/crm-harness';
+import { SecretBox } from '../secrets/secret-box';
 import { inboundSignatureHeader } from './inbound-signature';
+import { integrationSecretContext } from './integration-secrets';
 
 describe('POST /api/crm/inbound/:integrationId', () => {
   let crm: CrmHarness;
@@ -234,6 +236,21 @@ describe('POST /api/crm/inbound/:integrationId', () => {
     expect(await send(disconnected.id, event, { secret: disconnected.signingSecret })).toEqual({
       status: 404,
       body: unavailable,
+    });
+    expect(await callEvents(event.data.call_id)).toEqual([]);
+  });
+
+  it('answers 503, not 500, when the secret was sealed under another key (CRM_ENCRYPTION_KEY changed)', async () => {
+    const orphan = await createIntegration(alice);
+    const otherKey = new SecretBox(randomBytes(32));
+    await crm.dataSource.query('UPDATE integrations SET signing_secret = $2 WHERE id = $1', [
+      orphan.id,
+      otherKey.encrypt(orphan.signingSecret, integrationSecretContext(orphan.id, 'signing_secret')),
+    ]);
+    const event = callCompleted();
+    expect(await send(orphan.id, event, { secret: orphan.signingSecret })).toEqual({
+      status: 503,
+      body: { statusCode: 503, message: inboundMessages.integrationUnreadable },
     });
     expect(await callEvents(event.data.call_id)).toEqual([]);
   });

@@ -3,6 +3,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  ServiceUnavailableException,
   UnauthorizedException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -10,7 +11,7 @@ import { type InboundEvent, inboundEventSchema, inboundMessages } from '@portal/
 import { enqueueCatalogEvent } from '@portal/events';
 import { ZodValidationPipe } from '@portal/nest-http';
 import type { DataSource, EntityManager } from 'typeorm';
-import { SecretBox } from '../secrets/secret-box';
+import { SecretBox, SecretDecryptionError } from '../secrets/secret-box';
 import { isInboundSignatureValid } from './inbound-signature';
 import { IntegrationEntity } from './integration.entity';
 import { openSigningSecret } from './integration-secrets';
@@ -52,7 +53,7 @@ export class InboundEventsService {
       select: { id: true, customerId: true, organizationId: true, signingSecret: true },
     });
     if (!integration) throw integrationUnavailable();
-    const secret = openSigningSecret(this.secrets, integration.id, integration.signingSecret);
+    const secret = this.signingSecretOf(integration);
     if (!isInboundSignatureValid(signature, rawBody, secret, Math.floor(Date.now() / 1000))) {
       this.logger.warn(`event for integration ${integration.id} refused: invalid or missing signature`);
       throw new UnauthorizedException(inboundMessages.signatureInvalid);
@@ -64,6 +65,22 @@ export class InboundEventsService {
       // Deleted between the lookup and the insert.
       if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) throw integrationUnavailable();
       throw error;
+    }
+  }
+
+  /**
+   * The integration's secret; a secret sealed under another key (CRM_ENCRYPTION_KEY was changed) is
+   * the operator's to fix, and the sender is told to retry later rather than given a 500.
+   */
+  private signingSecretOf(integration: Pick<IntegrationEntity, 'id' | 'signingSecret'>): string {
+    try {
+      return openSigningSecret(this.secrets, integration.id, integration.signingSecret);
+    } catch (error) {
+      if (!(error instanceof SecretDecryptionError)) throw error;
+      this.logger.error(
+        `integration ${integration.id}: ${error.message}; is CRM_ENCRYPTION_KEY the key it was sealed with?`,
+      );
+      throw new ServiceUnavailableException(inboundMessages.integrationUnreadable);
     }
   }
 
