@@ -82,3 +82,37 @@ export const envVars = {
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
 };
+
+/** The variables every service reads; its own follow them in its schema (`{ ...serviceEnv(3104), … }`). */
+export const serviceEnv = (defaultPort: number) => ({
+  PORT: envVars.port(defaultPort),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: envVars.postgresUrl(),
+  NATS_URL: envVars.optionalNatsUrl(),
+  LOG_LEVEL: envVars.logLevel(),
+});
+
+/** A service that verifies access tokens reads identity's JWKS here. */
+export const identityUrlEnv = () => ({ IDENTITY_URL: envVars.httpUrl('http://127.0.0.1:3101') });
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** Unset: events wait in the outbox (and sign-outs are known only from the process that made them). */
+  natsUrl?: string;
+  logLevel: z.output<ReturnType<typeof envVars.logLevel>>;
+}
+
+type ServiceEnv = z.output<z.ZodObject<ReturnType<typeof serviceEnv>>>;
+
+/** The config of `serviceEnv`'s variables, as every service's loader starts it. */
+export function serviceConfig(vars: ServiceEnv): ServiceConfig {
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    databaseUrl: vars.DATABASE_URL,
+    natsUrl: vars.NATS_URL,
+    logLevel: vars.LOG_LEVEL,
+  };
+}

@@ -10,5 +10,14 @@ export { assertDatabaseName, splitDatabaseUrl, withDatabase } from './database-u
 export { migrateDatabase, runMigrations } from './migrations';
 export { checkDatabase } from './health';
 export { type Attempt, AttemptCounter, type AttemptLimit, createAttemptsTable } from './attempts';
-export { envVars, EnvValidationError, loadEnv, parseEnv } from './env';
+export {
+  envVars,
+  EnvValidationError,
+  identityUrlEnv,
+  loadEnv,
+  parseEnv,
+  serviceConfig,
+  type ServiceConfig,
+  serviceEnv,
+} from './env';
 export { demoCustomer, demoDataWanted } from './demo-customer';

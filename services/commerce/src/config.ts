@@ -1,13 +1,9 @@
-import { envVars, loadEnv } from '@portal/db';
+import { envVars, identityUrlEnv, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/db';
 import { z } from 'zod';
 
 export const commerceEnvSchema = z.object({
-  PORT: envVars.port(3102),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: envVars.postgresUrl(),
-  NATS_URL: envVars.optionalNatsUrl(),
-  LOG_LEVEL: envVars.logLevel(),
-  IDENTITY_URL: envVars.httpUrl('http://127.0.0.1:3101'),
+  ...serviceEnv(3102),
+  ...identityUrlEnv(),
   STRIPE_SECRET_KEY: envVars.optionalMatching(
     /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
     'must be a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_… key)',
@@ -31,13 +27,7 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-export interface CommerceConfig {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  /** Unset: events wait in the outbox and sign-outs are known only from this process. */
-  natsUrl?: string;
-  logLevel: z.infer<typeof commerceEnvSchema>['LOG_LEVEL'];
+export interface CommerceConfig extends ServiceConfig {
   /** identity's base URL, whose JWKS verifies access tokens. */
   identityUrl: string;
   stripe: StripeSettings;
@@ -49,11 +39,7 @@ export const COMMERCE_CONFIG = Symbol('COMMERCE_CONFIG');
 export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env): CommerceConfig {
   const vars = loadEnv(commerceEnvSchema, env);
   return {
-    port: vars.PORT,
-    host: vars.HOST,
-    databaseUrl: vars.DATABASE_URL,
-    natsUrl: vars.NATS_URL,
-    logLevel: vars.LOG_LEVEL,
+    ...serviceConfig(vars),
     identityUrl: vars.IDENTITY_URL,
     stripe: {
       secretKey: vars.STRIPE_SECRET_KEY,

@@ -1,4 +1,4 @@
-import { envVars, loadEnv } from '@portal/db';
+import { envVars, identityUrlEnv, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/db';
 import { z } from 'zod';
 import { parseEncryptionKey } from './secrets/secret-box';
 
@@ -24,12 +24,8 @@ export const encryptionKeyVar = () =>
   );
 
 export const crmEnvSchema = z.object({
-  PORT: envVars.port(3103),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: envVars.postgresUrl(),
-  NATS_URL: envVars.optionalNatsUrl(),
-  LOG_LEVEL: envVars.logLevel(),
-  IDENTITY_URL: envVars.httpUrl('http://127.0.0.1:3101'),
+  ...serviceEnv(3103),
+  ...identityUrlEnv(),
   CRM_ENCRYPTION_KEY: encryptionKeyVar(),
   CONTACT_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
   NEWSLETTER_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
@@ -41,13 +37,7 @@ export interface LeadLimits {
   newsletterPer10Minutes: number;
 }
 
-export interface CrmConfig {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  /** Unset: events wait in the outbox and sign-outs are known only from this process. */
-  natsUrl?: string;
-  logLevel: z.infer<typeof crmEnvSchema>['LOG_LEVEL'];
+export interface CrmConfig extends ServiceConfig {
   /** identity's base URL, whose JWKS verifies access tokens. */
   identityUrl: string;
   /** The 32-byte key that seals integrations' secrets in the database. */
@@ -61,11 +51,7 @@ export const CRM_CONFIG = Symbol('CRM_CONFIG');
 export function loadCrmConfig(env: NodeJS.ProcessEnv = process.env): CrmConfig {
   const vars = loadEnv(crmEnvSchema, env);
   return {
-    port: vars.PORT,
-    host: vars.HOST,
-    databaseUrl: vars.DATABASE_URL,
-    natsUrl: vars.NATS_URL,
-    logLevel: vars.LOG_LEVEL,
+    ...serviceConfig(vars),
     identityUrl: vars.IDENTITY_URL,
     encryptionKey: vars.CRM_ENCRYPTION_KEY,
     limits: {

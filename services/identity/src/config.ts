@@ -1,13 +1,9 @@
 import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from '@portal/contracts';
-import { envVars, loadEnv } from '@portal/db';
+import { envVars, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/db';
 import { z } from 'zod';
 
 export const identityEnvSchema = z.object({
-  PORT: envVars.port(3101),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: envVars.postgresUrl(),
-  NATS_URL: envVars.optionalNatsUrl(),
-  LOG_LEVEL: envVars.logLevel(),
+  ...serviceEnv(3101),
   JWT_SIGNING_KEY: z
     .string({ error: 'is required: a PKCS#8 PEM EC P-256 private key (npm start generates one)' })
     .min(1, 'is required: a PKCS#8 PEM EC P-256 private key (npm start generates one)'),
@@ -35,13 +31,7 @@ export interface AuthConfig {
   registerLimitPerHour: number;
 }
 
-export interface IdentityConfig {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  /** Unset: events wait in the outbox. */
-  natsUrl?: string;
-  logLevel: z.infer<typeof identityEnvSchema>['LOG_LEVEL'];
+export interface IdentityConfig extends ServiceConfig {
   auth: AuthConfig;
 }
 
@@ -54,11 +44,7 @@ const unescapePem = (value: string) => value.replace(/\\n/g, '\n').trim();
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   const vars = loadEnv(identityEnvSchema, env);
   return {
-    port: vars.PORT,
-    host: vars.HOST,
-    databaseUrl: vars.DATABASE_URL,
-    natsUrl: vars.NATS_URL,
-    logLevel: vars.LOG_LEVEL,
+    ...serviceConfig(vars),
     auth: {
       signingKeyPem: unescapePem(vars.JWT_SIGNING_KEY),
       tokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,

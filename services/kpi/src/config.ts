@@ -1,25 +1,12 @@
-import { envVars, loadEnv } from '@portal/db';
+import { identityUrlEnv, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/db';
 import { z } from 'zod';
 
 export const kpiEnvSchema = z.object({
-  PORT: envVars.port(3105),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: envVars.postgresUrl(),
-  NATS_URL: envVars.optionalNatsUrl(),
-  LOG_LEVEL: envVars.logLevel(),
-  IDENTITY_URL: envVars.httpUrl('http://127.0.0.1:3101'),
+  ...serviceEnv(3105),
+  ...identityUrlEnv(),
 });
 
-export interface KpiConfig {
-  port: number;
-  host: string;
-  databaseUrl: string;
-  /**
-   * Unset: no metric is counted (kpi learns of calls and leads only from NATS), its own events wait in
-   * the outbox, and only sign-outs made in this process are known.
-   */
-  natsUrl?: string;
-  logLevel: z.infer<typeof kpiEnvSchema>['LOG_LEVEL'];
+export interface KpiConfig extends ServiceConfig {
   /** identity's base URL, whose JWKS verifies access tokens. */
   identityUrl: string;
 }
@@ -30,11 +17,7 @@ export const KPI_CONFIG = Symbol('KPI_CONFIG');
 export function loadKpiConfig(env: NodeJS.ProcessEnv = process.env): KpiConfig {
   const vars = loadEnv(kpiEnvSchema, env);
   return {
-    port: vars.PORT,
-    host: vars.HOST,
-    databaseUrl: vars.DATABASE_URL,
-    natsUrl: vars.NATS_URL,
-    logLevel: vars.LOG_LEVEL,
+    ...serviceConfig(vars),
     identityUrl: vars.IDENTITY_URL,
   };
 }
