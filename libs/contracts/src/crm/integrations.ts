@@ -66,6 +66,23 @@ export const integrationListResponseSchema = z.array(integrationSchema);
 export const createIntegrationResponseSchema = integrationSchema.extend({ signingSecret: z.string() });
 export type CreateIntegrationResponse = z.infer<typeof createIntegrationResponseSchema>;
 
+/** An integration as support staff see it: whose it is, besides the customer's view. */
+export const staffIntegrationSchema = integrationSchema.extend({
+  customerId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+});
+export type StaffIntegration = z.infer<typeof staffIntegrationSchema>;
+
+export const staffIntegrationMessages = {
+  isActiveRequired: 'isActive must be true or false',
+} as const;
+
+/** `PATCH /api/crm/staff/integrations/{id}`: staff connect or disconnect an integration. Unknown fields are rejected. */
+export const updateIntegrationStatusRequestSchema = z.strictObject({
+  isActive: z.boolean({ error: staffIntegrationMessages.isActiveRequired }),
+});
+export type UpdateIntegrationStatusRequest = z.infer<typeof updateIntegrationStatusRequestSchema>;
+
 // Inbound events: what a connected CRM or dialer posts to the integration's inbound URL. -----------
 
 /**

@@ -44,3 +44,29 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 /** `GET /api/support/tickets`: the caller's tickets, newest first. */
 export const ticketListResponseSchema = z.array(ticketSchema);
+
+export const staffTicketMessages = {
+  statusRequired: 'Status must be open, in_progress, resolved or closed',
+} as const;
+
+/** A ticket as support staff see it: whose it is, besides what the customer sees. */
+export const staffTicketSchema = ticketSchema.extend({
+  customerId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+});
+export type StaffTicket = z.infer<typeof staffTicketSchema>;
+
+export const STAFF_TICKET_LIST_LIMIT = 200;
+
+/** `GET /api/support/staff/tickets?status=`: the support queue, newest first, optionally one status. */
+export const staffTicketListQuerySchema = z.strictObject({
+  status: z.enum(ticketStatuses, { error: staffTicketMessages.statusRequired }).optional(),
+});
+export type StaffTicketListQuery = z.infer<typeof staffTicketListQuerySchema>;
+export const staffTicketListResponseSchema = z.array(staffTicketSchema);
+
+/** `PATCH /api/support/staff/tickets/{id}`: staff move a ticket on. Unknown fields are rejected. */
+export const updateTicketStatusRequestSchema = z.strictObject({
+  status: z.enum(ticketStatuses, { error: staffTicketMessages.statusRequired }),
+});
+export type UpdateTicketStatusRequest = z.infer<typeof updateTicketStatusRequestSchema>;

@@ -1,4 +1,4 @@
-import type { Integration } from '@portal/contracts';
+import type { Integration, StaffIntegration } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { IntegrationEntity } from './integration.entity';
 
@@ -22,5 +22,14 @@ export function toIntegrationView(integration: IntegrationEntity, origin: string
     inboundUrl: `${origin}/${INBOUND_EVENTS_ROUTE}/${integration.id}`,
     createdAt: integration.createdAt.toISOString(),
     updatedAt: integration.updatedAt.toISOString(),
+  };
+}
+
+/** An integration as support staff see it (`staffIntegrationSchema`): whose it is as well, never a secret. */
+export function toStaffIntegrationView(integration: IntegrationEntity, origin: string): StaffIntegration {
+  return {
+    ...toIntegrationView(integration, origin),
+    customerId: integration.customerId,
+    organizationId: integration.organizationId,
   };
 }

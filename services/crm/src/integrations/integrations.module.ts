@@ -6,9 +6,10 @@ import { INBOUND_EVENTS_PATH, InboundEventsController } from './inbound-events.c
 import { InboundEventsService } from './inbound-events.service';
 import { IntegrationsController } from './integrations.controller';
 import { IntegrationsService } from './integrations.service';
+import { StaffIntegrationsController } from './staff-integrations.controller';
 
 @Module({
-  controllers: [IntegrationsController, InboundEventsController],
+  controllers: [IntegrationsController, InboundEventsController, StaffIntegrationsController],
   providers: [IntegrationsService, InboundEventsService],
 })
 export class IntegrationsModule implements OnModuleInit {

@@ -59,4 +59,13 @@ export class IntegrationsService {
     const result = await this.repository.delete({ id: integrationId, customerId });
     return (result.affected ?? 0) > 0;
   }
+
+  /** Connects or disconnects any customer's integration (staff); null when there is no such integration. */
+  async setActive(integrationId: string, isActive: boolean): Promise<IntegrationEntity | null> {
+    const integration = await this.repository.findOne({ where: { id: integrationId } });
+    if (!integration) return null;
+    if (integration.isActive === isActive) return integration;
+    integration.isActive = isActive;
+    return this.repository.save(integration);
+  }
 }

@@ -1,4 +1,4 @@
-import type { Ticket } from '@portal/contracts';
+import type { StaffTicket, Ticket } from '@portal/contracts';
 import type { TicketEntity } from './ticket.entity';
 
 /** A ticket as the API answers it (`ticketSchema`): never whose it is. */
@@ -12,4 +12,9 @@ export function toTicketView(ticket: TicketEntity): Ticket {
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
   };
+}
+
+/** A ticket as support staff see it (`staffTicketSchema`): whose it is as well. */
+export function toStaffTicketView(ticket: TicketEntity): StaffTicket {
+  return { ...toTicketView(ticket), customerId: ticket.customerId, organizationId: ticket.organizationId };
 }

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
+import { StaffTicketsController } from './staff-tickets.controller';
 import { TicketsController } from './tickets.controller';
 import { TicketsService } from './tickets.service';
 
 @Module({
-  controllers: [TicketsController],
+  controllers: [TicketsController, StaffTicketsController],
   providers: [TicketsService],
 })
 export class TicketsModule {}

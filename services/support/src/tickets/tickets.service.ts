@@ -4,17 +4,21 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthenticatedUser } from '@portal/auth';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource } from 'typeorm';
-import type { createTicketRequestSchema } from '@portal/contracts';
+import {
+  type createTicketRequestSchema,
+  STAFF_TICKET_LIST_LIMIT,
+  type TicketStatus,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import { TicketEntity } from './ticket.entity';
 
 /** Who a ticket belongs to: the signed-in customer and their organization. */
 export type TicketOwner = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
 
-/** Customers' tickets; every read and write is scoped to the customer they belong to. */
 /** A ticket request as validated by `createTicketRequestSchema` (trimmed, priority defaulted). */
 export type NewTicket = z.output<typeof createTicketRequestSchema>;
 
+/** Customers' tickets: a customer's reads and writes are scoped to their own; staff see the whole queue. */
 @Injectable()
 export class TicketsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -59,5 +63,23 @@ export class TicketsService {
       });
       return row;
     });
+  }
+
+  /** Every customer's tickets for support staff, newest first, at most STAFF_TICKET_LIST_LIMIT. */
+  listForStaff(status?: TicketStatus): Promise<TicketEntity[]> {
+    return this.repository.find({
+      where: status ? { status } : {},
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: STAFF_TICKET_LIST_LIMIT,
+    });
+  }
+
+  /** Moves a ticket to `status`; null when there is no such ticket. */
+  async changeStatus(ticketId: string, status: TicketStatus): Promise<TicketEntity | null> {
+    const ticket = await this.repository.findOne({ where: { id: ticketId } });
+    if (!ticket) return null;
+    if (ticket.status === status) return ticket;
+    ticket.status = status;
+    return this.repository.save(ticket);
   }
 }

@@ -1,0 +1,34 @@
+import { Body, Controller, NotFoundException, Param, ParseUUIDPipe, Patch, Req } from '@nestjs/common';
+import { StaffOnly } from '@portal/auth';
+import {
+  integrationMessages,
+  type StaffIntegration,
+  type UpdateIntegrationStatusRequest,
+  updateIntegrationStatusRequestSchema,
+} from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import { requestOrigin, toStaffIntegrationView } from './integration-view';
+import { IntegrationsService } from './integrations.service';
+
+const integrationNotFound = () => new NotFoundException(integrationMessages.integrationNotFound);
+
+/**
+ * Staff (spec section 6, isAdmin) connect or disconnect a customer's integration: a disconnected one
+ * shows 'Disconnected' on the dashboard and its inbound URL refuses events.
+ */
+@Controller('api/crm/staff/integrations')
+@StaffOnly()
+export class StaffIntegrationsController {
+  constructor(private readonly integrations: IntegrationsService) {}
+
+  @Patch(':id')
+  async setActive(
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: integrationNotFound })) id: string,
+    @Body({ schema: updateIntegrationStatusRequestSchema }) body: UpdateIntegrationStatusRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<StaffIntegration> {
+    const integration = await this.integrations.setActive(id, body.isActive);
+    if (!integration) throw integrationNotFound();
+    return toStaffIntegrationView(integration, requestOrigin(request));
+  }
+}
