@@ -10,6 +10,7 @@
 // Exit codes: 0 within budget, 1 over budget, 2 could not run.
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
+import { reportResult } from './results.mjs';
 
 export const meP99BudgetMs = 50;
 
@@ -71,7 +72,9 @@ async function main() {
   console.log(`  me, ${connections} connections, ${duration} s: ${summary(steady)}`);
 
   const quiet = await loadMe(token, { duration: 5, connections: 10 });
-  console.log(`  me, 10 connections, 5 s, no logins:           p99 ${quiet.latency.p99} ms (${Math.round(quiet.requests.average)} rps)`);
+  console.log(
+    `  me, 10 connections, 5 s, no logins:           p99 ${quiet.latency.p99} ms (${Math.round(quiet.requests.average)} rps)`,
+  );
   const measuring = loadMe(token, { duration: 5, connections: 10 });
   const logins = await loginBursts(credentials, measuring);
   const busy = await measuring;
@@ -83,6 +86,17 @@ async function main() {
   if (steady.latency.p99 > meP99BudgetMs || failed(steady)) over.push('me under load');
   if (busy.latency.p99 > meP99BudgetMs || failed(busy)) over.push('me during login bursts');
   console.log(over.length ? `  over budget: ${over.join(', ')}` : '  within budget');
+  reportResult({
+    connections,
+    durationS: duration,
+    steady: {
+      rps: Math.round(steady.requests.average),
+      p99Ms: steady.latency.p99,
+      failed: steady.errors + steady.non2xx + steady.timeouts,
+    },
+    duringLogins: { p99Ms: busy.latency.p99, logins, failed: busy.errors + busy.non2xx + busy.timeouts },
+    withinBudget: over.length === 0,
+  });
   process.exitCode = over.length ? 1 : 0;
 }
 

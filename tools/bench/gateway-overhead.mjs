@@ -18,6 +18,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { reportResult } from './results.mjs';
 
 const budget = { p99Ratio: 1.5, rpsRatio: 0.7 };
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -245,6 +246,7 @@ async function main() {
     withinBudget,
   };
 
+  reportResult(report);
   if (values.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {

@@ -11,15 +11,12 @@
 // sending its webhooks to the gateway signed with STRIPE_WEBHOOK_SECRET, unless --no-fake-stripe says one
 // runs already. The stack must accept many sign-ups from one address (AUTH_REGISTER_LIMIT_PER_HOUR);
 // `npm run bench` sets both. Exit codes: 0 within budget, 1 over budget, 2 could not run.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { apiClient, percentile, pool } from './api-client.mjs';
+import { startFakeStripe } from './fake-stripe.mjs';
+import { reportResult } from './results.mjs';
 
 export const paymentIntentP99BudgetMs = 300;
-
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const fakeStripeModule = path.join(rootDir, 'libs/testing/dist/fake-stripe/fake-stripe.js');
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -34,37 +31,10 @@ const { values, positionals } = parseArgs({
 const baseUrl = (positionals[0] ?? process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const runId = Date.now().toString(36);
 
-async function call(method, apiPath, { body, token, headers = {} } = {}) {
-  const started = performance.now();
-  const response = await fetch(`${baseUrl}${apiPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? JSON.parse(text) : undefined,
-    ms: performance.now() - started,
-  };
-}
+const client = apiClient(baseUrl);
+const { call } = client;
 
-async function signUp(index) {
-  const answer = await call('POST', '/api/auth/register', {
-    body: {
-      name: `Bench Buyer ${index}`,
-      email: `bench-pi-${runId}-${index}@example.com`,
-      password: 'bench-password-1',
-    },
-  });
-  if (answer.status !== 201)
-    throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body.token;
-}
+const signUp = async () => (await client.signUp('bench-pi')).token;
 
 /** Cart `i`: a non-empty subset of the catalog (15 of them) and a first-line quantity; distinct for i < 15 × 100. */
 function cartFor(i, packages) {
@@ -78,31 +48,12 @@ function cartFor(i, packages) {
   };
 }
 
-const percentile = (sorted, q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
-
-/** Runs `tasks` with at most `width` in flight. */
-async function pool(tasks, width) {
-  const results = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await tasks[index]();
-    }
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-  return results;
-}
-
-async function startFakeStripe() {
+function startOwnFakeStripe() {
   if (values['no-fake-stripe']) return undefined;
-  if (!existsSync(fakeStripeModule))
-    throw new Error(`${fakeStripeModule} is missing: npx nx build @portal/testing`);
-  const { startFakeStripe: start } = await import(pathToFileURL(fakeStripeModule).href);
-  return start({
-    port: Number(values['fake-stripe-port']),
-    webhookUrl: `${baseUrl}/api/stripe/webhook`,
-    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
+  return startFakeStripe({
+    port: values['fake-stripe-port'],
+    gatewayUrl: baseUrl,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET,
   });
 }
 
@@ -110,7 +61,7 @@ async function main() {
   const calls = Number(values.calls);
   const concurrency = Number(values.concurrency);
   const userCount = Number(values.users);
-  const fake = await startFakeStripe();
+  const fake = await startOwnFakeStripe();
   try {
     const catalog = await call('GET', '/api/packages');
     if (catalog.status !== 200 || catalog.body.length < 4)
@@ -204,6 +155,16 @@ async function main() {
     if (duplicates > 0 || !retryOk) over.push('duplicate orders');
     if (p99 > paymentIntentP99BudgetMs) over.push(`p99 over ${paymentIntentP99BudgetMs} ms`);
     console.log(over.length ? `  over budget: ${over.join(', ')}` : '  within budget');
+    reportResult({
+      calls,
+      concurrency,
+      p50Ms: p50,
+      p99Ms: p99,
+      errors: errors.length,
+      duplicates,
+      retryOk,
+      withinBudget: over.length === 0,
+    });
     process.exitCode = over.length ? 1 : 0;
   } finally {
     await fake?.close();

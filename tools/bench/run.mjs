@@ -1,33 +1,65 @@
-// `npm run bench`: every budget of the foundation, measured on this machine, one after the other.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { rootDir, startStack } from './stack.mjs';
-import { firstVisitBudgetBytes, measureFirstVisitJs } from './first-visit-js.mjs';
+// `npm run bench`: every budget and load figure of the portal, measured on this machine one after the
+// other, printed as a table and written to bench/results.json.
+import os from 'node:os';
+import { startStack } from './stack.mjs';
+import { startFakeStripe } from './fake-stripe.mjs';
+import { apiClient } from './api-client.mjs';
+import { firstVisitBudgetBytes, firstVisitRoutes, measureFirstVisitJs } from './first-visit-js.mjs';
 import { lighthouseBudgets, measureLighthouse, printLighthouse } from './lighthouse.mjs';
+import { measureGatewayRatio, printGatewayRatio } from './gateway-ratio.mjs';
+import { measureThroughput, printThroughput } from './throughput.mjs';
+import { measureLoadScenarios, printLoadScenarios } from './load-scenarios.mjs';
 import { measureStartup, startupBudgetMs } from './startup-time.mjs';
+import { printTable, resultsPath, runBenchScript, writeResults } from './results.mjs';
 
-const failures = [];
+const results = {
+  measuredAt: new Date().toISOString(),
+  machine: {
+    cpus: os.availableParallelism(),
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
+};
+const table = [];
+const verdict = (ok) => (ok ? 'ok' : 'OVER');
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 console.log('== npm start from a built tree to "Portal ready" (budget 20 s)');
-for (const [i, r] of (await measureStartup()).entries()) {
+results.startup = (await measureStartup()).map((r) => ({
+  readyMs: Math.round(r.readyMs),
+  stopMs: Math.round(r.stopMs),
+}));
+for (const [i, r] of results.startup.entries()) {
   console.log(
     `  start ${i + 1}: ${(r.readyMs / 1000).toFixed(1)} s; stopped by Ctrl-C in ${(r.stopMs / 1000).toFixed(1)} s`,
   );
-  if (r.readyMs > startupBudgetMs) failures.push('startup time');
+  table.push({
+    measure: `startup ${i + 1}`,
+    value: `${(r.readyMs / 1000).toFixed(1)} s`,
+    budget: '≤ 20 s',
+    verdict: verdict(r.readyMs <= startupBudgetMs),
+  });
 }
 
-// Checkout calls a fake Stripe API, which payment-intents.mjs starts on this port once the stack is up.
+// Checkout calls this fake Stripe API, started once the gateway is up.
 const fakeStripePort = '13190';
 const stripeWebhookSecret = 'whsec_benchportal';
-
+const ports = {
+  gateway: '18180',
+  identity: '13181',
+  commerce: '13182',
+  crm: '13183',
+  support: '13184',
+  kpi: '13185',
+};
 const stack = await startStack({
   env: {
-    GATEWAY_PORT: '18180',
-    IDENTITY_PORT: '13181',
-    COMMERCE_PORT: '13182',
-    CRM_PORT: '13183',
-    SUPPORT_PORT: '13184',
-    KPI_PORT: '13185',
+    GATEWAY_PORT: ports.gateway,
+    IDENTITY_PORT: ports.identity,
+    COMMERCE_PORT: ports.commerce,
+    CRM_PORT: ports.crm,
+    SUPPORT_PORT: ports.support,
+    KPI_PORT: ports.kpi,
     // No demo customer, and no demo dialer posting in the background while things are measured.
     SEED_DEMO_DATA: 'false',
     STRIPE_SECRET_KEY: 'sk_test_benchportal',
@@ -35,54 +67,159 @@ const stack = await startStack({
     STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
     PORTAL_DB_PREFIX: 'bench_portal',
     // Prerendered pages name the site's address in their canonical links.
-    PUBLIC_SITE_URL: 'http://localhost:18180',
+    PUBLIC_SITE_URL: `http://localhost:${ports.gateway}`,
     // Every benchmark user signs up from this one address.
     AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
   },
 });
+const fakeStripe = await startFakeStripe({
+  port: fakeStripePort,
+  gatewayUrl: stack.url,
+  webhookSecret: stripeWebhookSecret,
+});
+const serviceUrl = (name) => `http://127.0.0.1:${ports[name]}`;
 try {
-  console.log('== JavaScript of a first visit to / (budget 200 kB gzipped)');
-  const js = await measureFirstVisitJs(stack.url);
-  console.log(
-    `  ${(js.gzipBytes / 1024).toFixed(1)} kB gzip -9, ${(js.wireBytes / 1024).toFixed(1)} kB on the wire, ${js.files.length} files`,
-  );
-  if (js.gzipBytes > firstVisitBudgetBytes) failures.push('first-visit JavaScript');
+  console.log('== JavaScript of a first visit, per route (budget for /: 200 kB gzipped)');
+  const { token } = await apiClient(stack.url).signUp('bench-first-visit');
+  results.firstVisitJs = [];
+  for (const { route, signedIn } of firstVisitRoutes) {
+    const js = await measureFirstVisitJs(stack.url, { route, token: signedIn ? token : undefined });
+    const budgeted = route === '/';
+    results.firstVisitJs.push({
+      route,
+      signedIn: Boolean(signedIn),
+      gzipBytes: js.gzipBytes,
+      wireBytes: js.wireBytes,
+      files: js.files.length,
+      budgetBytes: budgeted ? firstVisitBudgetBytes : null,
+    });
+    console.log(
+      `  ${route.padEnd(11)} ${kB(js.gzipBytes)} gzip -9, ${kB(js.wireBytes)} on the wire, ${js.files.length} files${signedIn ? ' (signed in)' : ''}`,
+    );
+    table.push({
+      measure: `first-visit JS ${route}`,
+      value: kB(js.gzipBytes),
+      budget: budgeted ? '≤ 200 kB' : '',
+      verdict: budgeted ? verdict(js.gzipBytes <= firstVisitBudgetBytes) : '',
+    });
+  }
 
   const budgets = Object.entries(lighthouseBudgets).map(([category, budget]) => `${category} ≥ ${budget}`);
-  console.log(`== Lighthouse on /, /pricing, /blog, mobile, median of 3 runs (${budgets.join(', ')})`);
-  if (!printLighthouse(await measureLighthouse(stack.url))) failures.push('Lighthouse');
+  console.log(
+    `== Lighthouse on /, /pricing, /blog and /dashboard (signed in), mobile, median of 3 runs (${budgets.join(', ')})`,
+  );
+  results.lighthouse = await measureLighthouse(stack.url);
+  printLighthouse(results.lighthouse);
+  for (const row of results.lighthouse) {
+    table.push({
+      measure: `Lighthouse ${row.page}`,
+      value: Object.values(row.scores).join(' / '),
+      budget: `≥ ${Object.values(lighthouseBudgets).join(' / ')}`,
+      verdict: verdict(row.underBudget.length === 0),
+    });
+  }
 
-  console.log('== gateway overhead against nginx (p99 ≤ 1.5× nginx, rps ≥ 0.7× nginx)');
-  const overhead = spawnSync(process.execPath, [path.join(rootDir, 'tools/bench/gateway-overhead.mjs')], {
-    stdio: 'inherit',
-    env: { ...process.env, IDENTITY_URL: 'http://127.0.0.1:13181' },
+  console.log(
+    '== gateway overhead: p99 through the gateway / p99 straight to the service, side by side (autocannon, 50 connections)',
+  );
+  results.gatewayRatio = await measureGatewayRatio(stack.url, {
+    commerce: serviceUrl('commerce'),
+    identity: serviceUrl('identity'),
   });
-  if (overhead.status !== 0) failures.push('gateway overhead');
+  const ratioClean = printGatewayRatio(results.gatewayRatio);
+  for (const row of results.gatewayRatio) {
+    table.push({
+      measure: `gateway/direct p99 ${row.endpoint}`,
+      value: `${row.p99Ratio.toFixed(2)} (${row.gateway.p99Ms} / ${row.direct.p99Ms} ms)`,
+      budget: 'no failed request',
+      verdict: verdict(ratioClean),
+    });
+  }
+
+  console.log('== throughput through the gateway at 50 connections, 10 s each');
+  results.throughput = await measureThroughput(stack.url);
+  printThroughput(results.throughput);
+  for (const row of results.throughput) {
+    table.push({
+      measure: `throughput ${row.measure}`,
+      value: `${row.rps} rps (p99 ${row.p99Ms} ms)`,
+      budget: 'no failed request',
+      verdict: verdict(row.failed === 0),
+    });
+  }
+
+  console.log(
+    '== load scenarios of deploy/load (k6) with autocannon, 10 s each, thresholds of deploy/load/scenarios.json',
+  );
+  results.loadScenarios = await measureLoadScenarios(stack.url);
+  printLoadScenarios(results.loadScenarios);
+  for (const row of results.loadScenarios) {
+    table.push({
+      measure: `load ${row.scenario}`,
+      value: `p95 ${row.p95Ms} ms, ${(row.failedRate * 100).toFixed(2)} % failed, ${row.rps} rps`,
+      budget: `p95 < ${row.p95BudgetMs} ms, < ${row.failedRateBudget * 100} %`,
+      verdict: verdict(row.withinBudget),
+    });
+  }
+
+  console.log('== gateway against nginx, GET /api/identity/features (p99 ≤ 1.5× nginx, rps ≥ 0.7× nginx)');
+  const nginx = runBenchScript('gateway-overhead.mjs', [], { IDENTITY_URL: serviceUrl('identity') });
+  results.gatewayVsNginx = nginx.figures;
+  if (nginx.figures) {
+    const { ratios } = nginx.figures;
+    table.push({
+      measure: 'gateway/nginx p99, rps',
+      value: `${ratios.p99.toFixed(2)}, ${ratios.rps.toFixed(2)}`,
+      budget: '≤ 1.5, ≥ 0.7',
+      verdict: verdict(nginx.status === 0),
+    });
+  } else table.push({ measure: 'gateway/nginx', value: 'could not run', verdict: 'OVER' });
 
   console.log('== GET /api/auth/me through the gateway (p99 ≤ 50 ms at 50 connections; off-loop hashing)');
-  const me = spawnSync(process.execPath, [path.join(rootDir, 'tools/bench/auth-me.mjs'), stack.url], {
-    stdio: 'inherit',
+  const me = runBenchScript('auth-me.mjs', [stack.url]);
+  results.authMe = me.figures;
+  table.push({
+    measure: 'auth/me p99 (during logins)',
+    value: me.figures
+      ? `${me.figures.steady.p99Ms} ms (${me.figures.duringLogins.p99Ms} ms)`
+      : 'could not run',
+    budget: '≤ 50 ms',
+    verdict: verdict(me.status === 0),
   });
-  if (me.status !== 0) failures.push('auth me');
 
   console.log(
     '== POST /api/create-payment-intent through the gateway (200 carts, 20 at a time: p99 ≤ 300 ms, no error, no duplicate)',
   );
-  const checkout = spawnSync(
-    process.execPath,
-    [path.join(rootDir, 'tools/bench/payment-intents.mjs'), stack.url, '--fake-stripe-port', fakeStripePort],
-    { stdio: 'inherit', env: { ...process.env, STRIPE_WEBHOOK_SECRET: stripeWebhookSecret } },
-  );
-  if (checkout.status !== 0) failures.push('payment intents');
+  const checkout = runBenchScript('payment-intents.mjs', [stack.url, '--no-fake-stripe']);
+  results.paymentIntents = checkout.figures;
+  table.push({
+    measure: 'payment intents p99',
+    value: checkout.figures
+      ? `${checkout.figures.p99Ms.toFixed(0)} ms, ${checkout.figures.duplicates} duplicates`
+      : 'could not run',
+    budget: '≤ 300 ms, 0 duplicates',
+    verdict: verdict(checkout.status === 0),
+  });
 
   console.log('== a dialer event to the open dashboard through the gateway (p95 ≤ 1 s)');
-  const live = spawnSync(process.execPath, [path.join(rootDir, 'tools/bench/live-metrics.mjs'), stack.url], {
-    stdio: 'inherit',
+  const live = runBenchScript('live-metrics.mjs', [stack.url]);
+  results.liveMetrics = live.figures;
+  table.push({
+    measure: 'dialer event → dashboard p95',
+    value: live.figures ? `${live.figures.p95Ms.toFixed(0)} ms` : 'could not run',
+    budget: '≤ 1000 ms',
+    verdict: verdict(live.status === 0),
   });
-  if (live.status !== 0) failures.push('live metrics');
 } finally {
+  await fakeStripe.close();
   await stack.stop();
 }
 
-console.log(failures.length === 0 ? 'all budgets met' : `over budget: ${failures.join(', ')}`);
-process.exitCode = failures.length === 0 ? 0 : 1;
+console.log('\n== summary');
+printTable(table);
+results.summary = table;
+writeResults(results);
+console.log(`\nwritten to ${resultsPath}`);
+const over = table.filter((row) => row.verdict === 'OVER').map((row) => row.measure);
+console.log(over.length === 0 ? 'all budgets met' : `over budget: ${over.join(', ')}`);
+process.exitCode = over.length === 0 ? 0 : 1;

@@ -32,7 +32,9 @@ export function startStack({ env = {}, quiet = true } = {}) {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', (chunk) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`runner exited with ${code} before ready:\n${output.slice(-4000)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`runner exited with ${code} before ready:\n${output.slice(-4000)}`)),
+    );
   });
 }
 

@@ -7,7 +7,9 @@ export const startupBudgetMs = 20_000;
 export async function measureStartup(rounds = 2) {
   const results = [];
   for (let round = 0; round < rounds; round++) {
-    const stack = await startStack({ env: { GATEWAY_PORT: '18280', IDENTITY_PORT: '13281', COMMERCE_PORT: '13282', CRM_PORT: '13283' } });
+    const stack = await startStack({
+      env: { GATEWAY_PORT: '18280', IDENTITY_PORT: '13281', COMMERCE_PORT: '13282', CRM_PORT: '13283' },
+    });
     const { stopMs, code } = await stack.stop();
     results.push({ readyMs: Math.round(stack.readyMs), stopMs: Math.round(stopMs), exitCode: code });
   }
@@ -17,7 +19,9 @@ export async function measureStartup(rounds = 2) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = await measureStartup();
   for (const [i, r] of results.entries()) {
-    console.log(`start ${i + 1}: ready in ${(r.readyMs / 1000).toFixed(1)} s, Ctrl-C stopped it in ${(r.stopMs / 1000).toFixed(1)} s (exit ${r.exitCode})`);
+    console.log(
+      `start ${i + 1}: ready in ${(r.readyMs / 1000).toFixed(1)} s, Ctrl-C stopped it in ${(r.stopMs / 1000).toFixed(1)} s (exit ${r.exitCode})`,
+    );
   }
   process.exitCode = results.every((r) => r.readyMs <= startupBudgetMs && r.exitCode === 0) ? 0 : 1;
 }
