@@ -29,6 +29,13 @@ class WidgetsController {
     throw new Error('password=hunter2 leaked from the database driver');
   }
 
+  // What TypeORM throws for a query while PostgreSQL is down: the driver's error under `driverError`.
+  @Get('database-down')
+  databaseDown(): never {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    throw Object.assign(new Error('Query failed'), { driverError: refused });
+  }
+
   @Get('busy')
   busy(): never {
     throw new TooManyRequestsException('Slow down, please.', 41.2);
@@ -91,7 +98,9 @@ describe('createServiceApp', () => {
 
   it('takes the client address from X-Forwarded-For as the gateway (a local peer) appended it', async () => {
     // A client wrote 10.9.9.9 itself; the gateway appended the address it really saw.
-    const res = await fetch(`${base}/widgets/caller`, { headers: { 'x-forwarded-for': '10.9.9.9, 203.0.113.7' } });
+    const res = await fetch(`${base}/widgets/caller`, {
+      headers: { 'x-forwarded-for': '10.9.9.9, 203.0.113.7' },
+    });
     expect(await res.json()).toEqual({ ip: '203.0.113.7' });
     expect(await (await fetch(`${base}/widgets/caller`)).json()).toEqual({ ip: '127.0.0.1' });
   });
@@ -116,6 +125,13 @@ describe('createServiceApp', () => {
     const body = await res.json();
     expect(body).toEqual({ statusCode: 500, message: 'Internal server error' });
     expect(JSON.stringify(body)).not.toContain('hunter2');
+  });
+
+  it('answers 503 naming the service, with Retry-After, when its database cannot be reached', async () => {
+    const res = await fetch(`${base}/widgets/database-down`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toEqual({ statusCode: 503, message: 'Service nest-http-spec is unavailable' });
   });
 
   it('rejects malformed JSON with a 400 that says so', async () => {
@@ -175,11 +191,14 @@ describe('createServiceApp', () => {
     expect(await res.json()).toEqual({ statusCode: 413, message: 'Request body is too large' });
   });
 
-  it.each(['application/x-www-form-urlencoded', 'text/plain'])('answers 415 JSON for a %s body', async (type) => {
-    const res = await post('/widgets', 'name=x', type);
-    expect(res.status).toBe(415);
-    expect((await errorOf(res)).statusCode).toBe(415);
-  });
+  it.each(['application/x-www-form-urlencoded', 'text/plain'])(
+    'answers 415 JSON for a %s body',
+    async (type) => {
+      const res = await post('/widgets', 'name=x', type);
+      expect(res.status).toBe(415);
+      expect((await errorOf(res)).statusCode).toBe(415);
+    },
+  );
 });
 
 describe('createServiceApp logging', () => {

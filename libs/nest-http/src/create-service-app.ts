@@ -33,7 +33,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /**
  * Creates (does not start) a Nest application on Fastify with the conventions every service shares:
  * JSON logs (one access line per request, with the request id), `x-request-id` honoured and echoed,
- * a 1 MB body limit, JSON errors `{ statusCode, message }` for everything including 404 and bad JSON,
+ * a 1 MB body limit, JSON errors `{ statusCode, message }` for everything including 404 and bad JSON
+ * (503 "Service <name> is unavailable" at once while its database cannot be reached),
  * zod validation of `@Body({ schema })`, and shutdown hooks so SIGTERM closes pools and connections.
  * Start it with `app.listen(port, host)`.
  */
@@ -62,7 +63,7 @@ export async function createServiceApp(
     // Only Fastify's own JSON parser: APIs take JSON, other content types get a 415.
     bodyParser: false,
   });
-  app.useGlobalFilters(new JsonExceptionFilter());
+  app.useGlobalFilters(new JsonExceptionFilter({ service: options.name }));
   app.useGlobalPipes(new ZodValidationPipe());
   app.enableShutdownHooks();
   return app;

@@ -1,4 +1,5 @@
 import { BadRequestException, HttpException, ServiceUnavailableException } from '@nestjs/common';
+import { isDependencyUnavailable } from './dependency-unavailable';
 import { toErrorBody } from './error-body';
 import { resolveRequestId } from './request-id';
 
@@ -34,6 +35,45 @@ describe('toErrorBody', () => {
     });
     expect(toErrorBody('a string')).toEqual({ statusCode: 500, message: 'Internal server error' });
     expect(toErrorBody(null)).toEqual({ statusCode: 500, message: 'Internal server error' });
+  });
+});
+
+describe('isDependencyUnavailable', () => {
+  const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+  it.each([
+    ['a refused connection', coded('ECONNREFUSED')],
+    ['a reset connection', coded('ECONNRESET')],
+    ['an unknown host', coded('ENOTFOUND')],
+    [
+      'PostgreSQL shutting down (57P01)',
+      coded('57P01', 'terminating connection due to administrator command'),
+    ],
+    ['PostgreSQL starting up (57P03)', coded('57P03', 'the database system is starting up')],
+    ['too many connections (53300)', coded('53300')],
+    ['a connection exception (08006)', coded('08006')],
+    ['a connection dropped mid-query', new Error('Connection terminated unexpectedly')],
+    ['a pool that cannot connect in time', new Error('timeout exceeded when trying to connect')],
+    ['a TypeORM QueryFailedError around one', Object.assign(new Error('q'), { driverError: coded('57P01') })],
+    ['an error caused by one', new Error('wrapped', { cause: coded('ECONNREFUSED') })],
+    ['every address of a host refusing', new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')])],
+  ])('recognises %s', (_, error) => {
+    expect(isDependencyUnavailable(error)).toBe(true);
+    expect(toErrorBody(error, 'commerce')).toEqual({
+      statusCode: 503,
+      message: 'Service commerce is unavailable',
+    });
+  });
+
+  it.each([
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['a constraint violation', coded('23505', 'duplicate key value violates unique constraint')],
+    ['a syntax error', coded('42601')],
+    ['a string', 'ECONNREFUSED'],
+    ['null', null],
+  ])('leaves %s a 500', (_, error) => {
+    expect(isDependencyUnavailable(error)).toBe(false);
+    expect(toErrorBody(error, 'commerce').statusCode).toBe(500);
   });
 });
 

@@ -4,9 +4,10 @@ export {
   type LogLevel,
   type ServiceAppOptions,
 } from './create-service-app';
-export { JsonExceptionFilter } from './json-exception.filter';
+export { isDependencyUnavailable } from './dependency-unavailable';
+export { JsonExceptionFilter, type JsonExceptionFilterOptions } from './json-exception.filter';
 export { keepRawJsonBody } from './raw-json-body';
-export { toErrorBody } from './error-body';
+export { toErrorBody, unavailableMessage } from './error-body';
 export { minutesText, TooManyRequestsException } from './too-many-requests.exception';
 export { ZodValidationPipe } from './zod-validation.pipe';
 export { PinoNestLogger } from './pino-nest-logger';
