@@ -1,3 +1,4 @@
+import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from '@portal/contracts';
 import { testAuthConfig } from '../test/identity-harness';
 import { TokenService } from './token.service';
 
@@ -30,6 +31,14 @@ describe('TokenService', () => {
     expect(await tokens.verify(token)).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect(await tokens.verify(token)).toBeNull();
+  });
+
+  it('refuses a token that lives longer than the shared maximum, as every other service does', async () => {
+    const tokens = await service();
+    const tooLong = new Date(Date.now() + (MAX_ACCESS_TOKEN_LIFETIME_SECONDS + 60) * 1000);
+    expect(await tokens.verify(await tokens.sign(subject, tooLong))).toBeNull();
+    const longest = new Date(Date.now() + MAX_ACCESS_TOKEN_LIFETIME_SECONDS * 1000);
+    expect(await tokens.verify(await tokens.sign(subject, longest))).not.toBeNull();
   });
 
   it('refuses a token of another identity key', async () => {

@@ -5,6 +5,7 @@ import {
   ACCESS_TOKEN_ISSUER,
   type AccessTokenClaims,
   accessTokenClaimsSchema,
+  MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
   type Role,
 } from '@portal/contracts';
 import { type JWK, jwtVerify, SignJWT } from 'jose';
@@ -48,7 +49,8 @@ export class TokenService implements OnModuleInit {
   }
 
   /**
-   * The token's claims when its signature, algorithm, issuer, audience and expiry hold; else null.
+   * The token's claims when its signature, algorithm, issuer, audience and expiry hold and it lives no
+   * longer than MAX_ACCESS_TOKEN_LIFETIME_SECONDS; else null.
    * A token string verified before is answered from memory (its expiry still checked): the bytes are
    * the ones whose signature held, and the ES256 check is most of the cost of `GET /api/auth/me`.
    */
@@ -79,7 +81,9 @@ export class TokenService implements OnModuleInit {
         requiredClaims: ['sub', 'sid', 'exp', 'iat'],
       });
       const claims = accessTokenClaimsSchema.safeParse(payload);
-      return claims.success ? claims.data : null;
+      // The same bound as every other service (libs/auth): identity never issues a longer-lived token.
+      if (!claims.success || claims.data.exp - claims.data.iat > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) return null;
+      return claims.data;
     } catch {
       return null;
     }
