@@ -1,0 +1,173 @@
+// Every HTTP route of the stack, as the suite classifies it. access-control.test.mjs compares this list
+// with the routes the running processes map (Nest's "Mapped {path, METHOD} route" log lines), so a route
+// added to a service fails the suite until it is classified here (and so covered by every check that
+// reads this list: access, IDOR, extra fields, fuzzed bodies, content types, sqlmap).
+//
+// access:
+//   public     anyone
+//   signed-in  any valid token (libs/auth JwtAuthGuard, or identity's own session guard)
+//   customer   @CustomerOnly: a customer's token; staff get 403
+//   staff      @StaffOnly: a staff token; customers get 403
+//   signature  no token: a signature over the raw body (Stripe webhook, an integration's inbound events)
+// owned: the route answers or touches one customer's data ('order', 'integration', 'ticket', 'metrics').
+// example(ctx): a valid body for write routes (ctx from fixtures.mjs); fields: the body's field names.
+import { randomUUID } from 'node:crypto';
+
+export const routes = [
+  // identity
+  { service: 'identity', method: 'GET', path: '/health', access: 'public' },
+  { service: 'identity', method: 'GET', path: '/api/identity/features', access: 'public' },
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/auth/register',
+    access: 'public',
+    fields: ['name', 'email', 'password'],
+    example: () => ({ name: 'Fresh Customer', email: `sec-new-${randomUUID().slice(0, 8)}@example.com`, password: 'fresh-password-1' }),
+  },
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/auth/login',
+    access: 'public',
+    fields: ['email', 'password'],
+    example: (ctx) => ({ email: ctx.b.email, password: ctx.b.password }),
+  },
+  { service: 'identity', method: 'GET', path: '/api/auth/me', access: 'signed-in' },
+  // Signs the caller out: checks use a throwaway session of their own (ctx.throwaway).
+  { service: 'identity', method: 'POST', path: '/api/auth/logout', access: 'signed-in', fields: [], example: () => ({}) },
+  { service: 'identity', method: 'GET', path: '/api/auth/.well-known/jwks.json', access: 'public' },
+  // commerce
+  { service: 'commerce', method: 'GET', path: '/health', access: 'public' },
+  { service: 'commerce', method: 'GET', path: '/api/packages', access: 'public' },
+  { service: 'commerce', method: 'GET', path: '/api/user/orders', access: 'signed-in', owned: 'order' },
+  { service: 'commerce', method: 'GET', path: '/api/user/orders/:id', access: 'signed-in', owned: 'order' },
+  {
+    service: 'commerce',
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    access: 'signed-in',
+    owned: 'order',
+    fields: ['items'],
+    itemFields: ['packageId', 'quantity'],
+    example: (ctx) => ({ items: [{ packageId: ctx.packageIds[0], quantity: 1 }] }),
+  },
+  {
+    service: 'commerce',
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    access: 'signature',
+    sign: 'stripe',
+    fields: ['id', 'object', 'type', 'data', 'created', 'api_version'],
+    example: (ctx) => ({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      api_version: '2025-01-27.acacia',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: ctx.paymentIntentId ?? 'pi_unknown', object: 'payment_intent', metadata: {} } },
+    }),
+  },
+  // crm
+  { service: 'crm', method: 'GET', path: '/health', access: 'public' },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/contact',
+    access: 'public',
+    fields: ['firstName', 'lastName', 'email', 'company', 'message', 'website'],
+    example: () => ({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Engines', message: 'Call me' }),
+  },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/newsletter',
+    access: 'public',
+    fields: ['email'],
+    example: () => ({ email: `sec-news-${randomUUID().slice(0, 8)}@example.com` }),
+  },
+  { service: 'crm', method: 'GET', path: '/api/crm/integrations', access: 'customer', owned: 'integration' },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/crm/integrations',
+    access: 'customer',
+    owned: 'integration',
+    fields: ['type', 'name', 'apiKey', 'webhookUrl'],
+    example: () => ({ type: 'hubspot', name: 'HubSpot', apiKey: `key-${randomUUID()}`, webhookUrl: 'https://example.com/hook' }),
+  },
+  { service: 'crm', method: 'DELETE', path: '/api/crm/integrations/:id', access: 'customer', owned: 'integration' },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/crm/inbound/:integrationId',
+    access: 'signature',
+    owned: 'integration',
+    sign: 'inbound',
+    fields: ['type', 'occurred_at', 'data'],
+    dataFields: ['call_id', 'duration', 'resolution', 'agent_id', 'lead_id', 'source'],
+    example: () => ({ type: 'call.completed', data: { call_id: `c-${randomUUID()}`, duration: 60, resolution: 'resolved', agent_id: 'a-1' } }),
+  },
+  {
+    service: 'crm',
+    method: 'PATCH',
+    path: '/api/crm/staff/integrations/:id',
+    access: 'staff',
+    owned: 'integration',
+    fields: ['isActive'],
+    example: () => ({ isActive: true }),
+  },
+  // support
+  { service: 'support', method: 'GET', path: '/health', access: 'public' },
+  { service: 'support', method: 'GET', path: '/api/support/tickets', access: 'customer', owned: 'ticket' },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/tickets',
+    access: 'customer',
+    owned: 'ticket',
+    fields: ['title', 'description', 'priority'],
+    example: () => ({ title: 'Printer', description: 'It jams', priority: 'low' }),
+  },
+  { service: 'support', method: 'GET', path: '/api/support/tickets/:id', access: 'customer', owned: 'ticket' },
+  { service: 'support', method: 'GET', path: '/api/support/staff/tickets', access: 'staff', owned: 'ticket', query: ['status'] },
+  {
+    service: 'support',
+    method: 'PATCH',
+    path: '/api/support/staff/tickets/:id',
+    access: 'staff',
+    owned: 'ticket',
+    fields: ['status'],
+    example: () => ({ status: 'in_progress' }),
+  },
+  // kpi
+  { service: 'kpi', method: 'GET', path: '/health', access: 'public' },
+  { service: 'kpi', method: 'GET', path: '/api/kpi/metrics', access: 'customer', owned: 'metrics' },
+  // the gateway's own routes
+  { service: 'gateway', method: 'GET', path: '/api/healthz', access: 'public' },
+  { service: 'gateway', method: 'GET', path: '/api/readyz', access: 'public' },
+  { service: 'gateway', method: 'GET', path: '/api/kpi/stream', access: 'customer', owned: 'metrics', stream: true },
+];
+
+export const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Routes that take a body (every write route but DELETE, which takes none). */
+export const bodyRoutes = routes.filter((route) => route.example);
+export const writeRoutes = routes.filter((route) => writeMethods.has(route.method));
+export const routeKey = (route) => `${route.method} ${route.path} (${route.service})`;
+
+/** Nest's "Mapped {/path, METHOD} route" lines of each process of the stack's output. */
+export function mappedRoutes(output) {
+  const found = [];
+  for (const match of output.matchAll(/^\[(\w+)\] .*Mapped \{([^,}]+), (\w+)\} route/gm)) {
+    found.push({ service: match[1], path: match[2], method: match[3] });
+  }
+  return found;
+}
+
+/** The route's path with its `:params` filled from `ids` (e.g. { id, integrationId }). */
+export function fillPath(route, ids) {
+  return route.path.replace(/:(\w+)/g, (_, name) => {
+    if (ids[name] === undefined) throw new Error(`no value for :${name} in ${route.path}`);
+    return ids[name];
+  });
+}
