@@ -49,7 +49,7 @@ describe('API proxy', () => {
       },
     );
 
-    it('answers 503 for a service that does not answer', async () => {
+    it('answers 503 for a service that cannot be reached', async () => {
       const kpiDown = await startGateway({ KPI_URL: `http://127.0.0.1:${await closedPort()}` });
       try {
         const response = await fetch(`${kpiDown.url}/api/kpi/metrics`);
@@ -249,15 +249,33 @@ describe('API proxy with an upstream that is down', () => {
     }
   });
 
-  it('answers 503 within 1 s when the service accepts the request but never answers', async () => {
+  it('answers 504 within 1 s when the service accepts the request but never answers', async () => {
     const hanging = await startUpstream(() => {});
     const gateway = await startGateway({ IDENTITY_URL: hanging.url });
     try {
       const { response, elapsed } = await timed(`${gateway.url}/api/auth/me`);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ statusCode: 503, message: 'Service identity is unavailable' });
+      expect(response.status).toBe(504);
+      expect(await response.json()).toEqual({
+        statusCode: 504,
+        message: 'Service identity did not answer in time',
+      });
       expect(elapsed).toBeLessThan(1000);
       expect(hanging.received).toHaveLength(1);
+    } finally {
+      await gateway.close();
+      await hanging.close();
+    }
+  });
+
+  it('answers 504 at UPSTREAM_TIMEOUT_MS, not before, for an upstream that hangs', async () => {
+    const hanging = await startUpstream(() => {});
+    const gateway = await startGateway({ IDENTITY_URL: hanging.url, UPSTREAM_TIMEOUT_MS: '300' });
+    try {
+      const { response, elapsed } = await timed(`${gateway.url}/api/identity/features`);
+      expect(response.status).toBe(504);
+      expect(elapsed).toBeGreaterThanOrEqual(295);
+      // Well before the 700 ms default: the setting is what counts (timers run late on a busy machine).
+      expect(elapsed).toBeLessThan(650);
     } finally {
       await gateway.close();
       await hanging.close();
@@ -276,7 +294,7 @@ describe('API proxy with an upstream that is down', () => {
       const login = await fetch(`${gateway.url}/api/auth/login`, { method: 'POST' });
       expect(login.status).toBe(200);
       expect(await login.json()).toEqual({ token: 't' });
-      expect((await fetch(`${gateway.url}/api/auth/me`)).status).toBe(503);
+      expect((await fetch(`${gateway.url}/api/auth/me`)).status).toBe(504);
     } finally {
       await gateway.close();
       await slow.close();

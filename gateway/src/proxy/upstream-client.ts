@@ -59,9 +59,16 @@ export interface ProxyTarget {
   timeoutMs: number;
 }
 
+/** The service could not be reached (refused, reset, died mid-answer): 503. */
 export function unavailable(reply: AnyReply, name: string): void {
   if (reply.sent) return;
   void reply.code(503).send({ statusCode: 503, message: `Service ${name} is unavailable` });
+}
+
+/** The service took the request but sent no answer within its deadline (hung, paused, overloaded): 504. */
+export function timedOut(reply: AnyReply, name: string): void {
+  if (reply.sent) return;
+  void reply.code(504).send({ statusCode: 504, message: `Service ${name} did not answer in time` });
 }
 
 /** Bodies up to this size are read whole and sent in one write with the headers. */
@@ -96,14 +103,15 @@ export function proxyTo(target: ProxyTarget) {
     timeout: target.timeoutMs + undiciGraceMs,
   };
   const giveUp = (reply: AnyReply) => unavailable(reply, target.name);
+  const tooLate = (reply: AnyReply) => timedOut(reply, target.name);
 
   return function proxy(request: FastifyRequest, reply: FastifyReply) {
-    const deadline = setTimeout(giveUp, target.timeoutMs, reply);
+    const deadline = setTimeout(tooLate, target.timeoutMs, reply);
     const options: FastifyReplyFromHooks = {
       ...shared,
       onResponse: (_request, reply, response) => {
         clearTimeout(deadline);
-        // Too late: the 503 went out, drop what the service finally sent.
+        // Too late: the 504 went out, drop what the service finally sent.
         if (reply.sent) response.stream.destroy();
         // reply-from has copied the service's headers onto the reply by now.
         else sendBody(reply, response.stream, Number(reply.getHeader('content-length')), target.name);
