@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,6 +10,7 @@ import { test } from 'node:test';
 import { databaseUrl, postgresAnswers } from './database.mjs';
 import { freePort, isListening, waitForHttp } from './net.mjs';
 import { provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
+import { RestartPolicy, supervise } from './supervisor.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -80,4 +83,105 @@ test('provideEncryptionKey prefers CRM_ENCRYPTION_KEY, else creates one 32-byte 
   } finally {
     fs.rmSync(rootDir, { recursive: true, force: true });
   }
+});
+
+test('RestartPolicy backs off per recent crash, gives up on a crash loop and forgets old crashes', () => {
+  let now = 0;
+  const policy = new RestartPolicy({
+    maxRestarts: 3,
+    windowMs: 10_000,
+    initialDelayMs: 500,
+    maxDelayMs: 1500,
+    now: () => now,
+  });
+  assert.deepEqual(policy.crashed(), { restart: true, delayMs: 500, attempt: 1 });
+  now = 1000;
+  assert.deepEqual(policy.crashed(), { restart: true, delayMs: 1000, attempt: 2 });
+  now = 2000;
+  assert.deepEqual(policy.crashed(), { restart: true, delayMs: 1500, attempt: 3 });
+  now = 3000;
+  assert.deepEqual(policy.crashed(), { restart: false, crashes: 4 });
+  // A crash long after the others is a first crash again.
+  now = 30_000;
+  assert.deepEqual(policy.crashed(), { restart: true, delayMs: 500, attempt: 1 });
+});
+
+/** A real Node child running `code`, reporting its exit like startNodeProcess does. */
+const nodeChild = (code) => (onExit) => {
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+  child.on('exit', (exitCode, signal) => onExit(exitCode, signal));
+  return child;
+};
+
+test('supervise restarts a process that keeps crashing, then gives up with the reason', async () => {
+  const logged = [];
+  let launches = 0;
+  const launch = nodeChild('process.exit(3)');
+  const gaveUp = new Promise((resolve) => {
+    supervise({
+      name: 'crasher',
+      launch: (onExit) => (launches++, launch(onExit)),
+      log: (line) => logged.push(line),
+      isStopping: () => false,
+      onGiveUp: resolve,
+      policy: new RestartPolicy({ maxRestarts: 2, windowMs: 60_000, initialDelayMs: 10 }),
+    });
+  });
+  const message = await gaveUp;
+  assert.equal(launches, 3);
+  assert.equal(
+    message,
+    'crasher exited 3 times within 60 s (last: code 3), a crash loop: not restarting it again. Its log above says why.',
+  );
+  assert.equal(
+    logged.filter((line) => /^crasher exited unexpectedly \(code 3\): restarting it in/.test(line)).length,
+    2,
+  );
+});
+
+test('supervise starts a killed process again; after stop() nothing is restarted', async () => {
+  const logged = [];
+  const process1 = supervise({
+    name: 'worker',
+    launch: nodeChild('setInterval(() => {}, 1000)'),
+    log: (line) => logged.push(line),
+    isStopping: () => false,
+    onGiveUp: () => assert.fail('gave up'),
+    policy: new RestartPolicy({ initialDelayMs: 10 }),
+  });
+  const first = process1.child;
+  first.kill('SIGKILL');
+  for (let i = 0; i < 100 && process1.child === first; i++) await new Promise((r) => setTimeout(r, 20));
+  const second = process1.child;
+  assert.notEqual(second, first, 'restarted');
+  assert.equal(second.exitCode, null);
+  assert.match(logged.join('\n'), /worker exited unexpectedly \(SIGKILL\): restarting it in 0 s/);
+
+  // Ctrl-C: the child dies of the same signal while the stack stops; it stays stopped.
+  await process1.stop();
+  assert.notEqual(second.signalCode ?? second.exitCode, null);
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(process1.child, second);
+});
+
+test('supervise restarts nothing once the stack is stopping, even if the exit comes first', async () => {
+  let stopping = false;
+  let launches = 0;
+  const launch = nodeChild('setInterval(() => {}, 1000)');
+  const supervised = supervise({
+    name: 'worker',
+    launch: (onExit) => (launches++, launch(onExit)),
+    log: () => {},
+    isStopping: () => stopping,
+    onGiveUp: () => assert.fail('gave up'),
+    policy: new RestartPolicy({ initialDelayMs: 50 }),
+  });
+  const child = supervised.child;
+  child.kill('SIGINT');
+  await once(child, 'exit');
+  // The runner's own SIGINT handler runs a moment after the child's exit was seen.
+  stopping = true;
+  await new Promise((r) => setTimeout(r, 150));
+  assert.equal(launches, 1);
+  await supervised.stop();
 });

