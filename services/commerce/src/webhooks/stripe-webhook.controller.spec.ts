@@ -199,6 +199,41 @@ describe('POST /api/stripe/webhook', () => {
     expect(await statusOf(orderId)).toBe('completed');
   });
 
+  it('refuses a correctly signed event it cannot read with a 400 naming the field, and changes nothing', async () => {
+    const { orderId, intent } = await placeOrder();
+    const event = {
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: as(intent, 'succeeded') },
+    };
+    const malformed: [Record<string, unknown>, string][] = [
+      [{ ...event, data: 16 }, 'data'],
+      [{ ...event, data: { object: 'pi_123' } }, 'data.object'],
+      [{ ...event, id: ['evt_1'] }, 'id'],
+      [{ ...event, id: 'evt_\u0000' }, 'id'],
+      [{ ...event, created: 1e300 }, 'created'],
+      [{ ...event, type: null }, 'type'],
+      [{ ...event, data: { object: { ...as(intent, 'succeeded'), amount: '5000' } } }, 'data.object.amount'],
+      [{ ...event, data: { object: { ...as(intent, 'succeeded'), metadata: 7 } } }, 'data.object.metadata'],
+    ];
+    for (const [body, field] of malformed) {
+      const payload = JSON.stringify(body);
+      const response = await post(
+        payload,
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET }),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        statusCode: 400,
+        message: expect.stringContaining(`Malformed Stripe event: ${field}`),
+      });
+    }
+    expect(await statusOf(orderId)).toBe('pending');
+    expect(await eventsOf(orderId)).toEqual([]);
+  });
+
   it('answers JSON errors to a body that is not JSON', async () => {
     const response = await fetch(`${stack.service.baseUrl}/api/stripe/webhook`, {
       method: 'POST',

@@ -5,6 +5,13 @@ import { enqueueCatalogEvent } from '@portal/events';
 import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { STRIPE_WEBHOOK_SECRET } from '../stripe/stripe.module';
+import {
+  firstIssue,
+  type StripeEventEnvelope,
+  stripeEventSchema,
+  stripePaymentIntentSchema,
+  type StripePaymentIntentView,
+} from './stripe-event';
 
 /** Stripe's default tolerance: a signature older than five minutes is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -38,21 +45,26 @@ export class StripeWebhookService {
   async handle(payload: Buffer, signature: string | undefined): Promise<void> {
     if (!this.secret) throw new ServiceUnavailableException('Stripe webhooks are not configured');
     if (!signature) throw new BadRequestException('Missing Stripe-Signature header');
-    let event: Stripe.Event;
+    let signed: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(payload, signature, this.secret, SIGNATURE_TOLERANCE_SECONDS);
+      signed = Stripe.webhooks.constructEvent(payload, signature, this.secret, SIGNATURE_TOLERANCE_SECONDS);
     } catch (error) {
       this.logger.warn(`webhook refused: ${(error as Error).message}`);
       throw new BadRequestException('Invalid Stripe signature');
     }
-    const outcome = outcomes[event.type];
+    // Signed is not well-formed: what is read from the event is checked before anything is written.
+    const event = stripeEventSchema.safeParse(signed);
+    if (!event.success) throw new BadRequestException(`Malformed Stripe event: ${firstIssue(event.error)}`);
+    const outcome = outcomes[event.data.type];
     if (!outcome) {
-      this.logger.debug(`ignored Stripe event ${event.id} (${event.type})`);
+      this.logger.debug(`ignored Stripe event ${event.data.id} (${event.data.type})`);
       return;
     }
-    await this.dataSource.transaction((manager) =>
-      this.apply(manager, event, event.data.object as Stripe.PaymentIntent, outcome),
-    );
+    const intent = stripePaymentIntentSchema.safeParse(event.data.data.object);
+    if (!intent.success) {
+      throw new BadRequestException(`Malformed Stripe event: data.object.${firstIssue(intent.error)}`);
+    }
+    await this.dataSource.transaction((manager) => this.apply(manager, event.data, intent.data, outcome));
   }
 
   /**
@@ -61,8 +73,8 @@ export class StripeWebhookService {
    */
   private async apply(
     manager: EntityManager,
-    event: Stripe.Event,
-    intent: Stripe.PaymentIntent,
+    event: StripeEventEnvelope,
+    intent: StripePaymentIntentView,
     outcome: 'completed' | 'failed',
   ): Promise<void> {
     const fresh = await manager.query(
@@ -111,12 +123,12 @@ export class StripeWebhookService {
    */
   private async lockOrder(
     manager: EntityManager,
-    intent: Stripe.PaymentIntent,
+    intent: StripePaymentIntentView,
   ): Promise<OrderRow | undefined> {
     const orderId = intent.metadata?.orderId;
-    if (!orderId || !UUID.test(orderId)) {
+    if (typeof orderId !== 'string' || !UUID.test(orderId)) {
       this.logger.warn(
-        `PaymentIntent ${intent.id} names no order (metadata.orderId ${orderId ?? 'missing'})`,
+        `PaymentIntent ${intent.id} names no order (metadata.orderId ${JSON.stringify(orderId) ?? 'missing'})`,
       );
       return undefined;
     }

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Stripe's ids and event types: letters, digits, `_`, `-`, `.` (nothing PostgreSQL or a log would choke on). */
+const stripeId = z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, 'must be a Stripe id');
+
+/**
+ * The part of a (signature-checked) Stripe event the webhook reads. Stripe adds fields to its objects
+ * freely, so unknown fields pass; the ones read must have their documented types, else the event is
+ * refused with a 400 rather than failing half-way with a 500.
+ */
+export const stripeEventSchema = z.object({
+  id: stripeId,
+  type: z.string().regex(/^[a-z0-9_.]{1,100}$/, 'must be a Stripe event type'),
+  // Unix seconds up to the year 9999: the paid/failed time of the order's event.
+  created: z.number().int().min(0).max(253_402_300_799),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+export type StripeEventEnvelope = z.infer<typeof stripeEventSchema>;
+
+/** `data.object` of the payment_intent.* events the webhook applies. */
+export const stripePaymentIntentSchema = z.object({
+  id: stripeId,
+  amount: z.number().int(),
+  currency: z.string().max(10),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  last_payment_error: z.object({ message: z.string().max(2000).nullish() }).nullish(),
+});
+export type StripePaymentIntentView = z.infer<typeof stripePaymentIntentSchema>;
+
+/** The first problem of a failed parse as `path: message`, for the 400's message. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
