@@ -1,4 +1,5 @@
 import { contactRequestSchema } from './crm/leads';
+import { registerRequestSchema } from './identity/auth';
 import { inboundEventSchema } from './crm/integrations';
 import { createTicketRequestSchema } from './support/tickets';
 import { requiredText, unstorableTextMessage } from './text';
@@ -18,6 +19,28 @@ describe('text people type in', () => {
     for (const bad of ['nul\u0000byte', 'half \ud83c emoji', 'lone \udfa7 low']) {
       expect(name.safeParse(bad).error?.issues[0]?.message).toBe(unstorableTextMessage);
     }
+  });
+
+  it('guards the fields with messages of their own too: a sign-up name, a contact form company', () => {
+    for (const bad of ['nul\u0000byte', 'half \ud83c emoji']) {
+      const signUp = registerRequestSchema.safeParse({
+        name: bad,
+        email: 'a@example.com',
+        password: 'password1',
+      });
+      expect(signUp.error?.issues[0]?.message).toBe(unstorableTextMessage);
+      const contact = contactRequestSchema.safeParse({
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@example.com',
+        company: bad,
+        message: 'hello',
+      });
+      expect(contact.error?.issues[0]?.message).toBe(unstorableTextMessage);
+    }
+    expect(
+      registerRequestSchema.parse({ name: ' José 🎧 ', email: 'a@example.com', password: 'password1' }).name,
+    ).toBe('José 🎧');
   });
 
   it('guards every write that stores text: tickets, contact messages and inbound events', () => {

@@ -6,7 +6,9 @@ export const unstorableTextMessage = 'Contains a character that cannot be saved'
 // such text would fail its insert with a 500, so every schema refuses it up front. With the u flag,
 // \p{Cs} matches only unpaired surrogates.
 const UNPAIRED_SURROGATE = /\p{Cs}/u;
-const storable = (text: string) => !text.includes('\0') && !UNPAIRED_SURROGATE.test(text);
+/** False for text PostgreSQL cannot store; `.refine(isStorableText, unstorableTextMessage)` on schemas with messages of their own. */
+export const isStorableText = (text: string) => !text.includes('\0') && !UNPAIRED_SURROGATE.test(text);
+const storable = isStorableText;
 
 /** Text a person must fill in: trimmed, not blank, at most `max` characters, storable. */
 export const requiredText = (message: string, max: number) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../text';
+import { isStorableText, requiredText, unstorableTextMessage } from '../text';
 import { emailSchema } from '../identity/auth';
 
 /** Field messages of the contact form (the spec names the required fields, not the words). */
@@ -23,6 +23,7 @@ export const contactRequestSchema = z.strictObject({
     .string()
     .trim()
     .max(200, 'Company must be at most 200 characters')
+    .refine(isStorableText, unstorableTextMessage)
     .optional()
     .transform((company) => company || undefined),
   message: requiredText(contactMessages.messageRequired, CONTACT_MESSAGE_MAX_LENGTH),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, unstorableTextMessage } from '../text';
 import { roleSchema } from './roles';
 
 /** Spec section 5: the registration messages, word for word. */
@@ -36,7 +37,8 @@ export const registerRequestSchema = z.strictObject({
     .string({ error: authMessages.nameRequired })
     .trim()
     .min(1, authMessages.nameRequired)
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+    .refine(isStorableText, unstorableTextMessage),
   email: emailSchema,
   password: newPasswordSchema,
 });
