@@ -8,10 +8,18 @@ const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(number
 
 async function load(url, headers, { connections, durationS }) {
   const result = await autocannon({ url, headers, connections, duration: durationS });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${status} ×${count}`);
   return {
     p99Ms: result.latency.p99,
     rps: Math.round(result.requests.total / result.duration),
     failed: result.errors + result.timeouts + result.non2xx,
+    failures: [
+      ...statuses,
+      ...(result.errors ? [`errors ×${result.errors}`] : []),
+      ...(result.timeouts ? [`timeouts ×${result.timeouts}`] : []),
+    ],
   };
 }
 
@@ -47,6 +55,7 @@ export async function measureGatewayRatio(
       p99Ms: median(list.map((run) => run.p99Ms)),
       rps: median(list.map((run) => run.rps)),
       failed: list.reduce((sum, run) => sum + run.failed, 0),
+      failures: list.flatMap((run) => run.failures),
     });
     const direct = summary(runs[i].direct);
     const gateway = summary(runs[i].gateway);
@@ -67,7 +76,8 @@ export function printGatewayRatio(rows) {
     console.log(
       `  ${row.endpoint.padEnd(18)} direct p99 ${row.direct.p99Ms} ms (${row.direct.rps} rps)  ` +
         `gateway p99 ${row.gateway.p99Ms} ms (${row.gateway.rps} rps)  ratio ${row.p99Ratio.toFixed(2)}` +
-        `${row.direct.failed + row.gateway.failed ? `  failed ${row.direct.failed + row.gateway.failed}` : ''}`,
+        `${row.direct.failed ? `  direct failed: ${row.direct.failures.join(', ')}` : ''}` +
+        `${row.gateway.failed ? `  gateway failed: ${row.gateway.failures.join(', ')}` : ''}`,
     );
   }
   return rows.every((row) => row.direct.failed + row.gateway.failed === 0);

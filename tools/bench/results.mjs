@@ -1,6 +1,6 @@
 // How `npm run bench` gathers figures: scripts it runs as child processes hand theirs over in a JSON
 // file (BENCH_RESULT_FILE), and everything ends up in bench/results.json and one summary table.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,14 +14,21 @@ export function reportResult(figures) {
   if (file) writeFileSync(file, JSON.stringify(figures, null, 2));
 }
 
-/** Runs tools/bench/<script> with its output shown; answers its exit status and reported figures. */
-export function runBenchScript(script, args = [], env = {}) {
+/**
+ * Runs tools/bench/<script> with its output shown; answers its exit status and reported figures.
+ * Asynchronous on purpose: the fake Stripe API the checkout scripts call lives in this process.
+ */
+export async function runBenchScript(script, args = [], env = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-result-'));
   const file = path.join(dir, 'result.json');
   try {
-    const child = spawnSync(process.execPath, [path.join(rootDir, 'tools/bench', script), ...args], {
+    const child = spawn(process.execPath, [path.join(rootDir, 'tools/bench', script), ...args], {
       stdio: 'inherit',
       env: { ...process.env, ...env, BENCH_RESULT_FILE: file },
+    });
+    const status = await new Promise((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code) => resolve(code));
     });
     let figures;
     try {
@@ -29,7 +36,7 @@ export function runBenchScript(script, args = [], env = {}) {
     } catch {
       figures = undefined;
     }
-    return { status: child.status, figures };
+    return { status, figures };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -163,7 +163,7 @@ try {
   }
 
   console.log('== gateway against nginx, GET /api/identity/features (p99 ≤ 1.5× nginx, rps ≥ 0.7× nginx)');
-  const nginx = runBenchScript('gateway-overhead.mjs', [], { IDENTITY_URL: serviceUrl('identity') });
+  const nginx = await runBenchScript('gateway-overhead.mjs', [], { IDENTITY_URL: serviceUrl('identity') });
   results.gatewayVsNginx = nginx.figures;
   if (nginx.figures) {
     const { ratios } = nginx.figures;
@@ -176,7 +176,7 @@ try {
   } else table.push({ measure: 'gateway/nginx', value: 'could not run', verdict: 'OVER' });
 
   console.log('== GET /api/auth/me through the gateway (p99 ≤ 50 ms at 50 connections; off-loop hashing)');
-  const me = runBenchScript('auth-me.mjs', [stack.url]);
+  const me = await runBenchScript('auth-me.mjs', [stack.url]);
   results.authMe = me.figures;
   table.push({
     measure: 'auth/me p99 (during logins)',
@@ -190,7 +190,7 @@ try {
   console.log(
     '== POST /api/create-payment-intent through the gateway (200 carts, 20 at a time: p99 ≤ 300 ms, no error, no duplicate)',
   );
-  const checkout = runBenchScript('payment-intents.mjs', [stack.url, '--no-fake-stripe']);
+  const checkout = await runBenchScript('payment-intents.mjs', [stack.url, '--no-fake-stripe']);
   results.paymentIntents = checkout.figures;
   table.push({
     measure: 'payment intents p99',
@@ -202,7 +202,7 @@ try {
   });
 
   console.log('== a dialer event to the open dashboard through the gateway (p95 ≤ 1 s)');
-  const live = runBenchScript('live-metrics.mjs', [stack.url]);
+  const live = await runBenchScript('live-metrics.mjs', [stack.url]);
   results.liveMetrics = live.figures;
   table.push({
     measure: 'dialer event → dashboard p95',
