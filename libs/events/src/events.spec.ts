@@ -273,6 +273,47 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
     }
   }, 40_000);
 
+  it('publishes as soon as NATS is back, not when a backoff grown during the outage ends', async () => {
+    const port = await closedPort();
+    const server = new PrivateNatsServer(port);
+    await server.start();
+    // A long maximum: a few failures make the backoff 8 s (±20 %).
+    const relay = new OutboxRelay({
+      dataSource: ds,
+      natsUrl: `nats://127.0.0.1:${port}`,
+      stream,
+      pollIntervalMs: 1000,
+      publishTimeoutMs: 200,
+      maxBackoffMs: 60_000,
+      logger: captureLogs(),
+    });
+    relay.start();
+    try {
+      const before = await createWidget('before-the-outage');
+      await waitFor(
+        async () => (await count('outbox WHERE id = $1 AND published_at IS NOT NULL', [before.id])) === 1,
+        'the first event',
+      );
+      await server.stop();
+      const during = await createWidget('during-the-outage');
+      // Passes fail at once while the client reconnects, at about 1, 2, 4 and 8 s: the next one is
+      // due 6 s or more after that.
+      await sleep(8500);
+      expect(await count('outbox WHERE id = $1 AND published_at IS NULL', [during.id])).toBe(1);
+      await server.start();
+      const backAt = Date.now();
+      await waitFor(
+        async () => (await count('outbox WHERE id = $1 AND published_at IS NOT NULL', [during.id])) === 1,
+        'the event written during the outage',
+        5000,
+      );
+      expect(Date.now() - backAt).toBeLessThan(3000);
+    } finally {
+      await relay.stop();
+      await server.dispose();
+    }
+  }, 40_000);
+
   describe('on the shared NATS', () => {
     const durable = `${space.prefix}-widgets`;
     const attempts = new Map<string, number>();

@@ -11,6 +11,8 @@ export interface NatsLinkOptions {
   connectTimeoutMs?: number;
   minRetryMs?: number;
   maxRetryMs?: number;
+  /** Called when a lost connection is back (the client reconnected by itself). */
+  onReconnect?: () => void;
 }
 
 /**
@@ -79,7 +81,7 @@ export class NatsLink {
       this.failures += 1;
       this.retryAt =
         Date.now() +
-        backoffDelay(this.failures, this.options.minRetryMs ?? 500, this.options.maxRetryMs ?? 30_000);
+        backoffDelay(this.failures, this.options.minRetryMs ?? 500, this.options.maxRetryMs ?? 5_000);
       return undefined;
     }
   }
@@ -92,6 +94,7 @@ export class NatsLink {
       } else if (status.type === 'reconnect') {
         this.disconnected = false;
         this.options.logger.log(`Reconnected to NATS at ${this.options.url}`);
+        this.options.onReconnect?.();
       }
     }
   }

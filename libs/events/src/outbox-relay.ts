@@ -23,7 +23,10 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** How long to wait for JetStream's ack of one message; default 2 s. */
   publishTimeoutMs?: number;
-  /** Longest pause between retries while NATS or the database fails; default 30 s. */
+  /**
+   * Longest pause between retries while NATS or the database fails; default 5 s, so events flow again
+   * within seconds of an outage's end even when no reconnect is seen (NATS down since boot).
+   */
   maxBackoffMs?: number;
   /** Published rows older than this are deleted; default 7 days. */
   retentionMs?: number;
@@ -46,7 +49,8 @@ const PRUNE_EVERY_MS = 60 * 60_000;
  * LOCKED, so several instances share the work), publishes them in order with `Nats-Msg-Id` = event
  * id (JetStream drops a re-publish within the duplicate window) and marks them published in the
  * same transaction. It runs on its own timer: a NATS or database outage only delays events, logs
- * once, and is retried with backoff; the service's requests never wait for it.
+ * once, and is retried with backoff, cut short the moment NATS or the database is back; the service's
+ * requests never wait for it.
  */
 export class OutboxRelay {
   private readonly link: NatsLink;
@@ -60,6 +64,7 @@ export class OutboxRelay {
   private current?: Promise<void>;
   private passRunning = false;
   private wokenDuringPass = false;
+  private resumedDuringPass = false;
   private failures = 0;
   private lastPrune = 0;
   private started = false;
@@ -74,9 +79,17 @@ export class OutboxRelay {
       url: options.natsUrl,
       name: options.name ?? 'outbox-relay',
       logger: this.logger,
+      onReconnect: () => this.resume(),
     });
     const url = (options.dataSource.options as { url?: string }).url;
-    if (url) this.wakeups = new OutboxWakeups(url, () => this.wake(), this.logger);
+    if (url) {
+      this.wakeups = new OutboxWakeups(
+        url,
+        () => this.wake(),
+        this.logger,
+        () => this.resume(),
+      );
+    }
   }
 
   /** Starts relaying in the background. */
@@ -110,6 +123,21 @@ export class OutboxRelay {
     this.schedule(0);
   }
 
+  /**
+   * A dependency is back (the NATS client reconnected, or the database took the LISTEN connection
+   * again): a pass now, even in the middle of a backoff, which may have grown to `maxBackoffMs` during
+   * a long outage. Only these events call it, so it cannot spin.
+   */
+  private resume(): void {
+    if (!this.started || this.stopped) return;
+    if (this.passRunning) {
+      this.resumedDuringPass = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   /** True while connected to NATS. */
   isConnected(): boolean {
     return this.link.isUp();
@@ -131,9 +159,11 @@ export class OutboxRelay {
     this.timer = setTimeout(() => {
       this.passRunning = true;
       this.wokenDuringPass = false;
+      this.resumedDuringPass = false;
       this.current = this.pass().then((next) => {
         this.passRunning = false;
-        this.schedule(this.wokenDuringPass && this.failures === 0 ? 0 : next);
+        const again = this.resumedDuringPass || (this.wokenDuringPass && this.failures === 0);
+        this.schedule(again ? 0 : next);
       });
     }, delayMs);
     this.timer.unref();
@@ -152,16 +182,18 @@ export class OutboxRelay {
       if (this.failures === 1 && this.link.isUp()) {
         this.logger.warn(`Outbox relay could not publish (${errorMessage(error)}); retrying with backoff`);
       }
-      return backoffDelay(this.failures, this.pollIntervalMs, this.options.maxBackoffMs ?? 30_000);
+      return backoffDelay(this.failures, this.pollIntervalMs, this.options.maxBackoffMs ?? 5_000);
     }
   }
 
   private async jetStream(): Promise<JetStreamClient> {
     const connection = await this.link.get();
-    if (!connection) throw new Error(`NATS at ${this.options.natsUrl} is unreachable`);
+    // While the client reconnects, a pass would only wait out its timeouts: the reconnect resumes it.
+    if (!connection || !this.link.isUp()) throw new Error(`NATS at ${this.options.natsUrl} is unreachable`);
     const cached = this.js;
     if (cached && cached.connection === connection) return cached.client;
-    await ensureStream(await jetstreamManager(connection), this.stream);
+    const timeout = this.options.publishTimeoutMs ?? 2000;
+    await ensureStream(await jetstreamManager(connection, { timeout }), this.stream);
     const client = jetstream(connection);
     this.js = { connection, client };
     return client;

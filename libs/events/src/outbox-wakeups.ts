@@ -19,10 +19,15 @@ export class OutboxWakeups {
   private failures = 0;
   private stopped = false;
 
+  /**
+   * `onConnected` (default `onCommit`) runs each time the LISTEN connection is established: the
+   * database answers again, so whatever waited for it can go now.
+   */
   constructor(
     private readonly url: string,
     private readonly onCommit: () => void,
     private readonly logger: EventsLogger,
+    private readonly onConnected: () => void = onCommit,
   ) {}
 
   start(): void {
@@ -54,7 +59,7 @@ export class OutboxWakeups {
       if (this.failures > 0) this.logger.log('Outbox wake-ups are back; events are published on commit');
       this.failures = 0;
       // Events committed while the connection was down are published by this pass, not the next poll.
-      this.onCommit();
+      this.onConnected();
     } catch (error) {
       this.lost(client, error);
     }
@@ -72,7 +77,7 @@ export class OutboxWakeups {
     }
     this.failures += 1;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.connect(), backoffDelay(this.failures, 500, 30_000));
+    this.timer = setTimeout(() => void this.connect(), backoffDelay(this.failures, 500, 5_000));
     this.timer.unref();
   }
 }
