@@ -1,0 +1,109 @@
+// The portal's own processes (built `dist/`), started one by one so a case can kill, pause or restart
+// any of them: services on their reserved ports with databases `faults_<service>` on the case's
+// PostgreSQL, and the gateway in front of them. The runner's own list says what each service needs.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { services as runnerServices } from '../../../runner/src/stack.mjs';
+import { host, ports } from './ports.mjs';
+import { runToEnd, startProcess } from './processes.mjs';
+import { waitForHttp } from './wait.mjs';
+
+export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const databasePrefix = 'faults';
+
+const definitions = Object.fromEntries(runnerServices.map((service) => [service.name, service]));
+
+/** http://127.0.0.1:<port> of a service or the gateway. */
+export const urlOf = (name) => `http://${host}:${ports[name]}`;
+
+/** Every service's URL variable pointing at this suite's ports, started or not: never someone else's. */
+const upstreamUrls = Object.fromEntries(
+  runnerServices.map((service) => [service.urlEnv, urlOf(service.name)]),
+);
+
+function assertBuilt(dir) {
+  const main = path.join(rootDir, dir, 'dist/main.js');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: build first (npx nx run-many -t build)`);
+}
+
+/**
+ * Starts `names` (seeded, then listening, in order) and the gateway, against `postgres` and `nats`
+ * (either may be undefined). `env` is added to every process. The scope stops them all.
+ */
+export async function startStack(scope, { postgres, nats, names = ['identity', 'commerce'], env = {} }) {
+  const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+  const encryptionKey = randomBytes(32).toString('base64');
+  const common = {
+    HOST: host,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'false',
+    ...(nats ? { NATS_URL: nats.url } : { NATS_URL: '' }),
+    ...upstreamUrls,
+    ...env,
+  };
+  const processes = {};
+  const envOf = {};
+
+  for (const name of names) {
+    const service = definitions[name];
+    assertBuilt(service.dir);
+    envOf[name] = {
+      ...common,
+      PORT: String(ports[name]),
+      DATABASE_URL: postgres.url(`${databasePrefix}_${name}`),
+      ...(service.needsSigningKey ? { JWT_SIGNING_KEY: signingKey } : {}),
+      ...(service.needsEncryptionKey ? { CRM_ENCRYPTION_KEY: encryptionKey } : {}),
+    };
+    // Creates the database, migrates and seeds it (commerce: the catalog), as `npm start` does.
+    await runToEnd({
+      name: `${name} seed`,
+      command: process.execPath,
+      args: ['dist/seed.js'],
+      cwd: path.join(rootDir, service.dir),
+      env: envOf[name],
+    });
+  }
+
+  const start = async (name) => {
+    const dir = name === 'gateway' ? 'gateway' : definitions[name].dir;
+    processes[name] = startProcess({
+      name,
+      command: process.execPath,
+      args: ['dist/main.js'],
+      cwd: path.join(rootDir, dir),
+      env: envOf[name],
+    });
+    const health = name === 'gateway' ? `${urlOf('gateway')}/api/healthz` : `${urlOf(name)}/health`;
+    try {
+      await waitForHttp(health, { timeoutMs: 30_000 });
+    } catch (error) {
+      throw new Error(`${error.message}\n${name} output:\n${processes[name].output().slice(-3000)}`, {
+        cause: error,
+      });
+    }
+    return processes[name];
+  };
+
+  envOf.gateway = {
+    ...common,
+    PORT: String(ports.gateway),
+    ...(postgres ? { DATABASE_URL: postgres.serverUrl } : {}),
+  };
+  assertBuilt('gateway');
+
+  scope.defer(async () => {
+    await Promise.all(Object.values(processes).map((proc) => proc.stop()));
+  });
+  await Promise.all([...names, 'gateway'].map(start));
+
+  return {
+    url: urlOf('gateway'),
+    processes,
+    /** Starts `name` again (after it was killed) with the same environment; resolves once healthy. */
+    restart: (name) => start(name),
+  };
+}
