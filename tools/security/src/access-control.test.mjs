@@ -46,18 +46,29 @@ describe('route inventory', () => {
   test('the suite classifies exactly the routes the running processes map', () => {
     const running = mappedRoutes(stack.output()).map(routeKey).sort();
     const classified = routes.map(routeKey).sort();
-    assert.ok(running.length >= 20, `expected the stack's mapped routes in its output, found ${running.length}`);
+    assert.ok(
+      running.length >= 20,
+      `expected the stack's mapped routes in its output, found ${running.length}`,
+    );
     const unclassified = running.filter((key) => !classified.includes(key));
     const gone = classified.filter((key) => !running.includes(key));
-    assert.deepEqual(unclassified, [], 'routes the suite does not cover: classify them in support/routes.mjs');
+    assert.deepEqual(
+      unclassified,
+      [],
+      'routes the suite does not cover: classify them in support/routes.mjs',
+    );
     assert.deepEqual(gone, [], 'routes in support/routes.mjs that no process maps any more');
   });
 
   test("the gateway's route table sends every /api route to the service that maps it", () => {
     const require = createRequire(import.meta.url);
     const table = require(path.join(rootDir, 'gateway/dist/routes/route-table.js')).routes;
-    for (const route of routes.filter((each) => each.service !== 'gateway' && each.path.startsWith('/api/'))) {
-      const entry = table.find((each) => route.path === each.prefix || route.path.startsWith(`${each.prefix}/`));
+    for (const route of routes.filter(
+      (each) => each.service !== 'gateway' && each.path.startsWith('/api/'),
+    )) {
+      const entry = table.find(
+        (each) => route.path === each.prefix || route.path.startsWith(`${each.prefix}/`),
+      );
       assert.equal(entry?.service, route.service, `${routeKey(route)} is routed to ${entry?.service}`);
     }
   });
@@ -69,13 +80,22 @@ describe('who may call what', () => {
   test('every route that needs a token answers 401 without one, or with a malformed one', async () => {
     for (const route of protectedRoutes) {
       for (const [where, client] of entryPoints(route)) {
-        for (const authorization of [undefined, 'Bearer', 'Bearer not-a-token', `Basic ${Buffer.from('a:b').toString('base64')}`]) {
+        for (const authorization of [
+          undefined,
+          'Bearer',
+          'Bearer not-a-token',
+          `Basic ${Buffer.from('a:b').toString('base64')}`,
+        ]) {
           const request = validRequest(route);
           const answer = await client.call(route.method, fillPath(route, idsFor(route, ctx)), {
             ...request,
             headers: { ...request.headers, ...(authorization && { authorization }) },
           });
-          assert.equal(answer.status, 401, `${routeKey(route)} at ${where} with ${authorization ?? 'no'} authorization`);
+          assert.equal(
+            answer.status,
+            401,
+            `${routeKey(route)} at ${where} with ${authorization ?? 'no'} authorization`,
+          );
         }
       }
     }
@@ -94,14 +114,20 @@ describe('who may call what', () => {
     for (const route of staffRoutes) {
       for (const [where, client] of entryPoints(route)) {
         for (const [who, token] of customerTokens) {
-          const answer = await client.call(route.method, fillPath(route, idsFor(route, ctx)), { ...validRequest(route), token });
+          const answer = await client.call(route.method, fillPath(route, idsFor(route, ctx)), {
+            ...validRequest(route),
+            token,
+          });
           assert.equal(answer.status, 403, `${who} on ${routeKey(route)} at ${where}: ${answer.text}`);
         }
         const served = await client.call(route.method, fillPath(route, idsFor(route, ctx)), {
           ...validRequest(route),
           token: ctx.staff.token,
         });
-        assert.ok(isSuccess(served.status), `staff on ${routeKey(route)} at ${where}: ${served.status} ${served.text}`);
+        assert.ok(
+          isSuccess(served.status),
+          `staff on ${routeKey(route)} at ${where}: ${served.status} ${served.text}`,
+        );
       }
     }
   });
@@ -141,10 +167,20 @@ describe("customer B against customer A's objects", () => {
     for (const route of idRoutes.filter((each) => customerIdPaths.has(each.path))) {
       for (const [where, client] of entryPoints(route)) {
         for (const method of methods) {
-          const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'B was here', isActive: false, status: 'closed' };
-          const answer = await client.call(method, fillPath(route, idsFor(route, ctx)), { token: ctx.b.token, body });
+          const body =
+            method === 'GET' || method === 'DELETE'
+              ? undefined
+              : { title: 'B was here', isActive: false, status: 'closed' };
+          const answer = await client.call(method, fillPath(route, idsFor(route, ctx)), {
+            token: ctx.b.token,
+            body,
+          });
           tried += 1;
-          assert.equal(answer.status, 404, `B: ${method} ${route.path} (A's ${route.owned}) at ${where}: ${answer.text}`);
+          assert.equal(
+            answer.status,
+            404,
+            `B: ${method} ${route.path} (A's ${route.owned}) at ${where}: ${answer.text}`,
+          );
         }
       }
     }
@@ -169,20 +205,38 @@ describe("customer B against customer A's objects", () => {
   });
 
   test("A's objects are untouched and still A's", async () => {
-    const order = await gateway.expectStatus(200, 'GET', `/api/user/orders/${ctx.ids.order}`, { token: ctx.a.token });
+    const order = await gateway.expectStatus(200, 'GET', `/api/user/orders/${ctx.ids.order}`, {
+      token: ctx.a.token,
+    });
     assert.equal(order.id, ctx.ids.order);
-    const ticket = await gateway.expectStatus(200, 'GET', `/api/support/tickets/${ctx.ids.ticket}`, { token: ctx.a.token });
+    const ticket = await gateway.expectStatus(200, 'GET', `/api/support/tickets/${ctx.ids.ticket}`, {
+      token: ctx.a.token,
+    });
     assert.equal(ticket.title, 'A ticket');
-    const integrations = await gateway.expectStatus(200, 'GET', '/api/crm/integrations', { token: ctx.a.token });
+    const integrations = await gateway.expectStatus(200, 'GET', '/api/crm/integrations', {
+      token: ctx.a.token,
+    });
     const integration = integrations.find((each) => each.id === ctx.ids.integration);
     assert.ok(integration, "A's integration is still there");
     assert.equal(integration.name, 'A dialer');
   });
 
   test("B's lists never contain A's objects, whatever B adds to the query", async () => {
-    const aMarkers = [ctx.a.id, ctx.a.email, ctx.a.organizationId, ...Object.values(ctx.ids), 'A dialer', 'Only A may read this'];
+    const aMarkers = [
+      ctx.a.id,
+      ctx.a.email,
+      ctx.a.organizationId,
+      ...Object.values(ctx.ids),
+      'A dialer',
+      'Only A may read this',
+    ];
     const listRoutes = routes.filter(
-      (route) => route.method === 'GET' && route.owned && !route.path.includes('/:') && route.access !== 'staff' && !route.stream,
+      (route) =>
+        route.method === 'GET' &&
+        route.owned &&
+        !route.path.includes('/:') &&
+        route.access !== 'staff' &&
+        !route.stream,
     );
     assert.ok(listRoutes.length >= 4, 'orders, integrations, tickets and metrics lists are classified');
     const queries = [
@@ -196,13 +250,23 @@ describe("customer B against customer A's objects", () => {
       // A sees its own (the check below would be empty otherwise).
       const own = await gateway.call('GET', route.path, { token: ctx.a.token });
       assert.equal(own.status, 200);
-      if (route.owned !== 'metrics') assert.ok(aMarkers.some((marker) => own.text.includes(marker)), `A's ${route.path}`);
+      if (route.owned !== 'metrics')
+        assert.ok(
+          aMarkers.some((marker) => own.text.includes(marker)),
+          `A's ${route.path}`,
+        );
       for (const [where, client] of entryPoints(route)) {
         for (const query of queries) {
           const answer = await client.call('GET', `${route.path}${query}`, { token: ctx.b.token });
-          assert.ok([200, 400].includes(answer.status), `B: GET ${route.path}${query} at ${where}: ${answer.status}`);
+          assert.ok(
+            [200, 400].includes(answer.status),
+            `B: GET ${route.path}${query} at ${where}: ${answer.status}`,
+          );
           for (const marker of aMarkers) {
-            assert.ok(!answer.text.includes(marker), `B's GET ${route.path}${query} at ${where} shows A's ${marker}`);
+            assert.ok(
+              !answer.text.includes(marker),
+              `B's GET ${route.path}${query} at ${where} shows A's ${marker}`,
+            );
           }
           if (route.owned === 'metrics' && answer.status === 200) {
             assert.equal(answer.body.today.calls, 0, "B's KPIs count A's call");
@@ -229,15 +293,22 @@ describe("customer B against customer A's objects", () => {
       }
     })();
     const before = (await gateway.call('GET', '/api/kpi/metrics', { token: ctx.a.token })).body.today.calls;
-    const call = JSON.stringify({ type: 'call.completed', data: { call_id: `a-live-${Date.now()}`, duration: 30 } });
+    const call = JSON.stringify({
+      type: 'call.completed',
+      data: { call_id: `a-live-${Date.now()}`, duration: 30 },
+    });
     await gateway.expectStatus(202, 'POST', `/api/crm/inbound/${ctx.ids.integration}`, {
       body: call,
       contentType: 'application/json',
       headers: inboundSignature(ctx.integrationSecret, call),
     });
-    await waitFor(async () => (await gateway.call('GET', '/api/kpi/metrics', { token: ctx.a.token })).body.today.calls > before, {
-      what: "A's second call",
-    });
+    await waitFor(
+      async () =>
+        (await gateway.call('GET', '/api/kpi/metrics', { token: ctx.a.token })).body.today.calls > before,
+      {
+        what: "A's second call",
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     controller.abort();
     await reading;
@@ -245,7 +316,9 @@ describe("customer B against customer A's objects", () => {
   });
 
   test('staff see every customer’s tickets (the control of the checks above)', async () => {
-    const queue = await gateway.expectStatus(200, 'GET', '/api/support/staff/tickets', { token: ctx.staff.token });
+    const queue = await gateway.expectStatus(200, 'GET', '/api/support/staff/tickets', {
+      token: ctx.staff.token,
+    });
     assert.ok(queue.some((ticket) => ticket.id === ctx.ids.ticket && ticket.customerId === ctx.a.id));
   });
 });
@@ -297,12 +370,17 @@ describe('fields a caller must not set', () => {
       // Stripe adds fields to its events as it pleases: the webhook reads the ones it knows. A's order
       // (the event's payment) keeps its owner, total and items whatever else the event carries.
       '/api/stripe/webhook': async () => {
-        const order = await gateway.expectStatus(200, 'GET', `/api/user/orders/${ctx.ids.order}`, { token: ctx.a.token });
+        const order = await gateway.expectStatus(200, 'GET', `/api/user/orders/${ctx.ids.order}`, {
+          token: ctx.a.token,
+        });
         assert.deepEqual(
           { total: order.total, items: order.items },
           { total: orderBefore.total, items: orderBefore.items },
         );
-        assert.equal((await gateway.call('GET', `/api/user/orders/${ctx.ids.order}`, { token: ctx.b.token })).status, 404);
+        assert.equal(
+          (await gateway.call('GET', `/api/user/orders/${ctx.ids.order}`, { token: ctx.b.token })).status,
+          404,
+        );
       },
       '/api/support/tickets': async () => {
         const ticket = await gateway.expectStatus(200, 'GET', `/api/support/tickets/${body.id}`, { token });
@@ -314,12 +392,17 @@ describe('fields a caller must not set', () => {
         assert.equal(list.find((each) => each.id === body.id)?.isActive, true);
       },
     }[route.path];
-    assert.ok(check, `${routeKey(route)} accepted ${field}=${JSON.stringify(value)} (${answer.status}) and has no check that it was ignored`);
+    assert.ok(
+      check,
+      `${routeKey(route)} accepted ${field}=${JSON.stringify(value)} (${answer.status}) and has no check that it was ignored`,
+    );
     await check();
   }
 
   test('extra fields in any body are refused with a 400 (or had no effect)', async () => {
-    orderBefore = await gateway.expectStatus(200, 'GET', `/api/user/orders/${ctx.ids.order}`, { token: ctx.a.token });
+    orderBefore = await gateway.expectStatus(200, 'GET', `/api/user/orders/${ctx.ids.order}`, {
+      token: ctx.a.token,
+    });
     extras.userId = ctx.b.id;
     extras.customerId = ctx.b.id;
     let refused = 0;
@@ -339,7 +422,10 @@ describe('fields a caller must not set', () => {
           assert.equal(typeof answer.body.message, 'string');
           continue;
         }
-        assert.ok(isSuccess(answer.status), `${routeKey(route)} with ${field}: ${answer.status} ${answer.text}`);
+        assert.ok(
+          isSuccess(answer.status),
+          `${routeKey(route)} with ${field}: ${answer.status} ${answer.text}`,
+        );
         await assertNoEffect(route, answer, field, value, token);
       }
     }
@@ -348,9 +434,15 @@ describe('fields a caller must not set', () => {
 
   test('nested extra fields are refused too: a price on a cart line, an owner on an event', async () => {
     const cart = { items: [{ packageId: ctx.packageIds[0], quantity: 1, price: 1 }] };
-    const answer = await gateway.call('POST', '/api/create-payment-intent', { token: ctx.a.token, body: cart });
+    const answer = await gateway.call('POST', '/api/create-payment-intent', {
+      token: ctx.a.token,
+      body: cart,
+    });
     assert.equal(answer.status, 400, answer.text);
-    const event = JSON.stringify({ type: 'call.completed', data: { call_id: `n-${Date.now()}`, duration: 1, userId: ctx.b.id } });
+    const event = JSON.stringify({
+      type: 'call.completed',
+      data: { call_id: `n-${Date.now()}`, duration: 1, userId: ctx.b.id },
+    });
     const inbound = await gateway.call('POST', `/api/crm/inbound/${ctx.ids.integration}`, {
       body: event,
       contentType: 'application/json',
@@ -360,22 +452,36 @@ describe('fields a caller must not set', () => {
   });
 
   test('owner and status in the query string have no effect on what is created', async () => {
-    const ticket = await gateway.expectStatus(201, 'POST', `/api/support/tickets?status=closed&userId=${ctx.b.id}&customerId=${ctx.b.id}`, {
-      token: ctx.a.token,
-      body: { title: 'Query string', description: 'extra query fields', priority: 'low' },
-    });
+    const ticket = await gateway.expectStatus(
+      201,
+      'POST',
+      `/api/support/tickets?status=closed&userId=${ctx.b.id}&customerId=${ctx.b.id}`,
+      {
+        token: ctx.a.token,
+        body: { title: 'Query string', description: 'extra query fields', priority: 'low' },
+      },
+    );
     assert.equal(ticket.status, 'open');
-    const mine = await gateway.expectStatus(200, 'GET', `/api/support/tickets/${ticket.id}`, { token: ctx.a.token });
+    const mine = await gateway.expectStatus(200, 'GET', `/api/support/tickets/${ticket.id}`, {
+      token: ctx.a.token,
+    });
     assert.equal(mine.id, ticket.id);
     const bs = await gateway.expectStatus(200, 'GET', '/api/support/tickets', { token: ctx.b.token });
     assert.ok(!bs.some((each) => each.id === ticket.id));
-    const staffQuery = await gateway.call('GET', `/api/support/staff/tickets?customerId=${ctx.a.id}`, { token: ctx.staff.token });
+    const staffQuery = await gateway.call('GET', `/api/support/staff/tickets?customerId=${ctx.a.id}`, {
+      token: ctx.staff.token,
+    });
     assert.equal(staffQuery.status, 400, 'the staff queue refuses unknown query fields');
   });
 
   test("a sign-up asking for role admin is refused, and no token carries a role it wasn't given", async () => {
     const answer = await gateway.call('POST', '/api/auth/register', {
-      body: { name: 'Mallory', email: `sec-mallory-${Date.now()}@example.com`, password: 'mallory-password-1', role: 'admin' },
+      body: {
+        name: 'Mallory',
+        email: `sec-mallory-${Date.now()}@example.com`,
+        password: 'mallory-password-1',
+        role: 'admin',
+      },
     });
     assert.equal(answer.status, 400, answer.text);
     const fresh = await signUp(gateway, 'plain');

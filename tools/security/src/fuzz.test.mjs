@@ -47,7 +47,8 @@ after(async () => {
   await stack?.stop();
 });
 
-const services = () => Object.fromEntries(serviceNames.map((name) => [name, apiClient(stack.serviceUrls[name])]));
+const services = () =>
+  Object.fromEntries(serviceNames.map((name) => [name, apiClient(stack.serviceUrls[name])]));
 
 async function assertHealthy() {
   assert.ok(stack.running, 'the runner is still running');
@@ -78,10 +79,27 @@ describe('generated bodies', () => {
           // Signed bodies reach the body checks behind a signature; some stay unsigned.
           const headers = i % 5 === 4 ? {} : signatureHeaders(route, ctx, body);
           try {
-            const answer = await client.call(route.method, path, { token, body, contentType: 'application/json', headers });
-            return { route, body, where: viaService ? route.service : 'gateway', status: answer.status, text: answer.text };
+            const answer = await client.call(route.method, path, {
+              token,
+              body,
+              contentType: 'application/json',
+              headers,
+            });
+            return {
+              route,
+              body,
+              where: viaService ? route.service : 'gateway',
+              status: answer.status,
+              text: answer.text,
+            };
           } catch (error) {
-            return { route, body, where: viaService ? route.service : 'gateway', status: 0, text: String(error.cause ?? error) };
+            return {
+              route,
+              body,
+              where: viaService ? route.service : 'gateway',
+              status: 0,
+              text: String(error.cause ?? error),
+            };
           }
         });
       }
@@ -95,10 +113,20 @@ describe('generated bodies', () => {
     const failures = results.filter((result) => result.status === 0 || result.status >= 500);
     const shown = failures
       .slice(0, 10)
-      .map((f) => `${routeKey(f.route)} at ${f.where}: ${f.status} ${f.text.slice(0, 300)}\n    body: ${f.body.slice(0, 300)}`);
-    assert.equal(failures.length, 0, `${failures.length} answers were 5xx or no answer:\n  ${shown.join('\n  ')}`);
+      .map(
+        (f) =>
+          `${routeKey(f.route)} at ${f.where}: ${f.status} ${f.text.slice(0, 300)}\n    body: ${f.body.slice(0, 300)}`,
+      );
+    assert.equal(
+      failures.length,
+      0,
+      `${failures.length} answers were 5xx or no answer:\n  ${shown.join('\n  ')}`,
+    );
     // Some bodies were valid: the generator reaches past validation.
-    assert.ok(results.some((result) => result.status >= 200 && result.status < 300), 'some generated bodies were accepted');
+    assert.ok(
+      results.some((result) => result.status >= 200 && result.status < 300),
+      'some generated bodies were accepted',
+    );
     await assertHealthy();
   });
 });
@@ -134,7 +162,10 @@ describe('content types', () => {
             contentType,
             headers,
           });
-          if (answer.status !== 415) wrong.push(`${routeKey(route)} at ${client.baseUrl} as ${contentType ?? 'no content type'}: ${answer.status} ${answer.text.slice(0, 120)}`);
+          if (answer.status !== 415)
+            wrong.push(
+              `${routeKey(route)} at ${client.baseUrl} as ${contentType ?? 'no content type'}: ${answer.status} ${answer.text.slice(0, 120)}`,
+            );
           else assert.equal(typeof answer.body?.message, 'string');
         }
       }

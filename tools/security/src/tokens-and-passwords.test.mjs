@@ -27,7 +27,10 @@ after(async () => {
 
 /** Reading routes that need a token, each called at the gateway and at its own service. */
 const probes = routes.filter(
-  (route) => route.method === 'GET' && ['signed-in', 'customer', 'staff'].includes(route.access) && !route.path.includes('/:'),
+  (route) =>
+    route.method === 'GET' &&
+    ['signed-in', 'customer', 'staff'].includes(route.access) &&
+    !route.path.includes('/:'),
 );
 
 function entryPoints(route) {
@@ -45,14 +48,20 @@ describe('forged access tokens', () => {
     for (const service of ['identity', 'commerce', 'crm', 'support', 'kpi', 'gateway']) {
       assert.ok(covered.has(service), `no probe route for ${service}`);
     }
-    assert.ok(probes.some((route) => route.access === 'staff'), 'a staff route is probed');
+    assert.ok(
+      probes.some((route) => route.access === 'staff'),
+      'a staff route is probed',
+    );
   });
 
   test('the genuine token, and the same claims signed with the real key, are served (the control)', async () => {
     for (const route of probes) {
       const owner = ownerOf(route);
       for (const [where, client] of entryPoints(route)) {
-        for (const token of [owner.token, resigned({ genuine: owner.token, signingKeyPem: stack.signingKeyPem })]) {
+        for (const token of [
+          owner.token,
+          resigned({ genuine: owner.token, signingKeyPem: stack.signingKeyPem }),
+        ]) {
           const answer = await client.call('GET', route.path, { token, stream: route.stream });
           assert.equal(answer.status, 200, `${routeKey(route)} at ${where}: ${answer.text}`);
         }
@@ -70,7 +79,10 @@ describe('forged access tokens', () => {
         for (const [name, token] of forged) {
           const answer = await client.call('GET', route.path, { token, stream: route.stream });
           tried += 1;
-          if (answer.status !== 401) accepted.push(`${name} on ${routeKey(route)} at ${where}: ${answer.status} ${answer.text.slice(0, 200)}`);
+          if (answer.status !== 401)
+            accepted.push(
+              `${name} on ${routeKey(route)} at ${where}: ${answer.status} ${answer.text.slice(0, 200)}`,
+            );
         }
       }
     }
@@ -86,7 +98,10 @@ describe('forged access tokens', () => {
           ['query', { path: `${route.path}?access_token=${token}&token=${token}` }],
           ['cookie', { headers: { cookie: `token=${token}; auth_token=${token}` } }],
         ]) {
-          const answer = await client.call('GET', options.path ?? route.path, { headers: options.headers, stream: route.stream });
+          const answer = await client.call('GET', options.path ?? route.path, {
+            headers: options.headers,
+            stream: route.stream,
+          });
           assert.equal(answer.status, 401, `${how} on ${routeKey(route)} at ${where}`);
         }
       }
@@ -101,7 +116,8 @@ describe('forged access tokens', () => {
         const deadline = Date.now() + 5000;
         let status;
         do {
-          status = (await client.call('GET', route.path, { token: session.token, stream: route.stream })).status;
+          status = (await client.call('GET', route.path, { token: session.token, stream: route.stream }))
+            .status;
           if (status === 401) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         } while (Date.now() < deadline);
@@ -124,7 +140,10 @@ describe('stored passwords', () => {
       await client.end();
     }
     for (const email of [...signedUp, stack.staff.email]) {
-      assert.ok(rows.some((row) => row.email === email), `${email} is stored`);
+      assert.ok(
+        rows.some((row) => row.email === email),
+        `${email} is stored`,
+      );
     }
     const local = rows.filter((row) => row.password_hash !== null);
     assert.ok(local.length >= signedUp.length + 1);

@@ -14,7 +14,11 @@ export const transcript = [];
  */
 export function apiClient(baseUrl) {
   const base = baseUrl.replace(/\/+$/, '');
-  async function call(method, path, { token, body, headers = {}, contentType, timeoutMs = 15_000, stream = false } = {}) {
+  async function call(
+    method,
+    path,
+    { token, body, headers = {}, contentType, timeoutMs = 15_000, stream = false } = {},
+  ) {
     const raw = typeof body === 'string' || Buffer.isBuffer(body);
     const type = contentType ?? (body !== undefined && !raw ? 'application/json' : undefined);
     const response = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
@@ -48,7 +52,9 @@ export function apiClient(baseUrl) {
     const answer = await call(method, path, options);
     const allowed = Array.isArray(expected) ? expected : [expected];
     if (!allowed.includes(answer.status)) {
-      throw new Error(`${method} ${path} answered ${answer.status} (expected ${allowed.join(' or ')}): ${answer.text.slice(0, 500)}`);
+      throw new Error(
+        `${method} ${path} answered ${answer.status} (expected ${allowed.join(' or ')}): ${answer.text.slice(0, 500)}`,
+      );
     }
     return answer.body;
   }
@@ -62,11 +68,20 @@ export async function signUp(client, tag = 'customer') {
     body: { name: `Security ${tag}`, email, password: customerPassword },
   });
   const me = await client.expectStatus(200, 'GET', '/api/auth/me', { token });
-  return { id: me.id, email, password: customerPassword, token, role: me.role, organizationId: me.organizationId };
+  return {
+    id: me.id,
+    email,
+    password: customerPassword,
+    token,
+    role: me.role,
+    organizationId: me.organizationId,
+  };
 }
 
 export async function signIn(client, { email, password }) {
-  const { token, user } = await client.expectStatus(200, 'POST', '/api/auth/login', { body: { email, password } });
+  const { token, user } = await client.expectStatus(200, 'POST', '/api/auth/login', {
+    body: { email, password },
+  });
   return { ...user, token };
 }
 

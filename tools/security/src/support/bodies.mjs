@@ -13,7 +13,7 @@ const notable = [
   '\u202e',
   '😀'.repeat(50),
   "' OR '1'='1",
-  "1; DROP TABLE users;--",
+  '1; DROP TABLE users;--',
   '"; SELECT pg_sleep(5);--',
   '$where',
   '{"$gt":""}',
@@ -37,7 +37,20 @@ const notable = [
   'a'.repeat(10_001),
 ];
 
-const specialUnits = fc.constantFrom('\u0000', '\ud800', '\udc00', 'a', 'é', '\\', "'", '"', '\n', '%', '😀', '\u2028');
+const specialUnits = fc.constantFrom(
+  '\u0000',
+  '\ud800',
+  '\udc00',
+  'a',
+  'é',
+  '\\',
+  "'",
+  '"',
+  '\n',
+  '%',
+  '😀',
+  '\u2028',
+);
 
 export const hostileString = fc.oneof(
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 3 },
@@ -73,7 +86,19 @@ export const hostileValue = fc.letrec((tie) => ({
 const keyOf = (fields) =>
   fc.oneof(
     { arbitrary: fc.constantFrom(...(fields.length ? fields : ['x'])), weight: 4 },
-    { arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'userId', 'price', 'status', 'id'), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'prototype',
+        'role',
+        'userId',
+        'price',
+        'status',
+        'id',
+      ),
+      weight: 1,
+    },
     { arbitrary: hostileString, weight: 1 },
   );
 
@@ -83,14 +108,20 @@ function shaped(fields, good = {}) {
     fields.map((field) => [field, good[field] ? fc.oneof(good[field], hostileValue) : hostileValue]),
   );
   return fc
-    .tuple(fc.record(entries, { requiredKeys: [] }), fc.dictionary(keyOf(fields), hostileValue, { maxKeys: 2 }), fc.boolean())
+    .tuple(
+      fc.record(entries, { requiredKeys: [] }),
+      fc.dictionary(keyOf(fields), hostileValue, { maxKeys: 2 }),
+      fc.boolean(),
+    )
     .map(([known, extra, withExtra]) => (withExtra ? { ...known, ...extra } : known));
 }
 
 /** Values that pass the contract, so a generated body gets past validation now and then. */
 function goodValues(route, ctx) {
   const example = route.example(ctx);
-  const good = Object.fromEntries(Object.entries(example).map(([field, value]) => [field, fc.constant(value)]));
+  const good = Object.fromEntries(
+    Object.entries(example).map(([field, value]) => [field, fc.constant(value)]),
+  );
   if (route.itemFields) {
     const line = shaped(route.itemFields, {
       packageId: fc.constantFrom(...ctx.packageIds),

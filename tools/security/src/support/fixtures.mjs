@@ -34,7 +34,11 @@ export async function waitFor(check, { timeoutMs = 15_000, intervalMs = 200, wha
 
 /** A's objects in place, B and staff signed in. */
 export async function createWorld(client, stack) {
-  const [a, b, staff] = await Promise.all([signUp(client, 'a'), signUp(client, 'b'), signIn(client, stack.staff)]);
+  const [a, b, staff] = await Promise.all([
+    signUp(client, 'a'),
+    signUp(client, 'b'),
+    signIn(client, stack.staff),
+  ]);
   const packages = await client.expectStatus(200, 'GET', '/api/packages');
   const packageIds = packages.map((each) => each.id);
 
@@ -44,13 +48,21 @@ export async function createWorld(client, stack) {
   });
   const integration = await client.expectStatus(201, 'POST', '/api/crm/integrations', {
     token: a.token,
-    body: { type: 'dialpad', name: 'A dialer', apiKey: 'a-dialer-api-key-1', webhookUrl: 'https://example.com/a' },
+    body: {
+      type: 'dialpad',
+      name: 'A dialer',
+      apiKey: 'a-dialer-api-key-1',
+      webhookUrl: 'https://example.com/a',
+    },
   });
   const ticket = await client.expectStatus(201, 'POST', '/api/support/tickets', {
     token: a.token,
     body: { title: 'A ticket', description: 'Only A may read this', priority: 'high' },
   });
-  const call = JSON.stringify({ type: 'call.completed', data: { call_id: `a-call-${Date.now()}`, duration: 90 } });
+  const call = JSON.stringify({
+    type: 'call.completed',
+    data: { call_id: `a-call-${Date.now()}`, duration: 90 },
+  });
   await client.expectStatus(202, 'POST', `/api/crm/inbound/${integration.id}`, {
     body: call,
     contentType: 'application/json',

@@ -23,7 +23,11 @@ export const routes = [
     path: '/api/auth/register',
     access: 'public',
     fields: ['name', 'email', 'password'],
-    example: () => ({ name: 'Fresh Customer', email: `sec-new-${randomUUID().slice(0, 8)}@example.com`, password: 'fresh-password-1' }),
+    example: () => ({
+      name: 'Fresh Customer',
+      email: `sec-new-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'fresh-password-1',
+    }),
   },
   {
     service: 'identity',
@@ -35,7 +39,14 @@ export const routes = [
   },
   { service: 'identity', method: 'GET', path: '/api/auth/me', access: 'signed-in' },
   // Signs the caller out: checks use a throwaway session of their own (ctx.throwaway).
-  { service: 'identity', method: 'POST', path: '/api/auth/logout', access: 'signed-in', fields: [], example: () => ({}) },
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: 'signed-in',
+    fields: [],
+    example: () => ({}),
+  },
   { service: 'identity', method: 'GET', path: '/api/auth/.well-known/jwks.json', access: 'public' },
   // commerce
   { service: 'commerce', method: 'GET', path: '/health', access: 'public' },
@@ -76,7 +87,13 @@ export const routes = [
     path: '/api/contact',
     access: 'public',
     fields: ['firstName', 'lastName', 'email', 'company', 'message', 'website'],
-    example: () => ({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', company: 'Engines', message: 'Call me' }),
+    example: () => ({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      company: 'Engines',
+      message: 'Call me',
+    }),
   },
   {
     service: 'crm',
@@ -94,9 +111,20 @@ export const routes = [
     access: 'customer',
     owned: 'integration',
     fields: ['type', 'name', 'apiKey', 'webhookUrl'],
-    example: () => ({ type: 'hubspot', name: 'HubSpot', apiKey: `key-${randomUUID()}`, webhookUrl: 'https://example.com/hook' }),
+    example: () => ({
+      type: 'hubspot',
+      name: 'HubSpot',
+      apiKey: `key-${randomUUID()}`,
+      webhookUrl: 'https://example.com/hook',
+    }),
   },
-  { service: 'crm', method: 'DELETE', path: '/api/crm/integrations/:id', access: 'customer', owned: 'integration' },
+  {
+    service: 'crm',
+    method: 'DELETE',
+    path: '/api/crm/integrations/:id',
+    access: 'customer',
+    owned: 'integration',
+  },
   {
     service: 'crm',
     method: 'POST',
@@ -106,7 +134,10 @@ export const routes = [
     sign: 'inbound',
     fields: ['type', 'occurred_at', 'data'],
     dataFields: ['call_id', 'duration', 'resolution', 'agent_id', 'lead_id', 'source'],
-    example: () => ({ type: 'call.completed', data: { call_id: `c-${randomUUID()}`, duration: 60, resolution: 'resolved', agent_id: 'a-1' } }),
+    example: () => ({
+      type: 'call.completed',
+      data: { call_id: `c-${randomUUID()}`, duration: 60, resolution: 'resolved', agent_id: 'a-1' },
+    }),
   },
   {
     service: 'crm',
@@ -129,8 +160,21 @@ export const routes = [
     fields: ['title', 'description', 'priority'],
     example: () => ({ title: 'Printer', description: 'It jams', priority: 'low' }),
   },
-  { service: 'support', method: 'GET', path: '/api/support/tickets/:id', access: 'customer', owned: 'ticket' },
-  { service: 'support', method: 'GET', path: '/api/support/staff/tickets', access: 'staff', owned: 'ticket', query: ['status'] },
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/support/tickets/:id',
+    access: 'customer',
+    owned: 'ticket',
+  },
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/support/staff/tickets',
+    access: 'staff',
+    owned: 'ticket',
+    query: ['status'],
+  },
   {
     service: 'support',
     method: 'PATCH',
@@ -146,7 +190,14 @@ export const routes = [
   // the gateway's own routes
   { service: 'gateway', method: 'GET', path: '/api/healthz', access: 'public' },
   { service: 'gateway', method: 'GET', path: '/api/readyz', access: 'public' },
-  { service: 'gateway', method: 'GET', path: '/api/kpi/stream', access: 'customer', owned: 'metrics', stream: true },
+  {
+    service: 'gateway',
+    method: 'GET',
+    path: '/api/kpi/stream',
+    access: 'customer',
+    owned: 'metrics',
+    stream: true,
+  },
 ];
 
 export const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -10,11 +10,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const runner = path.join(rootDir, 'tools/runner/src/start.mjs');
 
-export const databaseServerUrl = process.env.SECURITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const databaseServerUrl =
+  process.env.SECURITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const natsUrl = process.env.SECURITY_NATS_URL ?? 'nats://127.0.0.1:4222';
 export const databasePrefix = 'security_portal';
 
-export const ports = { gateway: 17080, identity: 17101, commerce: 17102, crm: 17103, support: 17104, kpi: 17105 };
+export const ports = {
+  gateway: 17080,
+  identity: 17101,
+  commerce: 17102,
+  crm: 17103,
+  support: 17104,
+  kpi: 17105,
+};
 export const serviceNames = ['identity', 'commerce', 'crm', 'support', 'kpi'];
 
 /** The database of `service` in the suite's stack, e.g. `security_portal_crm`. */
