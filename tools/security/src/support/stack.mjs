@@ -117,6 +117,7 @@ export async function startSecurityStack({ env = {} } = {}) {
     throw new Error(`the runner exited before 'Portal ready' (log: ${logFile}):\n${output().slice(-4000)}`);
   }
 
+  let stopped;
   return {
     url: gatewayUrl,
     serviceUrls: Object.fromEntries(serviceNames.map((name) => [name, `http://127.0.0.1:${ports[name]}`])),
@@ -130,16 +131,19 @@ export async function startSecurityStack({ env = {} } = {}) {
     get running() {
       return !exited;
     },
-    /** Ctrl-C to the runner (it stops every child), then the fake Stripe API. */
-    async stop() {
-      if (!exited) {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-        child.kill('SIGINT');
-        await exit;
-        clearTimeout(timer);
-      }
-      await fakeStripe.close();
-      await new Promise((resolve) => logStream.end(resolve));
+    /** Ctrl-C to the runner (it stops every child), then the fake Stripe API. Once, however often called. */
+    stop() {
+      stopped ??= (async () => {
+        if (!exited) {
+          const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+          child.kill('SIGINT');
+          await exit;
+          clearTimeout(timer);
+        }
+        await fakeStripe.close();
+        await new Promise((resolve) => logStream.end(resolve));
+      })();
+      return stopped;
     },
   };
 }
