@@ -52,7 +52,10 @@ const services = () =>
 
 async function assertHealthy() {
   assert.ok(stack.running, 'the runner is still running');
-  assert.ok(!/exited unexpectedly/.test(stack.output()), 'no process of the stack exited');
+  assert.ok(
+    !/exited unexpectedly|restarted \(pid|crash loop/.test(stack.output()),
+    'no process of the stack exited or was restarted',
+  );
   for (const [name, client] of Object.entries(services())) {
     const health = await client.call('GET', '/health');
     assert.equal(health.status, 200, `${name} /health: ${health.text}`);
