@@ -1,42 +1,7 @@
-/**
- * The route table of the site, written once: which section serves which path. The root config
- * activates sections from it and the chrome shows '404 Page Not Found' for any path it lacks.
- */
-export const SECTION_ROUTES = {
-  marketing: [
-    '/',
-    '/services',
-    '/pricing',
-    '/about',
-    '/about-us',
-    '/contact',
-    '/platform',
-    '/careers',
-    '/blog',
-    '/blog/:slug',
-    '/help-center',
-    '/docs',
-    '/privacy-policy',
-    '/terms',
-  ],
-  checkout: ['/checkout', '/login', '/register', '/signup'],
-  // Each dashboard tab has its own address, under whichever base the customer arrived on.
-  dashboard: [
-    '/dashboard',
-    '/dashboard/integrations',
-    '/dashboard/kpis',
-    '/dashboard/orders',
-    '/dashboard/support',
-    '/customer-dashboard',
-    '/customer-dashboard/integrations',
-    '/customer-dashboard/kpis',
-    '/customer-dashboard/orders',
-    '/customer-dashboard/support',
-  ],
-} as const;
+import { SECTION_NAMES, SECTION_ROUTES, type SectionName } from '@portal/contracts';
 
-export type SectionName = keyof typeof SECTION_ROUTES;
-export const SECTION_NAMES = Object.keys(SECTION_ROUTES) as SectionName[];
+// The route table lives in @portal/contracts (site/site-routes.ts): the e2e suite reads it too.
+export { SECTION_NAMES, SECTION_ROUTES, type SectionName };
 
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);

@@ -12,3 +12,4 @@ export * from './support/tickets';
 export * from './kpi/metrics';
 export * from './commerce/commerce';
 export * from './site/public-site';
+export * from './site/site-routes';

@@ -1,0 +1,40 @@
+// The route table of the site, written once: which section serves which path. The shell's root
+// config activates sections from it and shows '404 Page Not Found' for any path it lacks; the
+// end-to-end suite visits every route in it (accessibility, CSP), so a new page cannot be missed.
+// No zod here: the shell imports this module statically.
+
+export const SECTION_ROUTES = {
+  marketing: [
+    '/',
+    '/services',
+    '/pricing',
+    '/about',
+    '/about-us',
+    '/contact',
+    '/platform',
+    '/careers',
+    '/blog',
+    '/blog/:slug',
+    '/help-center',
+    '/docs',
+    '/privacy-policy',
+    '/terms',
+  ],
+  checkout: ['/checkout', '/login', '/register', '/signup'],
+  // Each dashboard tab has its own address, under whichever base the customer arrived on.
+  dashboard: [
+    '/dashboard',
+    '/dashboard/integrations',
+    '/dashboard/kpis',
+    '/dashboard/orders',
+    '/dashboard/support',
+    '/customer-dashboard',
+    '/customer-dashboard/integrations',
+    '/customer-dashboard/kpis',
+    '/customer-dashboard/orders',
+    '/customer-dashboard/support',
+  ],
+} as const;
+
+export type SectionName = keyof typeof SECTION_ROUTES;
+export const SECTION_NAMES = Object.keys(SECTION_ROUTES) as SectionName[];
