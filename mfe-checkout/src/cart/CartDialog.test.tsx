@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartProvider } from '@portal/store';
 import { renderPage } from '@portal/web-testing';
@@ -49,6 +49,21 @@ describe('Shopping Cart modal (spec section 2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove Growth 24/7 from cart' }));
     expect(store.getState().toast.current?.title).toBe('Removed from cart');
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it('keeps focus in the cart, on its title, when the focused button leaves with its line', async () => {
+    renderCart();
+    const title = screen.getByRole('heading', { name: 'Shopping Cart' });
+    act(() => screen.getByRole('button', { name: 'Remove Growth 24/7 from cart' }).focus());
+    await userEvent.keyboard('{Enter}');
+    expect(title).toHaveFocus();
+
+    act(() => screen.getByRole('button', { name: 'Decrease quantity of Essential Support' }).focus());
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Decrease quantity of Essential Support' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+    expect(title).toHaveFocus();
   });
 
   it('stops plus at the largest quantity an order allows', () => {

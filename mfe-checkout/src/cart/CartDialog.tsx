@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -28,6 +29,17 @@ export interface CartDialogProps {
  */
 export function CartDialog({ open, onClose }: CartDialogProps) {
   const { items, total, clearCart } = useCartContext();
+  const paper = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const lineCount = useRef(items.length);
+  // Remove, minus at one and 'Clear cart' take the focused button away with the line: focus would
+  // fall out of the dialog onto the page behind it. It goes to the dialog's title instead.
+  useEffect(() => {
+    const removed = items.length < lineCount.current;
+    lineCount.current = items.length;
+    if (!removed || !open || !paper.current) return;
+    if (!paper.current.contains(document.activeElement)) title.current?.focus();
+  }, [items.length, open]);
   return (
     <Dialog
       open={open}
@@ -36,9 +48,18 @@ export function CartDialog({ open, onClose }: CartDialogProps) {
       maxWidth="sm"
       aria-labelledby="cart-dialog-title"
       data-testid="cart-modal"
-      slotProps={{ paper: { sx: { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: '100%' } } } }}
+      slotProps={{
+        paper: { ref: paper, sx: { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: '100%' } } },
+      }}
     >
-      <DialogTitle id="cart-dialog-title" component="h2" variant="h3" sx={{ pr: 7 }}>
+      <DialogTitle
+        id="cart-dialog-title"
+        ref={title}
+        tabIndex={-1}
+        component="h2"
+        variant="h3"
+        sx={{ pr: 7, outline: 'none' }}
+      >
         Shopping Cart
       </DialogTitle>
       <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>

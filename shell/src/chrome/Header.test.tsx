@@ -98,7 +98,9 @@ describe('Header', () => {
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
-    const menu = await screen.findByRole('navigation', { name: 'Mobile' });
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const menu = within(dialog).getByRole('navigation', { name: 'Mobile' });
     expect(
       within(menu)
         .getAllByRole('link')
@@ -107,5 +109,6 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await userEvent.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(toggle).toHaveFocus());
   });
 });

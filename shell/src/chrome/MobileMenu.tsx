@@ -34,7 +34,17 @@ export default function MobileMenu({
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { id: 'mobile-menu', sx: { width: 'min(320px, 86vw)', p: 2 } } }}
+      // A modal drawer is a dialog: named, so a screen reader says what opened (the menu button
+      // announces aria-haspopup="dialog").
+      slotProps={{
+        paper: {
+          id: 'mobile-menu',
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-label': 'Menu',
+          sx: { width: 'min(320px, 86vw)', p: 2 },
+        },
+      }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <IconButton aria-label="Close menu" onClick={onClose}>

@@ -20,6 +20,8 @@ import { useDashboardApi } from '../../../api/dashboard-api';
 export interface NewTicketDialogProps {
   open: boolean;
   onClose: () => void;
+  /** After the closing transition: the tab decides where focus goes back to. */
+  onExited?: () => void;
 }
 
 interface Draft {
@@ -44,7 +46,7 @@ const priorityLabel = (priority: TicketPriority) => priority[0]!.toUpperCase() +
  * stays disabled until title and description hold more than spaces. A failed create keeps the
  * dialog open with what was typed; closing it other than by Cancel keeps the draft too.
  */
-export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
+export function NewTicketDialog({ open, onClose, onExited }: NewTicketDialogProps) {
   const dispatch = useAppDispatch();
   const [createTicket, { isLoading }] = useDashboardApi().useCreateTicketMutation();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
@@ -88,7 +90,12 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
       fullWidth
       maxWidth="sm"
       aria-labelledby="new-ticket-title"
-      slotProps={{ paper: { sx: { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: '100%' } } } }}
+      // Where focus goes back to is the tab's call (onExited): the opener may be gone by then.
+      disableRestoreFocus={Boolean(onExited)}
+      slotProps={{
+        paper: { sx: { m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: '100%' } } },
+        transition: { onExited },
+      }}
     >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="new-ticket-title" component="h2" variant="h3">

@@ -88,6 +88,24 @@ describe('Support tab', () => {
     expect(screen.getByRole('dialog', { name: 'New Ticket' })).toBeInTheDocument();
   });
 
+  it('gives focus back to the opener, or after the first ticket to the New Ticket beside the list', async () => {
+    ticketService();
+    renderSupport();
+    await screen.findByText('No support tickets');
+    const emptyStateButton = screen.getByRole('button', { name: 'New Ticket' });
+    await userEvent.click(emptyStateButton);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(emptyStateButton).toHaveFocus());
+
+    await userEvent.click(emptyStateButton);
+    const dialog = await fillTicket('Dialer down', 'No outbound calls since 9 am.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('list', { name: 'Your support tickets' });
+    expect(emptyStateButton).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New Ticket' })).toHaveFocus());
+  });
+
   it('keeps Create disabled until title and description hold more than spaces; priority starts at Medium', async () => {
     ticketService([aTicket()]);
     renderSupport();

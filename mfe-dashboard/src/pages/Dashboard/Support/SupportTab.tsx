@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRounded';
@@ -11,12 +11,37 @@ import { useFailureToast } from '../../../components/useFailureToast';
 import { NewTicketDialog } from './NewTicketDialog';
 import { TicketList } from './TicketList';
 
-/** The Support tab (spec section 2): the customer's tickets and the New Ticket dialog. */
+/**
+ * The Support tab (spec section 2): the customer's tickets and the New Ticket dialog. Focus goes
+ * back to the button that opened the dialog or, when that one is gone (the first ticket replaced the
+ * empty state and its button), to the New Ticket button beside the list once the list is back.
+ */
 export function SupportTab() {
   const tickets = useDashboardApi().useTicketsQuery();
   useFailureToast(tickets, 'Failed to fetch tickets');
   const [dialogOpen, setDialogOpen] = useState(false);
-  const openDialog = () => setDialogOpen(true);
+  const opener = useRef<HTMLElement | null>(null);
+  const headerButton = useRef<HTMLButtonElement>(null);
+  const focusHeaderWhenSettled = useRef(false);
+  const { isFetching } = tickets;
+
+  const openDialog = (event: MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
+    setDialogOpen(true);
+  };
+
+  // The list re-renders once its refetch is back: only then is the header's button there.
+  useEffect(() => {
+    if (isFetching || !focusHeaderWhenSettled.current) return;
+    focusHeaderWhenSettled.current = false;
+    headerButton.current?.focus();
+  }, [isFetching]);
+
+  const returnFocus = () => {
+    if (opener.current?.isConnected) opener.current.focus();
+    else if (isFetching || !headerButton.current) focusHeaderWhenSettled.current = true;
+    else headerButton.current.focus();
+  };
   const listed = Boolean(tickets.data?.length);
   const failed = !tickets.data && tickets.isError;
 
@@ -52,14 +77,14 @@ export function SupportTab() {
           // Once the list is known: beside the tickets, or alone when they failed to load (a ticket
           // can still be opened). An empty list has the button in its empty state instead.
           (listed || failed) && (
-            <Button variant="contained" startIcon={<AddRounded />} onClick={openDialog}>
+            <Button ref={headerButton} variant="contained" startIcon={<AddRounded />} onClick={openDialog}>
               New Ticket
             </Button>
           )
         }
       />
       {content}
-      <NewTicketDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <NewTicketDialog open={dialogOpen} onClose={() => setDialogOpen(false)} onExited={returnFocus} />
     </>
   );
 }
