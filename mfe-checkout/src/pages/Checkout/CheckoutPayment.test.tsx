@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { commerceMessages } from '@portal/contracts';
 import { CartProvider } from '@portal/store';
 import { renderPage, stubFetch, type StubbedAnswer } from '@portal/web-testing';
 import { fakeStripe } from '../../testing/fake-stripe';
@@ -154,8 +155,8 @@ describe('Checkout payment (spec section 2)', () => {
     expect(fake.stripe.confirmPayment).not.toHaveBeenCalled();
   });
 
-  it("shows 'Payment System Setup Required' when the payment service answers 503", async () => {
-    stubCheckout({ status: 503, body: { statusCode: 503, message: 'Payments are not configured yet.' } });
+  it("shows 'Payment System Setup Required' when the payment service says payments are not configured", async () => {
+    stubCheckout({ status: 503, body: { statusCode: 503, message: commerceMessages.paymentsNotConfigured } });
     renderCheckout();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Payment System Setup Required' }),
@@ -163,6 +164,21 @@ describe('Checkout payment (spec section 2)', () => {
     expect(screen.getByRole('link', { name: 'Contact Sales Team' })).toHaveAttribute('href', '/contact');
     expect(screen.getByRole('link', { name: 'Back to Pricing' })).toHaveAttribute('href', '/pricing');
     expect(fake.stripe.elements).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Payment Setup Failed', not 'Setup Required', while the payment service is unavailable", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    stubCheckout(
+      { status: 503, body: { statusCode: 503, message: 'Service commerce is unavailable' } },
+      INTENT,
+    );
+    renderCheckout();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment Setup Failed' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment System Setup Required' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('region', { name: 'Order summary' })).toBeInTheDocument();
   });
 
   it("shows 'Payment Setup Failed' on other errors, and Try Again asks once more with the same key", async () => {

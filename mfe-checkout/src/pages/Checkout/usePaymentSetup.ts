@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { commerceMessages } from '@portal/contracts';
 import { serverMessage, useAppDispatch, useCartContext, type ApiError } from '@portal/store';
 import { loadRuntimeConfig } from '@portal/store/runtime-config';
 import { useCheckoutApi } from './checkout-api';
@@ -6,7 +7,7 @@ import { cartSignature, idempotencyKeyFor } from './idempotency-key';
 
 export type PaymentSetup =
   | { kind: 'loading' }
-  /** No publishable key, or the payment service answered 503: nothing can be paid here yet. */
+  /** No publishable key, or the payment service says payments are not configured: nothing can be paid here yet. */
   | { kind: 'setupRequired' }
   | { kind: 'failed'; detail?: string }
   | { kind: 'ready'; clientSecret: string; orderId: string; publishableKey: string };
@@ -50,8 +51,10 @@ export function usePaymentSetup(): { setup: PaymentSetup; retry: () => void } {
         return;
       }
       const error = result.error as ApiError;
-      if (error.status === 503) setSetup({ kind: 'setupRequired' });
-      else setSetup({ kind: 'failed', detail: error.status === 400 ? serverMessage(error) : undefined });
+      // A 503 for any other reason (the payment service is briefly unreachable) is worth a retry.
+      if (error.status === 503 && serverMessage(error) === commerceMessages.paymentsNotConfigured) {
+        setSetup({ kind: 'setupRequired' });
+      } else setSetup({ kind: 'failed', detail: error.status === 400 ? serverMessage(error) : undefined });
     })();
     return () => {
       current = false;
