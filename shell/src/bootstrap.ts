@@ -8,6 +8,7 @@ import { yieldBetweenShares } from './federation/yield-between-shares';
 import { watchNavigation } from './navigation-effects';
 import { SECTION_NAMES, sectionForPath } from './routes';
 import { sectionApplication, type SectionProps } from './sections/section-application';
+import { makeZodCspSafe } from './zod-jitless';
 
 const slot = (id: string): HTMLElement => {
   const element = document.getElementById(id);
@@ -15,6 +16,7 @@ const slot = (id: string): HTMLElement => {
   return element;
 };
 
+makeZodCspSafe();
 yieldBetweenShares();
 watchNavigation(slot('main'));
 
