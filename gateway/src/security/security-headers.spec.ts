@@ -46,10 +46,16 @@ describe('security headers and request ids', () => {
     const csp = directives(response.headers.get('content-security-policy'));
 
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://assets.calendly.com']);
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://assets.calendly.com',
+    ]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://calendly.com']);
     expect(csp.get('frame-src')).toEqual([
       'https://js.stripe.com',
+      'https://*.js.stripe.com',
       'https://hooks.stripe.com',
       'https://calendly.com',
     ]);

@@ -1,10 +1,14 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 
+// Stripe.js and its Payment Element, as Stripe's security guide lists them (docs.stripe.com/security/guide):
+// Stripe.js loads scripts and frames from js.stripe.com and its subdomains, calls api.stripe.com,
+// and 3-D Secure runs in a hooks.stripe.com frame. (maps.googleapis.com is for the Address Element's
+// autocomplete, which checkout does not use.)
 const stripe = {
-  script: ['https://js.stripe.com'],
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
   connect: ['https://api.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
 };
 // Calendly's inline widget: script and stylesheet from its assets host, the booking page in a frame.
 const scheduler = {
