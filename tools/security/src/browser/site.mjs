@@ -1,0 +1,109 @@
+// What the headers and CSP checks visit: every route of the site's route table (the one the shell
+// routes from, @portal/contracts), the 404 page, and a customer whose dashboard has data.
+import { createHmac, randomUUID } from 'node:crypto';
+import contracts from '@portal/contracts';
+import { stripeKeys } from './stack.mjs';
+
+const { BLOG_ARTICLES, SECTION_ROUTES } = contracts;
+
+/** A value for each route parameter, so every pattern of the table becomes a page. */
+const SAMPLE_PARAMS = { slug: BLOG_ARTICLES[0].slug };
+
+/** A path no section serves: the shell's 404 page. */
+export const NOT_FOUND_PATH = '/no-such-page-here';
+
+/** [{ path, section }] for every route of the table (section null: the 404 page). */
+export function siteRoutes() {
+  const routes = Object.entries(SECTION_ROUTES).flatMap(([section, patterns]) =>
+    patterns.map((pattern) => ({
+      section,
+      path: pattern.replace(/:(\w+)/g, (_match, name) => {
+        if (!SAMPLE_PARAMS[name])
+          throw new Error(`site.mjs: give :${name} of ${pattern} a value in SAMPLE_PARAMS`);
+        return SAMPLE_PARAMS[name];
+      }),
+    })),
+  );
+  return [...routes, { section: null, path: NOT_FOUND_PATH }];
+}
+
+async function call(baseUrl, method, path, { token, body, headers = {} } = {}) {
+  const response = await fetch(path.startsWith('http') ? path : `${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * A customer with something on every dashboard tab: an integration with a call and a lead its
+ * dialer posted, a support ticket and a paid order (confirmed at the fake Stripe API). Returns
+ * { email, token, cart } (cart: one plan, as localStorage `cart` holds it).
+ */
+export async function customerWithData(baseUrl, fakeStripeUrl) {
+  const email = `csp-${randomUUID().slice(0, 8)}@example.com`;
+  const { token } = await call(baseUrl, 'POST', '/api/auth/register', {
+    body: { name: 'Casey Park', email, password: 'csp-crawl-password-1' },
+  });
+  const integration = await call(baseUrl, 'POST', '/api/crm/integrations', {
+    token,
+    body: { type: 'dialpad', name: 'Dialpad · Main line', apiKey: 'dp_live_csp_5e4d3c2b' },
+  });
+  for (const event of [
+    { type: 'call.completed', data: { call_id: `c-${randomUUID()}`, duration: 201, resolution: 'resolved' } },
+    { type: 'lead.created', data: { lead_id: `l-${randomUUID()}`, source: 'inbound call' } },
+  ]) {
+    const body = JSON.stringify(event);
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', integration.signingSecret).update(`${t}.${body}`).digest('hex');
+    await call(baseUrl, 'POST', integration.inboundUrl, {
+      body,
+      headers: { 'x-portal-signature': `t=${t},v1=${v1}` },
+    });
+  }
+  await call(baseUrl, 'POST', '/api/support/tickets', {
+    token,
+    body: {
+      title: 'Overflow routing',
+      description: 'Send Saturday overflow to the Denver team.',
+      priority: 'high',
+    },
+  });
+
+  const [plan] = await call(baseUrl, 'GET', '/api/packages');
+  const { clientSecret, orderId } = await call(baseUrl, 'POST', '/api/create-payment-intent', {
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { items: [{ packageId: plan.id, quantity: 1 }] },
+  });
+  const intentId = clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+  const confirmed = await fetch(`${fakeStripeUrl}/v1/payment_intents/${intentId}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      key: stripeKeys.publishableKey,
+      client_secret: clientSecret,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': '4242424242424242',
+    }),
+  });
+  if (!confirmed.ok) throw new Error(`confirming the payment: ${confirmed.status} ${await confirmed.text()}`);
+  for (let tries = 0; ; tries += 1) {
+    const order = await call(baseUrl, 'GET', `/api/user/orders/${orderId}`, { token });
+    if (order.status === 'completed') break;
+    if (tries > 100) throw new Error(`order ${orderId} stayed ${order.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    email,
+    token,
+    cart: [{ packageId: plan.id, name: plan.name, price: Number(plan.price), quantity: 1 }],
+  };
+}

@@ -1,0 +1,276 @@
+// Issue 7: every kind of response the gateway sends carries the security headers: HSTS, one
+// Content-Security-Policy with object-src 'none', base-uri and frame-ancestors, nosniff and a
+// Referrer-Policy. Pages of every route, the shell's and each remote's JS, CSS, fonts and images, the
+// manifests, run-time config, search-engine files, API JSON (2xx, 400, 401, 404, 405), the live
+// metric stream (server-sent events), health and readiness, 304s, HEADs, preflights and refused requests.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { securityHeaderProblems } from './browser/policy.mjs';
+import { siteRoutes } from './browser/site.mjs';
+import { startCspStack } from './browser/stack.mjs';
+
+let stack;
+let token;
+
+before(async () => {
+  stack = await startCspStack();
+  const registered = await request('POST', '/api/auth/register', {
+    body: JSON.stringify({
+      name: 'Header Check',
+      email: `hdr-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'header-check-password-1',
+    }),
+    headers: { 'content-type': 'application/json' },
+  });
+  assert.equal(registered.status, 201, registered.text);
+  token = JSON.parse(registered.text).token;
+});
+
+after(() => stack?.stop());
+
+/**
+ * One request as any client sends it (the raw path as given, even one fetch would normalise), with
+ * every response header as sent: names lowercased, each with all its values. A stream answers as soon
+ * as its headers arrive.
+ */
+function request(method, path, { headers = {}, body, stream = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const url = new URL(stack.url);
+    const outgoing = http.request(
+      { host: url.hostname, port: url.port, method, path, headers, agent: false },
+      (response) => {
+        const sent = {};
+        for (let i = 0; i < response.rawHeaders.length; i += 2) {
+          (sent[response.rawHeaders[i].toLowerCase()] ??= []).push(response.rawHeaders[i + 1]);
+        }
+        const answer = { status: response.statusCode, headers: sent, text: '' };
+        if (stream) {
+          response.destroy();
+          resolve(answer);
+          return;
+        }
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve({ ...answer, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.setTimeout(15_000, () => outgoing.destroy(new Error(`${method} ${path}: no answer in 15 s`)));
+    outgoing.end(body);
+  });
+}
+
+const header = (answer, name) => answer.headers[name]?.[0] ?? '';
+
+/** Sends the request and asserts its status, its content type and every security header. */
+async function expectSecured(what, method, path, { status, type, ...options }) {
+  const answer = await request(method, path, options);
+  const context = `${what}: ${method} ${path}`;
+  assert.equal(answer.status, status, `${context} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  // With nosniff a browser refuses a script or a stylesheet of another type: the types must be right.
+  if (type) assert.match(header(answer, 'content-type'), type, `${context}: content-type`);
+  assert.deepEqual(securityHeaderProblems(answer.headers), [], `${context}: security headers`);
+  return answer;
+}
+
+const HTML = /^text\/html\b/;
+const JS = /^(application|text)\/javascript\b/;
+const JSON_TYPE = /^application\/json\b/;
+
+describe('pages', () => {
+  test('a form posted to a page', async () => {
+    await expectSecured('POST to a page', 'POST', '/pricing', { status: 404, type: JSON_TYPE });
+  });
+
+  for (const route of siteRoutes()) {
+    test(`${route.path} (${route.section ?? '404 page'})`, async () => {
+      await expectSecured('page', 'GET', route.path, { status: 200, type: HTML });
+      // The prerendered copies are composed and compressed apart from index.html: both encodings.
+      await expectSecured('page, brotli', 'GET', route.path, {
+        status: 200,
+        type: HTML,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+    });
+  }
+
+  test('HEAD of a page, and a page answered 304 by its ETag', async () => {
+    await expectSecured('page', 'HEAD', '/pricing', { status: 200, type: HTML });
+    const first = await expectSecured('page', 'GET', '/login', { status: 200, type: HTML });
+    const etag = header(first, 'etag');
+    if (etag)
+      await expectSecured('page', 'GET', '/login', { status: 304, headers: { 'if-none-match': etag } });
+  });
+});
+
+describe('the shell and the remotes', () => {
+  test("the shell's scripts, stylesheet, fonts and images", async () => {
+    const page = await expectSecured('page', 'GET', '/', { status: 200, type: HTML });
+    // index.html is minified: attribute values may come without quotes.
+    const attribute = (tag, name) => new RegExp(`\\s${name}=["']?([^"'\\s>]+)`).exec(tag)?.[1];
+    const tags = (name) => [...page.text.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((match) => match[0]);
+    const scripts = tags('script').map((tag) => attribute(tag, 'src')).filter(Boolean);
+    const styles = tags('link')
+      .filter((tag) => attribute(tag, 'rel') === 'stylesheet')
+      .map((tag) => attribute(tag, 'href'));
+    assert.ok(scripts.length > 0, 'index.html loads a script');
+    assert.ok(styles.length > 0, 'index.html loads a stylesheet');
+    for (const src of scripts) {
+      await expectSecured('shell script', 'GET', new URL(src, stack.url).pathname, { status: 200, type: JS });
+    }
+    for (const href of styles) {
+      const path = new URL(href, stack.url).pathname;
+      const css = await expectSecured('shell stylesheet', 'GET', path, { status: 200, type: /^text\/css\b/ });
+      await expectSecured('shell stylesheet, brotli', 'GET', path, {
+        status: 200,
+        type: /^text\/css\b/,
+        headers: { 'accept-encoding': 'br' },
+      });
+      const font = /url\(([^)]+\.woff2)\)/.exec(css.text)?.[1];
+      assert.ok(font, 'the stylesheet names a font');
+      await expectSecured('font', 'GET', new URL(font, new URL(path, stack.url)).pathname, {
+        status: 200,
+        type: /^font\/woff2\b/,
+      });
+    }
+    await expectSecured('image', 'GET', '/og-image.png', { status: 200, type: /^image\/png\b/ });
+  });
+
+  test("each remote's manifest, entry, a chunk (and its 304), and a missing file", async () => {
+    const manifest = await expectSecured('remote manifest', 'GET', '/mfe-manifest.json', {
+      status: 200,
+      type: JSON_TYPE,
+    });
+    const remotes = Object.entries(JSON.parse(manifest.text));
+    assert.deepEqual(remotes.map(([name]) => name).sort(), ['checkout', 'dashboard', 'marketing']);
+    for (const [name, manifestPath] of remotes) {
+      const mf = await expectSecured(`${name} mf-manifest`, 'GET', manifestPath, {
+        status: 200,
+        type: JSON_TYPE,
+      });
+      const base = manifestPath.replace(/[^/]+$/, '');
+      const { metaData, shared } = JSON.parse(mf.text);
+      const entry = await expectSecured(`${name} remoteEntry`, 'GET', `${base}${metaData.remoteEntry.name}`, {
+        status: 200,
+        type: JS,
+      });
+      const etag = header(entry, 'etag');
+      if (etag) {
+        await expectSecured(`${name} remoteEntry`, 'GET', `${base}${metaData.remoteEntry.name}`, {
+          status: 304,
+          headers: { 'if-none-match': etag },
+        });
+      }
+      const chunk = shared.flatMap((module) => module.assets.js.sync)[0];
+      await expectSecured(`${name} chunk`, 'GET', `${base}${chunk}`, { status: 200, type: JS });
+      await expectSecured(`${name} chunk, brotli`, 'GET', `${base}${chunk}`, {
+        status: 200,
+        type: JS,
+        headers: { 'accept-encoding': 'br' },
+      });
+      await expectSecured(`${name} missing file`, 'GET', `${base}no-such-chunk.js`, { status: 404 });
+    }
+    await expectSecured('unknown remote', 'GET', '/mfe/nothing/remoteEntry.js', { status: 404 });
+    await expectSecured('missing file', 'GET', '/no-such-file.js', { status: 404 });
+  });
+
+  test("the marketing remote's images", async () => {
+    const mf = JSON.parse((await request('GET', '/mfe/marketing/mf-manifest.json')).text);
+    const chunks = mf.exposes.flatMap((module) => [...module.assets.js.sync, ...module.assets.js.async]);
+    // An article illustration: find its URL in the blog's chunks rather than guess its hash.
+    let svg;
+    for (const chunk of chunks) {
+      const text = (await request('GET', `/mfe/marketing/${chunk}`)).text;
+      svg = /assets\/[\w-]+\.[0-9a-f]+\.svg/.exec(text)?.[0];
+      if (svg) break;
+    }
+    assert.ok(svg, 'a chunk names an SVG asset');
+    await expectSecured('remote image', 'GET', `/mfe/marketing/${svg}`, {
+      status: 200,
+      type: /^image\/svg\+xml\b/,
+    });
+  });
+
+  test('run-time config and the search-engine files', async () => {
+    await expectSecured('run-time config', 'GET', '/runtime-config.json', { status: 200, type: JSON_TYPE });
+    await expectSecured('sitemap', 'GET', '/sitemap.xml', { status: 200, type: /^application\/xml\b/ });
+    await expectSecured('robots', 'GET', '/robots.txt', { status: 200, type: /^text\/plain\b/ });
+  });
+});
+
+describe('the API', () => {
+  const json = { 'content-type': 'application/json' };
+
+  test('answers: 200, 201, and JSON errors 400, 401, 404 and the router refusing a path', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    await expectSecured('catalog', 'GET', '/api/packages', { status: 200, type: JSON_TYPE });
+    await expectSecured('me', 'GET', '/api/auth/me', { status: 200, type: JSON_TYPE, headers: auth });
+    await expectSecured('a ticket', 'POST', '/api/support/tickets', {
+      status: 201,
+      type: JSON_TYPE,
+      headers: { ...json, ...auth },
+      body: JSON.stringify({ title: 'Headers', description: 'A ticket for the header check.' }),
+    });
+    await expectSecured('signed out', 'GET', '/api/auth/me', { status: 401, type: JSON_TYPE });
+    await expectSecured('forged token', 'GET', '/api/user/orders', {
+      status: 401,
+      type: JSON_TYPE,
+      headers: { authorization: 'Bearer not.a.token' },
+    });
+    await expectSecured('unknown API path', 'GET', '/api/no-such-thing', { status: 404, type: JSON_TYPE });
+    await expectSecured('unknown order', 'GET', `/api/user/orders/${randomUUID()}`, {
+      status: 404,
+      type: JSON_TYPE,
+      headers: auth,
+    });
+    await expectSecured('malformed JSON', 'POST', '/api/auth/login', {
+      status: 400,
+      type: JSON_TYPE,
+      headers: json,
+      body: '{',
+    });
+    await expectSecured('invalid body', 'POST', '/api/contact', {
+      status: 400,
+      type: JSON_TYPE,
+      headers: json,
+      body: JSON.stringify({ name: '' }),
+    });
+    await expectSecured('undecodable path', 'GET', '/api/identity/%E0%A4%A', {
+      status: 400,
+      type: JSON_TYPE,
+    });
+    await expectSecured('a method the route lacks', 'DELETE', '/api/packages', {
+      status: 404,
+      type: JSON_TYPE,
+    });
+  });
+
+  test('a CORS preflight', async () => {
+    const answer = await request('OPTIONS', '/api/packages', {
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    assert.ok(answer.status < 500, `preflight answered ${answer.status}`);
+    assert.deepEqual(securityHeaderProblems(answer.headers), [], 'preflight: security headers');
+  });
+
+  test('the live metric stream (server-sent events), and its 401', async () => {
+    await expectSecured('live stream', 'GET', '/api/kpi/stream', {
+      status: 200,
+      type: /^text\/event-stream\b/,
+      stream: true,
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    });
+    await expectSecured('live stream, signed out', 'GET', '/api/kpi/stream', {
+      status: 401,
+      type: JSON_TYPE,
+    });
+  });
+
+  test('health and readiness', async () => {
+    await expectSecured('health', 'GET', '/api/healthz', { status: 200, type: JSON_TYPE });
+    await expectSecured('readiness', 'GET', '/api/readyz', { status: 200, type: JSON_TYPE });
+  });
+});
