@@ -10,6 +10,7 @@
 // Exit codes: 0 within budget, 1 over budget, 2 could not run.
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
+import { apiClient } from './api-client.mjs';
 import { reportResult } from './results.mjs';
 
 export const meP99BudgetMs = 50;
@@ -23,15 +24,8 @@ const { values, positionals } = parseArgs({
 });
 const baseUrl = (positionals[0] ?? process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 
-async function post(path, body) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
+const { expectOk } = apiClient(baseUrl);
+const post = (path, body) => expectOk('POST', path, { body });
 
 function loadMe(token, { duration, connections }) {
   return autocannon({

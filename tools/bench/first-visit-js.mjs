@@ -4,7 +4,8 @@
 // customer's token in localStorage before the first request, as after a sign-in.
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startStack } from './stack.mjs';
+import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
+import { startRunner } from '@portal/toolkit/stack';
 
 export const firstVisitBudgetBytes = 200 * 1024;
 
@@ -18,17 +19,6 @@ export const firstVisitRoutes = [
   { route: '/checkout' },
   { route: '/dashboard', signedIn: true },
 ];
-
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 /** Resolves once no script has arrived for `quietMs` (the dashboard's open stream keeps the network busy). */
 async function scriptsSettled(lastScriptAt, quietMs = 500, limitMs = 10_000) {
@@ -74,7 +64,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const route = process.argv[3] ?? '/';
   const stack = given
     ? undefined
-    : await startStack({
+    : await startRunner({
         env: {
           GATEWAY_PORT: '18180',
           IDENTITY_PORT: '13181',

@@ -11,10 +11,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
+import { rootDir, startRunner } from '@portal/toolkit/stack';
 import { apiClient } from './api-client.mjs';
-import { chromiumLaunchOptions } from './first-visit-js.mjs';
 import { freePort } from '../runner/src/net.mjs';
-import { rootDir, startStack } from './stack.mjs';
 
 /** Pages audited; `signedIn` ones as a customer who has just signed up. */
 export const lighthousePages = [
@@ -75,7 +75,7 @@ async function runLighthouseOnce(url, browserPort) {
         : [`--chrome-flags=${chromeFlags.join(' ')}`]),
       '--quiet',
     ];
-    const env = { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' };
+    const env = { ...process.env, CHROME_PATH: chromiumLaunchOptions.executablePath };
     await new Promise((resolve, reject) => {
       const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
@@ -204,7 +204,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     PORTAL_DB_PREFIX: 'bench_portal',
     PUBLIC_SITE_URL: 'http://localhost:18180',
   };
-  const stack = given ? undefined : await startStack({ env });
+  const stack = given ? undefined : await startRunner({ env });
   try {
     console.log(
       `Lighthouse, mobile defaults, median of ${runs} (budgets: ${Object.entries(lighthouseBudgets)

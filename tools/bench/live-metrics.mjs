@@ -10,7 +10,8 @@
 // Exit codes: 0 within budget, 1 over budget or an event never arrived, 2 could not run.
 import { createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { apiClient, percentile } from './api-client.mjs';
+import { percentile } from '@portal/toolkit/api-client';
+import { apiClient } from './api-client.mjs';
 import { reportResult } from './results.mjs';
 
 export const liveMetricP95BudgetMs = 1000;
@@ -103,6 +104,7 @@ async function main() {
       const announced = stream.nextMetric();
       await call('POST', integration.inboundUrl, {
         body: event.body,
+        contentType: 'application/json',
         headers: { 'x-portal-signature': event.signature },
       });
       await announced;

@@ -11,8 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiClient, benchPassword, percentile } from './api-client.mjs';
-import { rootDir } from './stack.mjs';
+import { percentile } from '@portal/toolkit/api-client';
+import { rootDir } from '@portal/toolkit/stack';
+import { apiClient, benchPassword } from './api-client.mjs';
 
 export const loadConfig = JSON.parse(readFileSync(path.join(rootDir, 'deploy/load/scenarios.json'), 'utf8'));
 

@@ -12,7 +12,8 @@
 // runs already. The stack must accept many sign-ups from one address (AUTH_REGISTER_LIMIT_PER_HOUR);
 // `npm run bench` sets both. Exit codes: 0 within budget, 1 over budget, 2 could not run.
 import { parseArgs } from 'node:util';
-import { apiClient, percentile, pool } from './api-client.mjs';
+import { cartFor, percentile, pool } from '@portal/toolkit/api-client';
+import { apiClient } from './api-client.mjs';
 import { startFakeStripe } from './fake-stripe.mjs';
 import { reportResult } from './results.mjs';
 
@@ -35,18 +36,6 @@ const client = apiClient(baseUrl);
 const { call } = client;
 
 const signUp = async () => (await client.signUp('bench-pi')).token;
-
-/** Cart `i`: a non-empty subset of the catalog (15 of them) and a first-line quantity; distinct for i < 15 × 100. */
-function cartFor(i, packages) {
-  const subset = (i % 15) + 1;
-  const chosen = packages.filter((_, bit) => subset & (1 << bit));
-  return {
-    items: chosen.map((pkg, index) => ({
-      packageId: pkg.id,
-      quantity: index === 0 ? 1 + Math.floor(i / 15) : 1,
-    })),
-  };
-}
 
 function startOwnFakeStripe() {
   if (values['no-fake-stripe']) return undefined;

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { rootDir } from './stack.mjs';
+import { rootDir } from '@portal/toolkit/stack';
 
 export const resultsPath = path.join(rootDir, 'bench/results.json');
 

@@ -1,7 +1,7 @@
 // `npm run bench`: every budget and load figure of the portal, measured on this machine one after the
 // other, printed as a table and written to bench/results.json.
 import os from 'node:os';
-import { startStack } from './stack.mjs';
+import { portEnv, startRunner } from '@portal/toolkit/stack';
 import { startFakeStripe } from './fake-stripe.mjs';
 import { apiClient } from './api-client.mjs';
 import { firstVisitBudgetBytes, firstVisitRoutes, measureFirstVisitJs } from './first-visit-js.mjs';
@@ -52,14 +52,9 @@ const ports = {
   support: '13184',
   kpi: '13185',
 };
-const stack = await startStack({
+const stack = await startRunner({
   env: {
-    GATEWAY_PORT: ports.gateway,
-    IDENTITY_PORT: ports.identity,
-    COMMERCE_PORT: ports.commerce,
-    CRM_PORT: ports.crm,
-    SUPPORT_PORT: ports.support,
-    KPI_PORT: ports.kpi,
+    ...portEnv(ports),
     // No demo customer, and no demo dialer posting in the background while things are measured.
     SEED_DEMO_DATA: 'false',
     STRIPE_SECRET_KEY: 'sk_test_benchportal',

@@ -1,13 +1,13 @@
 // Budget: `npm start` from a built tree to 'Portal ready' ≤ 20 s. Runs the runner as npm start does
 // (embedded defaults unless DATABASE_URL / NATS_URL are set), twice, and reports each time.
-import { startStack } from './stack.mjs';
+import { startRunner } from '@portal/toolkit/stack';
 
 export const startupBudgetMs = 20_000;
 
 export async function measureStartup(rounds = 2) {
   const results = [];
   for (let round = 0; round < rounds; round++) {
-    const stack = await startStack({
+    const stack = await startRunner({
       env: { GATEWAY_PORT: '18280', IDENTITY_PORT: '13281', COMMERCE_PORT: '13282', CRM_PORT: '13283' },
     });
     const { stopMs, code } = await stack.stop();
