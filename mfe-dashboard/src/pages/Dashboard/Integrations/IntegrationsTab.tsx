@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import AddRounded from '@mui/icons-material/AddRounded';
 import HubRounded from '@mui/icons-material/HubRounded';
@@ -9,6 +9,7 @@ import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
 import { TabHeader } from '../../../components/TabHeader';
 import { useFailureToast } from '../../../components/useFailureToast';
+import { useFocusReturn } from '../../../components/useFocusReturn';
 import { AddIntegrationDialog } from './AddIntegrationDialog';
 import { DeleteIntegrationDialog } from './DeleteIntegrationDialog';
 import { IntegrationList } from './IntegrationList';
@@ -25,29 +26,16 @@ export function IntegrationsTab() {
 
   const [adding, setAdding] = useState(false);
   const [deletion, setDeletion] = useState<{ integration: Integration; open: boolean } | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
-  const focusAddWhenSettled = useRef(false);
-
-  // The list re-renders once its refetch is back: only then is the right 'Add Integration' there.
-  useEffect(() => {
-    if (isFetching || !focusAddWhenSettled.current) return;
-    focusAddWhenSettled.current = false;
-    addButton.current?.focus();
-  }, [isFetching]);
-
-  function focusAddButton() {
-    if (isFetching) focusAddWhenSettled.current = true;
-    else addButton.current?.focus();
-  }
-
-  function returnFocus() {
-    if (opener.current?.isConnected) opener.current.focus();
-    else focusAddButton();
-  }
+  const {
+    fallback: addButton,
+    setOpener,
+    returnFocus,
+  } = useFocusReturn<HTMLButtonElement>({
+    settled: !isFetching,
+  });
 
   function openAdd(event: MouseEvent<HTMLElement>) {
-    opener.current = event.currentTarget;
+    setOpener(event.currentTarget);
     setAdding(true);
   }
 
@@ -75,7 +63,7 @@ export function IntegrationsTab() {
           <IntegrationList
             integrations={data}
             onDelete={(integration, deleteButton) => {
-              opener.current = deleteButton;
+              setOpener(deleteButton);
               setDeletion({ integration, open: true });
             }}
           />
@@ -93,7 +81,7 @@ export function IntegrationsTab() {
           onClose={() => setDeletion({ ...deletion, open: false })}
           onDeleted={() => {
             // Its card (and Delete button) is on its way out: focus goes to 'Add Integration'.
-            opener.current = null;
+            setOpener(null);
             setDeletion({ ...deletion, open: false });
           }}
           onExited={() => {

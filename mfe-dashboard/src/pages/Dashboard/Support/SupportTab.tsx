@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRounded';
@@ -8,6 +8,7 @@ import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
 import { TabHeader } from '../../../components/TabHeader';
 import { useFailureToast } from '../../../components/useFailureToast';
+import { useFocusReturn } from '../../../components/useFocusReturn';
 import { NewTicketDialog } from './NewTicketDialog';
 import { TicketList } from './TicketList';
 
@@ -20,27 +21,17 @@ export function SupportTab() {
   const tickets = useDashboardApi().useTicketsQuery();
   useFailureToast(tickets, 'Failed to fetch tickets');
   const [dialogOpen, setDialogOpen] = useState(false);
-  const opener = useRef<HTMLElement | null>(null);
-  const headerButton = useRef<HTMLButtonElement>(null);
-  const focusHeaderWhenSettled = useRef(false);
-  const { isFetching } = tickets;
+  const {
+    fallback: headerButton,
+    setOpener,
+    returnFocus,
+  } = useFocusReturn<HTMLButtonElement>({
+    settled: !tickets.isFetching,
+  });
 
   const openDialog = (event: MouseEvent<HTMLElement>) => {
-    opener.current = event.currentTarget;
+    setOpener(event.currentTarget);
     setDialogOpen(true);
-  };
-
-  // The list re-renders once its refetch is back: only then is the header's button there.
-  useEffect(() => {
-    if (isFetching || !focusHeaderWhenSettled.current) return;
-    focusHeaderWhenSettled.current = false;
-    headerButton.current?.focus();
-  }, [isFetching]);
-
-  const returnFocus = () => {
-    if (opener.current?.isConnected) opener.current.focus();
-    else if (isFetching || !headerButton.current) focusHeaderWhenSettled.current = true;
-    else headerButton.current.focus();
   };
   const listed = Boolean(tickets.data?.length);
   const failed = !tickets.data && tickets.isError;
