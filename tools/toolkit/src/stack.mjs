@@ -31,7 +31,8 @@ export function portEnv(ports) {
  * `keepOutput` characters in output() (Infinity: all of it), all of it in `logFile` when one is named,
  * on stderr when `echo`. stop() is Ctrl-C (SIGINT: the runner stops every process of the stack), with
  * SIGKILL after `killAfterMs` (default: none); it resolves { code, signal, stopMs }, once however
- * often it is called.
+ * often it is called. `cleanup` (say, closing a fake API the stack calls) runs once the runner has
+ * ended: at the end of stop(), or before the error when it exits without getting ready.
  */
 export async function startRunner({
   env = {},
@@ -39,6 +40,7 @@ export async function startRunner({
   logFile,
   echo = false,
   killAfterMs = Infinity,
+  cleanup,
 } = {}) {
   const startedAt = performance.now();
   const runner = startProcess({
@@ -59,6 +61,7 @@ export async function startRunner({
   if (!match) {
     const { code, signal } = await runner.exited;
     await Promise.race([runner.closed, sleep(1000)]);
+    await cleanup?.();
     throw new Error(
       `the runner exited (${signal ?? `code ${code}`}) before 'Portal ready'${logFile ? ` (log: ${logFile})` : ''}:\n` +
         runner.output().slice(-4000),
@@ -82,6 +85,7 @@ export async function startRunner({
         const stopMs = performance.now() - stopAt;
         // The log file is complete once the output has ended (bounded: a grandchild may hold the pipe).
         if (logFile) await Promise.race([runner.closed, sleep(5000)]);
+        await cleanup?.();
         return { code, signal, stopMs };
       })();
       return stopped;
