@@ -5,11 +5,12 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { rootDir } from '@portal/toolkit/stack';
 import { apiClient, signIn, signUp } from './support/api.mjs';
 import { createWorld, idsFor, inboundSignature, signatureHeaders, waitFor } from './support/fixtures.mjs';
 import { decodeJwt, withRole } from './support/jwt.mjs';
 import { bodyRoutes, fillPath, mappedRoutes, routeKey, routes } from './support/routes.mjs';
-import { rootDir, startSecurityStack } from './support/stack.mjs';
+import { startSecurityStack } from './support/stack.mjs';
 
 let stack;
 let gateway;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { rootDir } from './support/stack.mjs';
+import { rootDir } from '@portal/toolkit/stack';
 
 test('npm audit --omit=dev: no high or critical advisory', (t) => {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -6,18 +6,10 @@
 /* global window, document -- the functions passed to page.evaluate and addInitScript run in the page */
 import fs from 'node:fs';
 import path from 'node:path';
+import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
+import { rootDir } from '@portal/toolkit/stack';
 import { chromium } from 'playwright-core';
 import { securityHeaderProblems } from './policy.mjs';
-import { rootDir } from './stack.mjs';
-
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The e2e suite's Stripe.js stand-in: what @stripe/stripe-js calls, confirming at api.stripe.com. */
 const fakeStripeJs = fs.readFileSync(path.join(rootDir, 'e2e/fixtures/fake-stripe-js.js'), 'utf8');
@@ -77,7 +69,7 @@ function listenForViolations() {
  * holds everything recorded so far: { violations, consoleReports, headerProblems, thirdParty, errors }.
  */
 export async function openCrawler({ baseUrl, fakeStripeUrl }) {
-  const browser = await chromium.launch({ executablePath, args: launchArgs });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const origin = new URL(baseUrl).origin;
   const found = { violations: [], consoleReports: [], headerProblems: [], thirdParty: [], errors: [] };
   const checkedResponses = new Set();

@@ -1,12 +1,8 @@
-// The whole portal for the headers and CSP checks: started with the benchmarks' startStack (the
+// The whole portal for the headers and CSP checks: started with @portal/toolkit's startRunner (the
 // project's own runner, as `npm start` does) on ports and databases of its own, so it can run beside
 // the rest of the security suite, the e2e suite and a developer's `npm start`.
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { rootDir, startStack } from '../../../bench/stack.mjs';
-
-export { rootDir };
+import { portEnv, startFakeStripe, startRunner } from '@portal/toolkit/stack';
 
 export const ports = {
   gateway: 17280,
@@ -23,8 +19,6 @@ export const stripeKeys = { publishableKey: 'pk_test_cspcrawl', secretKey: 'sk_t
 /** A Calendly booking page: the contact page embeds it and 'Book a Call' opens its popup. */
 export const schedulerUrl = 'https://calendly.com/millstone-cx/discovery-call';
 
-const fakeStripeModule = path.join(rootDir, 'libs/testing/dist/fake-stripe/fake-stripe.js');
-
 /**
  * Starts the fake Stripe API (in this process, on a free port) and the stack; resolves once the
  * runner prints 'Portal ready'. `stop()` ends both, once however often called.
@@ -32,51 +26,31 @@ const fakeStripeModule = path.join(rootDir, 'libs/testing/dist/fake-stripe/fake-
 export async function startCspStack() {
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
-  const { startFakeStripe } = await import(pathToFileURL(fakeStripeModule).href);
   const fakeStripe = await startFakeStripe({
     port: 0,
     webhookSecret,
     webhookUrl: `${gatewayUrl}/api/stripe/webhook`,
   });
-  let stack;
-  try {
-    stack = await startStack({
-      env: {
-        DATABASE_URL: process.env.CSP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-        NATS_URL: process.env.CSP_NATS_URL ?? 'nats://127.0.0.1:4222',
-        PORTAL_DB_PREFIX: 'csp_portal',
-        SEED_DEMO_DATA: 'false',
-        GATEWAY_PORT: String(ports.gateway),
-        IDENTITY_PORT: String(ports.identity),
-        COMMERCE_PORT: String(ports.commerce),
-        CRM_PORT: String(ports.crm),
-        SUPPORT_PORT: String(ports.support),
-        KPI_PORT: String(ports.kpi),
-        PUBLIC_SITE_URL: gatewayUrl,
-        LOG_LEVEL: 'warn',
-        CRM_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        STRIPE_SECRET_KEY: stripeKeys.secretKey,
-        STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_API_URL: fakeStripe.url,
-        SCHEDULER_URL: schedulerUrl,
-        AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
-        CONTACT_LIMIT_PER_10_MINUTES: '100000',
-        NEWSLETTER_LIMIT_PER_10_MINUTES: '100000',
-      },
-    });
-  } catch (error) {
-    await fakeStripe.close();
-    throw error;
-  }
-  let stopped;
-  return {
-    url: gatewayUrl,
-    fakeStripe,
-    readyMs: stack.readyMs,
-    stop() {
-      stopped ??= stack.stop().then(() => fakeStripe.close());
-      return stopped;
+  const stack = await startRunner({
+    env: {
+      DATABASE_URL: process.env.CSP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      NATS_URL: process.env.CSP_NATS_URL ?? 'nats://127.0.0.1:4222',
+      PORTAL_DB_PREFIX: 'csp_portal',
+      SEED_DEMO_DATA: 'false',
+      ...portEnv(ports),
+      PUBLIC_SITE_URL: gatewayUrl,
+      LOG_LEVEL: 'warn',
+      CRM_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      STRIPE_SECRET_KEY: stripeKeys.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: fakeStripe.url,
+      SCHEDULER_URL: schedulerUrl,
+      AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
+      CONTACT_LIMIT_PER_10_MINUTES: '100000',
+      NEWSLETTER_LIMIT_PER_10_MINUTES: '100000',
     },
-  };
+    cleanup: () => fakeStripe.close(),
+  });
+  return { url: gatewayUrl, fakeStripe, readyMs: stack.readyMs, stop: stack.stop };
 }

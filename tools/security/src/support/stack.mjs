@@ -1,14 +1,9 @@
 // The whole portal as `npm start` runs it (tools/runner), on the ports and database prefix kept for
 // the security suite, with every line every process writes kept for the checks that read logs.
-import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const runner = path.join(rootDir, 'tools/runner/src/start.mjs');
+import { generateSigningKeyPem, portEnv, startFakeStripe, startRunner } from '@portal/toolkit/stack';
 
 export const databaseServerUrl =
   process.env.SECURITY_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,8 +28,6 @@ export const databaseUrlOf = (service) => {
   return url.toString();
 };
 
-const fakeStripeModule = path.join(rootDir, 'libs/testing/dist/fake-stripe/fake-stripe.js');
-
 /**
  * Starts the stack and resolves once the runner prints 'Portal ready'. The suite makes its own token
  * signing key (so it can sign tokens with the right key and wrong claims), crm encryption key and staff
@@ -44,32 +37,21 @@ const fakeStripeModule = path.join(rootDir, 'libs/testing/dist/fake-stripe/fake-
 export async function startSecurityStack({ env = {} } = {}) {
   const startedAt = performance.now();
   const runId = randomBytes(4).toString('hex');
-  const signingKeyPem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    .privateKey.export({ format: 'pem', type: 'pkcs8' })
-    .toString();
+  const signingKeyPem = generateSigningKeyPem();
   const staff = { email: `security-staff-${runId}@example.com`, password: `staff-${runId}-password-1` };
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
-  const { startFakeStripe } = await import(pathToFileURL(fakeStripeModule).href);
   const fakeStripe = await startFakeStripe({ port: 0, webhookSecret });
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   fakeStripe.webhookUrl = `${gatewayUrl}/api/stripe/webhook`;
 
   const logFile = path.join(os.tmpdir(), `security-stack-${runId}.log`);
-  const logStream = fs.createWriteStream(logFile);
-  const child = spawn(process.execPath, [runner], {
-    cwd: rootDir,
+  const runner = await startRunner({
     env: {
-      ...process.env,
       DATABASE_URL: databaseServerUrl,
       NATS_URL: natsUrl,
       PORTAL_DB_PREFIX: databasePrefix,
       SEED_DEMO_DATA: 'false',
-      GATEWAY_PORT: String(ports.gateway),
-      IDENTITY_PORT: String(ports.identity),
-      COMMERCE_PORT: String(ports.commerce),
-      CRM_PORT: String(ports.crm),
-      SUPPORT_PORT: String(ports.support),
-      KPI_PORT: String(ports.kpi),
+      ...portEnv(ports),
       PUBLIC_SITE_URL: `http://localhost:${ports.gateway}`,
       JWT_SIGNING_KEY: signingKeyPem,
       CRM_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -84,40 +66,13 @@ export async function startSecurityStack({ env = {} } = {}) {
       NEWSLETTER_LIMIT_PER_10_MINUTES: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Every line: the checks read the mapped routes at the start and look for leaks in all of it.
+    keepOutput: Infinity,
+    logFile,
+    killAfterMs: 20_000,
+    cleanup: () => fakeStripe.close(),
   });
-  const chunks = [];
-  const keep = (chunk) => {
-    chunks.push(chunk.toString());
-    logStream.write(chunk);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const output = () => chunks.join('');
 
-  let exited = false;
-  const exit = new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
-      exited = true;
-      resolve({ code, signal });
-    }),
-  );
-  const ready = new Promise((resolve) => {
-    const poll = setInterval(() => {
-      if (/Portal ready at /.test(output())) {
-        clearInterval(poll);
-        resolve();
-      }
-    }, 100);
-    exit.then(() => clearInterval(poll));
-  });
-  const outcome = await Promise.race([ready.then(() => 'ready'), exit.then(() => 'exited')]);
-  if (outcome !== 'ready') {
-    await fakeStripe.close();
-    throw new Error(`the runner exited before 'Portal ready' (log: ${logFile}):\n${output().slice(-4000)}`);
-  }
-
-  let stopped;
   return {
     url: gatewayUrl,
     serviceUrls: Object.fromEntries(serviceNames.map((name) => [name, `http://127.0.0.1:${ports[name]}`])),
@@ -127,23 +82,11 @@ export async function startSecurityStack({ env = {} } = {}) {
     logFile,
     readyMs: performance.now() - startedAt,
     /** Everything the runner and every process of the stack wrote so far. */
-    output,
+    output: runner.output,
     get running() {
-      return !exited;
+      return runner.running;
     },
     /** Ctrl-C to the runner (it stops every child), then the fake Stripe API. Once, however often called. */
-    stop() {
-      stopped ??= (async () => {
-        if (!exited) {
-          const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-          child.kill('SIGINT');
-          await exit;
-          clearTimeout(timer);
-        }
-        await fakeStripe.close();
-        await new Promise((resolve) => logStream.end(resolve));
-      })();
-      return stopped;
-    },
+    stop: runner.stop,
   };
 }
