@@ -5,11 +5,11 @@
 // the JetStream stream of this case's own nats-server, and commerce serves again after its restart.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiClient, cartFor, checkoutEnv, pool, startFakeStripe } from './support/api.mjs';
-import { readSubject, startNats } from './support/nats.mjs';
-import { startPostgres } from './support/postgres.mjs';
+import { cartFor, pool } from '@portal/toolkit/api-client';
+import { startCheckoutStack } from './support/checkout.mjs';
+import { readSubject } from './support/nats.mjs';
 import { Scope } from './support/scope.mjs';
-import { databasePrefix, startStack } from './support/stack.mjs';
+import { databasePrefix } from './support/stack.mjs';
 import { sleep, waitFor } from './support/wait.mjs';
 
 const checkouts = 200;
@@ -30,11 +30,7 @@ let packages;
 let tokens;
 
 before(async () => {
-  postgres = await startPostgres(scope);
-  nats = await startNats(scope);
-  const fake = await startFakeStripe(scope);
-  stack = await startStack(scope, { postgres, nats, env: checkoutEnv(fake) });
-  api = apiClient(stack.url);
+  ({ postgres, nats, stack, api } = await startCheckoutStack(scope));
   packages = await api.expectOk('GET', '/api/packages');
   tokens = [];
   for (let i = 0; i < customers; i += 5)

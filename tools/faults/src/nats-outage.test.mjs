@@ -4,11 +4,11 @@
 // count in (orders, outbox rows) = count out (messages in the stream).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiClient, cartFor, checkoutEnv, startFakeStripe } from './support/api.mjs';
-import { readSubject, startNats, streamCounts } from './support/nats.mjs';
-import { startPostgres } from './support/postgres.mjs';
+import { cartFor } from '@portal/toolkit/api-client';
+import { startCheckoutStack } from './support/checkout.mjs';
+import { readSubject, streamCounts } from './support/nats.mjs';
 import { Scope } from './support/scope.mjs';
-import { databasePrefix, startStack } from './support/stack.mjs';
+import { databasePrefix } from './support/stack.mjs';
 import { sleep, waitFor } from './support/wait.mjs';
 
 const outageMs = 30_000;
@@ -21,17 +21,12 @@ const deliveryBudgetMs = 10_000;
 const scope = new Scope();
 let postgres;
 let nats;
-let stack;
 let api;
 let packages;
 let tokens;
 
 before(async () => {
-  postgres = await startPostgres(scope);
-  nats = await startNats(scope);
-  const fake = await startFakeStripe(scope);
-  stack = await startStack(scope, { postgres, nats, env: checkoutEnv(fake) });
-  api = apiClient(stack.url);
+  ({ postgres, nats, api } = await startCheckoutStack(scope));
   packages = await api.expectOk('GET', '/api/packages');
   tokens = await Promise.all(Array.from({ length: customers }, () => api.signUp()));
 });

@@ -6,11 +6,12 @@
 // processes, not restarted) answer everything again within 10 s, and their events flow again.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiClient, cartFor, checkoutEnv, startFakeStripe } from './support/api.mjs';
-import { readSubject, startNats } from './support/nats.mjs';
-import { startPostgres } from './support/postgres.mjs';
+import { cartFor } from '@portal/toolkit/api-client';
+import { apiClient } from './support/api.mjs';
+import { startCheckoutStack } from './support/checkout.mjs';
+import { readSubject } from './support/nats.mjs';
 import { Scope } from './support/scope.mjs';
-import { databasePrefix, startStack, urlOf } from './support/stack.mjs';
+import { databasePrefix, urlOf } from './support/stack.mjs';
 import { sleep, waitFor } from './support/wait.mjs';
 
 const outageMs = 30_000;
@@ -28,10 +29,7 @@ let packages;
 const viaGateway = () => apiClient(stack.url);
 
 before(async () => {
-  postgres = await startPostgres(scope);
-  nats = await startNats(scope);
-  const fake = await startFakeStripe(scope);
-  stack = await startStack(scope, { postgres, nats, env: checkoutEnv(fake) });
+  ({ postgres, nats, stack } = await startCheckoutStack(scope));
   token = await viaGateway().signUp();
   packages = await viaGateway().expectOk('GET', '/api/packages');
 });

@@ -3,15 +3,16 @@
 // is killed with SIGKILL and must answer again through the gateway; then Ctrl-C (SIGINT to the group)
 // stops everything, restarting nothing.
 import assert from 'node:assert/strict';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { generateSigningKeyPem, portEnv, rootDir } from '@portal/toolkit/stack';
 import { isRunning, pidListeningOn } from './support/listeners.mjs';
 import { startNats } from './support/nats.mjs';
 import { host, ports } from './support/ports.mjs';
 import { startPostgres } from './support/postgres.mjs';
 import { startProcess } from './support/processes.mjs';
 import { Scope } from './support/scope.mjs';
-import { rootDir, urlOf } from './support/stack.mjs';
+import { urlOf } from './support/stack.mjs';
 import { sleep, waitFor } from './support/wait.mjs';
 
 const scope = new Scope();
@@ -33,17 +34,10 @@ before(async () => {
       NATS_URL: nats.url,
       PORTAL_DB_PREFIX: 'faults',
       SEED_DEMO_DATA: 'false',
-      GATEWAY_PORT: String(ports.gateway),
-      IDENTITY_PORT: String(ports.identity),
-      COMMERCE_PORT: String(ports.commerce),
-      CRM_PORT: String(ports.crm),
-      SUPPORT_PORT: String(ports.support),
-      KPI_PORT: String(ports.kpi),
+      ...portEnv(ports),
       // Loopback only, and keys of this run: the runner would otherwise keep keys in the repo's .data/.
       HOST: host,
-      JWT_SIGNING_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' })
-        .privateKey.export({ type: 'pkcs8', format: 'pem' })
-        .toString(),
+      JWT_SIGNING_KEY: generateSigningKeyPem(),
       CRM_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'warn',
     },

@@ -4,10 +4,9 @@
 // table), keep serving the other services meanwhile, and pass commerce's answers again after SIGCONT.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { apiClient, checkoutEnv, pool, startFakeStripe } from './support/api.mjs';
-import { startPostgres } from './support/postgres.mjs';
+import { pool } from '@portal/toolkit/api-client';
+import { startCheckoutStack } from './support/checkout.mjs';
 import { Scope } from './support/scope.mjs';
-import { startStack } from './support/stack.mjs';
 
 // The gateway's deadlines (gateway/src/config/env.ts UPSTREAM_TIMEOUT_MS, gateway/src/routes/route-table.ts).
 const defaultDeadlineMs = 700;
@@ -21,10 +20,7 @@ let token;
 let packages;
 
 before(async () => {
-  const postgres = await startPostgres(scope);
-  const fake = await startFakeStripe(scope);
-  stack = await startStack(scope, { postgres, env: checkoutEnv(fake) });
-  api = apiClient(stack.url);
+  ({ stack, api } = await startCheckoutStack(scope, { nats: false }));
   token = await api.signUp();
   packages = await api.expectOk('GET', '/api/packages');
   // Warm connections and code paths, so the timings below are the deadline's and not a cold start's.

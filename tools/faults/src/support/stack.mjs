@@ -1,16 +1,15 @@
 // The portal's own processes (built `dist/`), started one by one so a case can kill, pause or restart
 // any of them: services on their reserved ports with databases `faults_<service>` on the case's
 // PostgreSQL, and the gateway in front of them. The runner's own list says what each service needs.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { generateSigningKeyPem, rootDir } from '@portal/toolkit/stack';
 import { services as runnerServices } from '../../../runner/src/stack.mjs';
 import { host, ports } from './ports.mjs';
 import { runToEnd, startProcess } from './processes.mjs';
 import { waitForHttp } from './wait.mjs';
 
-export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const databasePrefix = 'faults';
 
 const definitions = Object.fromEntries(runnerServices.map((service) => [service.name, service]));
@@ -33,9 +32,7 @@ function assertBuilt(dir) {
  * (either may be undefined). `env` is added to every process. The scope stops them all.
  */
 export async function startStack(scope, { postgres, nats, names = ['identity', 'commerce'], env = {} }) {
-  const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    .privateKey.export({ type: 'pkcs8', format: 'pem' })
-    .toString();
+  const signingKey = generateSigningKeyPem();
   const encryptionKey = randomBytes(32).toString('base64');
   const common = {
     HOST: host,

@@ -1,0 +1,27 @@
+// A stack a case can check out against: its own PostgreSQL (and NATS, unless `nats: false`), the fake
+// Stripe API of libs/testing in this process on a free loopback port, and ./stack.mjs's services with
+// commerce pointed at the fake and one address allowed many sign-ups. The scope undoes all of it.
+import { startFakeStripe } from '@portal/toolkit/stack';
+import { apiClient } from './api.mjs';
+import { startNats } from './nats.mjs';
+import { startPostgres } from './postgres.mjs';
+import { startStack } from './stack.mjs';
+
+/** Answers { postgres, nats, stack, api } (`api`: a client of the gateway). */
+export async function startCheckoutStack(scope, { nats: withNats = true } = {}) {
+  const postgres = await startPostgres(scope);
+  const nats = withNats ? await startNats(scope) : undefined;
+  const fake = await startFakeStripe({ port: 0, host: '127.0.0.1' });
+  scope.defer(() => fake.close());
+  const stack = await startStack(scope, {
+    postgres,
+    nats,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_faults',
+      STRIPE_WEBHOOK_SECRET: 'whsec_faults',
+      STRIPE_API_URL: fake.url,
+      AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
+    },
+  });
+  return { postgres, nats, stack, api: apiClient(stack.url) };
+}
