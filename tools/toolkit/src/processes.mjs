@@ -57,7 +57,7 @@ export function startProcess({
   const onData = (chunk) => {
     const text = chunk.toString();
     log?.write(chunk);
-    if (echo) process.stderr.write(text.replace(/^/gm, `[${name}] `));
+    if (echo) process.stderr.write(text.replace(/^(?=.)/gm, `[${name}] `));
     output = Number.isFinite(keepOutput) ? (output + text).slice(-keepOutput) : output + text;
     for (const listener of listeners) listener();
   };
