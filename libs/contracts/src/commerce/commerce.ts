@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { commerceMessages, MAX_CART_LINES, MAX_ITEM_QUANTITY, MIN_ITEM_QUANTITY } from './commerce-messages';
+
+export * from './commerce-messages';
 
 /**
  * Money crosses the API as a decimal string with two places ("1499.00"), as PostgreSQL's
@@ -36,28 +39,6 @@ export const packageSchema = z.object({
 });
 export type CatalogPackage = z.infer<typeof packageSchema>;
 export const packageListResponseSchema = z.array(packageSchema);
-
-/** Spec: order item quantity is a whole number; the cart starts every item at 1. */
-export const MIN_ITEM_QUANTITY = 1;
-export const MAX_ITEM_QUANTITY = 100;
-/** More distinct lines than the catalog could ever offer is a malformed cart. */
-export const MAX_CART_LINES = 50;
-
-export const commerceMessages = {
-  emptyCart: 'Your cart is empty',
-  tooManyLines: `A cart can hold at most ${MAX_CART_LINES} different packages`,
-  packageIdInvalid: 'Each item needs a valid packageId',
-  quantityInvalid: `Quantity must be a whole number from ${MIN_ITEM_QUANTITY} to ${MAX_ITEM_QUANTITY}`,
-  duplicatePackage: 'Each package can appear only once in the cart',
-  /** Followed by the id: the package is not in the catalog, or no longer sold. */
-  unknownPackage: 'This package is not available',
-  idempotencyKeyInvalid: 'Idempotency-Key must be 8 to 255 characters: letters, digits, "-", "_", ":" or "."',
-  idempotencyKeyReused: 'This Idempotency-Key was already used for a different cart',
-  paymentsNotConfigured: 'Payments are not configured yet. Please contact our sales team to place an order.',
-  orderTooLarge: 'This order is too large for a card payment. Please contact our sales team.',
-  paymentProviderFailed: 'Unable to initialize payment. Please try again.',
-  orderNotFound: 'Order not found',
-} as const;
 
 export const cartLineSchema = z.strictObject({
   packageId: z.uuid({ error: commerceMessages.packageIdInvalid }),
