@@ -1,6 +1,6 @@
 // Budget: `npm start` from a built tree to 'Portal ready' ≤ 20 s. Runs the runner as npm start does
 // (embedded defaults unless DATABASE_URL / NATS_URL are set), twice, and reports each time.
-import { startRunner } from '@portal/toolkit/stack';
+import { portEnv, startRunner } from '@portal/toolkit/stack';
 
 export const startupBudgetMs = 20_000;
 
@@ -11,7 +11,8 @@ export async function measureStartup(rounds = 2) {
   const results = [];
   for (let round = 0; round < rounds; round++) {
     const stack = await startRunner({
-      env: { GATEWAY_PORT: '18280', IDENTITY_PORT: '13281', COMMERCE_PORT: '13282', CRM_PORT: '13283' },
+      // Every port of its own, so it never meets a developer's stack on the default ports.
+      env: portEnv({ gateway: 18280, identity: 13281, commerce: 13282, crm: 13283, support: 13284, kpi: 13285 }),
     });
     const { stopMs, code } = await stack.stop();
     results.push({ readyMs: Math.round(stack.readyMs), stopMs: Math.round(stopMs), exitCode: code });
