@@ -324,9 +324,15 @@ describe('Integrations tab', () => {
   });
 
   it('shows placeholders while the list loads', async () => {
-    stubIntegrations([[salesHubSpot]]);
+    // The list answers only once the placeholders have been seen, however fast the machine is.
+    let answer: (list: Integration[]) => void = () => {};
+    stubFetch({
+      'GET /api/crm/integrations': () =>
+        new Promise((resolve) => (answer = (body) => resolve({ status: 200, body }))),
+    });
     renderTab();
     expect(await screen.findByRole('status', { name: 'Loading integrations' })).toBeInTheDocument();
+    answer([salesHubSpot]);
     expect(await screen.findByRole('listitem', { name: 'Sales HubSpot' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading integrations' })).not.toBeInTheDocument();
   });
