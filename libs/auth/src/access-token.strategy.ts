@@ -3,13 +3,11 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@portal/contracts';
 import { passportJwtSecret } from 'jwks-rsa';
 import passport from 'passport';
-import { ExtractJwt, type SecretOrKeyProvider, Strategy } from 'passport-jwt';
+import { type SecretOrKeyProvider, Strategy } from 'passport-jwt';
 import { JwksUnavailableError } from './auth-errors';
 import type { ResolvedAuthOptions } from './auth-options';
 import type { AccessTokenValidator } from './access-token.validator';
-
-/** The token of `Authorization: Bearer <token>`, or null. */
-export const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+import { bearerToken } from './bearer-token';
 
 const logger = new Logger('AccessTokenStrategy');
 

@@ -248,6 +248,19 @@ describe('AuthModule in a service', () => {
       },
     );
 
+    it('answers 401 "Invalid or expired token" to a good token in a malformed Authorization header', async () => {
+      const token = await signToken(identityKey);
+      expect((await bearer(service, '/probe/me', token)).status).toBe(200);
+      for (const authorization of [`Bearer ${token} trailing`, `Bearer  ${token}`, `Bearer ${token},x`]) {
+        const answer = await call(service, '/probe/me', authorization);
+        expect(answer).toEqual({
+          status: 401,
+          body: { statusCode: 401, message: authMessages.invalidToken },
+          wwwAuthenticate: 'Bearer error="invalid_token"',
+        });
+      }
+    });
+
     it("answers 401 when the service's own SessionCheck refuses the session", async () => {
       const claims = claimsFor();
       const token = await signToken(identityKey, claims);

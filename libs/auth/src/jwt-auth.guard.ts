@@ -7,9 +7,9 @@ import {
 } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken } from './access-token.strategy';
 import { authMessages, JwksUnavailableError } from './auth-errors';
 import type { AuthenticatedUser } from './authenticated-user';
+import { parseBearer } from './bearer-token';
 
 // Requests this guard has already let through, so stacking it (class and route) verifies once.
 const authenticated = new WeakSet<object>();
@@ -37,9 +37,10 @@ export class JwtAuthGuard extends AuthGuard() {
   ): TUser {
     if (!error && user) return user;
     const http = context.switchToHttp();
-    const rejection = error ?? rejectionFor(info, http.getRequest<FastifyRequest>());
+    const request = http.getRequest<FastifyRequest>();
+    const rejection = error ?? rejectionFor(info, request);
     if (rejection instanceof UnauthorizedException) {
-      const scheme = bearerToken(http.getRequest()) ? 'Bearer error="invalid_token"' : 'Bearer';
+      const scheme = hasBearer(request) ? 'Bearer error="invalid_token"' : 'Bearer';
       http.getResponse<FastifyReply>().header('www-authenticate', scheme);
     }
     throw rejection;
@@ -48,6 +49,9 @@ export class JwtAuthGuard extends AuthGuard() {
 
 function rejectionFor(info: unknown, request: FastifyRequest): HttpException {
   if (info instanceof JwksUnavailableError) return new ServiceUnavailableException(authMessages.unavailable);
-  if (!bearerToken(request)) return new UnauthorizedException(authMessages.missingToken);
+  if (!hasBearer(request)) return new UnauthorizedException(authMessages.missingToken);
   return new UnauthorizedException(authMessages.invalidToken);
 }
+
+/** A token was offered (well-formed or not): a refusal is "invalid token", not "sign in". */
+const hasBearer = (request: FastifyRequest) => parseBearer(request.headers.authorization).kind !== 'none';

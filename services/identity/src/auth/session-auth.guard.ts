@@ -1,4 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { parseBearer } from '@portal/auth';
 import type { FastifyRequest } from 'fastify';
 import { type SessionUser, SessionsService } from '../sessions/sessions.service';
 import { TokenService } from '../tokens/token.service';
@@ -8,12 +9,6 @@ export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 
 export interface AuthenticatedRequest extends FastifyRequest {
   session: { id: string; user: SessionUser };
-}
-
-/** Bearer token from `Authorization`, or undefined when there is none. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
 }
 
 /**
@@ -29,9 +24,9 @@ export class SessionAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const token = bearerToken(request);
-    if (!token) throw new UnauthorizedException(AUTHENTICATION_REQUIRED_MESSAGE);
-    const claims = await this.tokens.verify(token);
+    const bearer = parseBearer(request.headers.authorization);
+    if (bearer.kind === 'none') throw new UnauthorizedException(AUTHENTICATION_REQUIRED_MESSAGE);
+    const claims = bearer.kind === 'token' ? await this.tokens.verify(bearer.token) : null;
     const user = claims && (await this.sessions.findUser(claims.sid, claims.sub));
     if (!claims || !user) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
     request.session = { id: claims.sid, user };

@@ -63,6 +63,11 @@ describe('GET /api/auth/me, POST /api/auth/logout and the JWKS', () => {
     const basic = await request(harness.baseUrl, 'GET', '/api/auth/me', { headers: { authorization: 'Basic abc' } });
     expect(basic.status).toBe(401);
     expect((await me('not.a.jwt')).body).toEqual(unauthorized);
+    // The Authorization header is read strictly (libs/auth's parseBearer): a good token is not enough.
+    for (const authorization of [`Bearer ${token} trailing`, `Bearer  ${token}`, `Bearer\t${token}`]) {
+      const answer = await request(harness.baseUrl, 'GET', '/api/auth/me', { headers: { authorization } });
+      expect(answer.body).toEqual(unauthorized);
+    }
   });
 
   it('answers 401 for an expired token', async () => {
