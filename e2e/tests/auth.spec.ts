@@ -96,6 +96,25 @@ test('an open redirect (?redirect=https://evil.example) lands on /dashboard', as
   await expect(page.getByRole('heading', { level: 1, name: 'Customer Dashboard' })).toBeVisible();
 });
 
+// Each passes a "one leading slash" check but resolves to `//evil.example`, which the browser refuses
+// to navigate to: the customer was signed in yet saw 'Login failed' (issue 14, finding 4).
+for (const redirect of ['/..//evil.example', '/%2e%2e//evil.example', '/./%2Fevil.example']) {
+  test(`a redirect that resolves off the site (${redirect}) signs in and lands on /dashboard`, async ({
+    page,
+    request,
+  }) => {
+    const email = await registeredCustomer(request);
+    await page.goto(`/login?redirect=${redirect}`);
+    await signIn(page, email);
+
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(new URL(page.url()).origin).toBe(new URL(test.info().project.use.baseURL ?? '').origin);
+    await expect(page.getByText('Logged in successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer Dashboard' })).toBeVisible();
+    await expect(page.getByText('Login failed')).toHaveCount(0);
+  });
+}
+
 test("a wrong password says so in an 'Error' toast and signs nobody in", async ({ page, request }) => {
   const email = await registeredCustomer(request);
   await page.goto('/login');
