@@ -12,6 +12,7 @@ import {
   loadEnv,
   migrateDatabase,
   parseEnv,
+  serviceEnv,
   splitDatabaseUrl,
   withDatabase,
 } from './index';
@@ -198,6 +199,25 @@ describe('env', () => {
     });
     expect(() => parseEnv(more, { IDENTITY_URL: 'ftp://id', API_KEY: 'nope' })).toThrow(
       /IDENTITY_URL: must be an http\(s\) URL such as http:\/\/127.0.0.1:3101\n.*API_KEY: must look like key_…/,
+    );
+  });
+
+  it('has a service listen on 127.0.0.1 and believe X-Forwarded-For from loopback alone, unless told', () => {
+    const service = z.object(serviceEnv(3104));
+    const database = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
+    expect(parseEnv(service, database)).toMatchObject({ HOST: '127.0.0.1', TRUSTED_PROXIES: ['loopback'] });
+    expect(parseEnv(service, { ...database, HOST: '', TRUSTED_PROXIES: '' })).toMatchObject({
+      HOST: '127.0.0.1',
+      TRUSTED_PROXIES: ['loopback'],
+    });
+    // In a container: every interface, and the gateway's address as the one proxy.
+    expect(
+      parseEnv(service, { ...database, HOST: '0.0.0.0', TRUSTED_PROXIES: '172.28.0.10, fd00::/8' }),
+    ).toMatchObject({ HOST: '0.0.0.0', TRUSTED_PROXIES: ['172.28.0.10', 'fd00::/8'] });
+    expect(() =>
+      parseEnv(service, { ...database, TRUSTED_PROXIES: 'gateway, 10.0.0.0/33, 10.1.2.3' }),
+    ).toThrow(
+      'TRUSTED_PROXIES: must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated; not gateway, 10.0.0.0/33',
     );
   });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_TRUSTED_PROXIES, trustedProxiesVar } from '@portal/nest-http';
 import { z } from 'zod';
 
 /** The environment failed validation; `problems` has one line per variable, naming it. */
@@ -83,10 +84,15 @@ export const envVars = {
     ),
 };
 
-/** The variables every service reads; its own follow them in its schema (`{ ...serviceEnv(3104), … }`). */
+/**
+ * The variables every service reads; its own follow them in its schema (`{ ...serviceEnv(3104), … }`).
+ * Only the gateway faces clients: a service listens on 127.0.0.1 and believes `X-Forwarded-For` from
+ * loopback alone unless told otherwise (containers: `HOST=0.0.0.0`, `TRUSTED_PROXIES=<the gateway>`).
+ */
 export const serviceEnv = (defaultPort: number) => ({
   PORT: envVars.port(defaultPort),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
+  TRUSTED_PROXIES: trustedProxiesVar(DEFAULT_TRUSTED_PROXIES),
   DATABASE_URL: envVars.postgresUrl(),
   NATS_URL: envVars.optionalNatsUrl(),
   LOG_LEVEL: envVars.logLevel(),
@@ -98,6 +104,8 @@ export const identityUrlEnv = () => ({ IDENTITY_URL: envVars.httpUrl('http://127
 export interface ServiceConfig {
   port: number;
   host: string;
+  /** The peers whose `X-Forwarded-For` names the client (Fastify `trustProxy`): the gateway. */
+  trustedProxies: string[];
   databaseUrl: string;
   /** Unset: events wait in the outbox (and sign-outs are known only from the process that made them). */
   natsUrl?: string;
@@ -111,6 +119,7 @@ export function serviceConfig(vars: ServiceEnv): ServiceConfig {
   return {
     port: vars.PORT,
     host: vars.HOST,
+    trustedProxies: vars.TRUSTED_PROXIES,
     databaseUrl: vars.DATABASE_URL,
     natsUrl: vars.NATS_URL,
     logLevel: vars.LOG_LEVEL,

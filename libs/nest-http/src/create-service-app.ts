@@ -19,21 +19,21 @@ export interface ServiceAppOptions {
   /** Where JSON log lines go; default stdout. */
   logStream?: { write(line: string): void };
   /**
-   * Which peers may tell the client's address through `X-Forwarded-For` (Fastify `trustProxy`);
-   * default: loopback and private networks, where the gateway runs. `request.ip` is then the address
-   * the gateway saw, not one a client wrote into the header.
+   * Which peers may tell the client's address through `X-Forwarded-For` (Fastify `trustProxy`): the
+   * gateway only, which writes there the one address it resolved. Default: loopback, where the gateway
+   * runs beside the services; containers name the gateway's address (`TRUSTED_PROXIES`).
    */
-  trustProxy?: string | boolean;
+  trustProxy?: string[];
 }
 
-export const DEFAULT_TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
+export const DEFAULT_TRUSTED_PROXIES = ['loopback'];
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Creates (does not start) a Nest application on Fastify with the conventions every service shares:
  * JSON logs (one access line per request, with the request id), `x-request-id` honoured and echoed,
- * a 1 MB body limit, JSON errors `{ statusCode, message }` for everything including 404 and bad JSON
+ * `Cache-Control: no-store` unless a route chose its own, a 1 MB body limit, JSON errors `{ statusCode, message }` for everything including 404 and bad JSON
  * (503 "Service <name> is unavailable" at once while its database cannot be reached),
  * zod validation of `@Body({ schema })`, and shutdown hooks so SIGTERM closes pools and connections.
  * Start it with `app.listen(port, host)`.
@@ -56,6 +56,12 @@ export async function createServiceApp(
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
+  });
+  // Answers carry accounts' data, tokens and secrets: no cache keeps them unless a route says otherwise
+  // (the JWKS, the public catalog).
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {

@@ -1,6 +1,7 @@
 export {
   createServiceApp,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_TRUSTED_PROXIES,
   type LogLevel,
   type ServiceAppOptions,
 } from './create-service-app';
@@ -13,3 +14,4 @@ export { ZodValidationPipe } from './zod-validation.pipe';
 export { PinoNestLogger } from './pino-nest-logger';
 export { genRequestId, resolveRequestId, REQUEST_ID_HEADER } from './request-id';
 export { AccessLogController } from './access-log';
+export { trustedProxiesVar } from './trusted-proxies';

@@ -12,6 +12,7 @@ async function bootstrap(): Promise<void> {
   const app = await createServiceApp(AppModule.forRoot(config), {
     name: 'identity',
     logLevel: config.logLevel,
+    trustProxy: config.trustedProxies,
   });
   await app.listen(config.port, config.host);
 }

@@ -18,7 +18,8 @@ describe('support environment', () => {
   it('needs only DATABASE_URL, defaulting the port, the interface, the log level and identity', () => {
     expect(loadSupportConfig({ ...base, NATS_URL: '' })).toEqual({
       port: 3104,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      trustedProxies: ['loopback'],
       databaseUrl: base.DATABASE_URL,
       natsUrl: undefined,
       logLevel: 'info',
@@ -30,14 +31,16 @@ describe('support environment', () => {
     const vars = {
       ...base,
       PORT: '13104',
-      HOST: '127.0.0.1',
+      HOST: '0.0.0.0',
+      TRUSTED_PROXIES: '172.28.0.10',
       NATS_URL: 'nats://127.0.0.1:4222',
       LOG_LEVEL: 'warn',
       IDENTITY_URL: 'http://identity:3101',
     };
     expect(loadSupportConfig(vars)).toEqual({
       port: 13104,
-      host: '127.0.0.1',
+      host: '0.0.0.0',
+      trustedProxies: ['172.28.0.10'],
       databaseUrl: base.DATABASE_URL,
       natsUrl: 'nats://127.0.0.1:4222',
       logLevel: 'warn',
