@@ -1,35 +1,34 @@
-import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { OnModuleDestroy } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@portal/contracts';
-import { passportJwtSecret } from 'jwks-rsa';
+import { decodeProtectedHeader } from 'jose';
 import passport from 'passport';
 import { type SecretOrKeyProvider, Strategy } from 'passport-jwt';
-import { JwksUnavailableError } from './auth-errors';
-import type { ResolvedAuthOptions } from './auth-options';
 import type { AccessTokenValidator } from './access-token.validator';
 import { bearerToken } from './bearer-token';
-
-const logger = new Logger('AccessTokenStrategy');
+import type { JwksKeyStore } from './jwks-key-store';
 
 /**
- * Public keys from identity's JWKS, by the token's `kid`. Keys are cached; a `kid` not in the cache
- * refetches the JWKS at most `jwksRequestsPerMinute` times a minute. An unknown `kid` yields no key
- * (401); a JWKS that cannot be read yields a JwksUnavailableError (503).
+ * The public key named by the token's `kid`, from the JwksKeyStore. No key (unknown kid, no kid)
+ * leaves passport-jwt without one, a 401; a key set never read is a JwksUnavailableError (503).
  */
-function jwksKeyProvider(options: ResolvedAuthOptions): SecretOrKeyProvider {
-  return passportJwtSecret({
-    jwksUri: options.jwksUrl,
-    cache: true,
-    rateLimit: true,
-    jwksRequestsPerMinute: options.jwksRequestsPerMinute,
-    timeout: options.jwksTimeoutMs,
-    handleSigningKeyError: (error, done) => {
-      if (!error || error.name === 'SigningKeyNotFoundError') return done(null);
-      // Rate-limited refetches are not logged: their number is the caller's to choose.
-      if (error.name !== 'JwksRateLimitError') logger.warn(`JWKS at ${options.jwksUrl}: ${error.message}`);
-      done(new JwksUnavailableError(error));
-    },
-  }) as SecretOrKeyProvider;
+function jwksKeyProvider(keys: JwksKeyStore): SecretOrKeyProvider {
+  const provide = (_request: unknown, rawJwtToken: string, done: (error: unknown, key?: unknown) => void) => {
+    keys.keyFor(kidOf(rawJwtToken)).then(
+      (key) => done(null, key ?? undefined),
+      (error: unknown) => done(error),
+    );
+  };
+  // jsonwebtoken takes a KeyObject (and skips parsing a PEM on every token); the typings say string.
+  return provide as SecretOrKeyProvider;
+}
+
+function kidOf(rawJwtToken: string): string | undefined {
+  try {
+    return decodeProtectedHeader(rawJwtToken).kid;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -39,14 +38,14 @@ function jwksKeyProvider(options: ResolvedAuthOptions): SecretOrKeyProvider {
  */
 export function createAccessTokenStrategy(
   name: string,
-  options: ResolvedAuthOptions,
+  keys: JwksKeyStore,
   validator: AccessTokenValidator,
 ) {
   class AccessTokenStrategy extends PassportStrategy(Strategy, name) implements OnModuleDestroy {
     constructor() {
       super({
         jwtFromRequest: bearerToken,
-        secretOrKeyProvider: jwksKeyProvider(options),
+        secretOrKeyProvider: jwksKeyProvider(keys),
         algorithms: [ACCESS_TOKEN_ALGORITHM],
         issuer: ACCESS_TOKEN_ISSUER,
         audience: ACCESS_TOKEN_AUDIENCE,

@@ -8,8 +8,9 @@ export const authMessages = {
 } as const;
 
 /**
- * identity's JWKS could not be read (unreachable, an error answer, no usable key, or the refetch
- * limit reached): the token may well be valid, so the request answers 503, not 401.
+ * identity's JWKS has not been read once since start-up (unreachable, an error answer, no usable
+ * key): the token may well be valid, so the request answers 503, not 401. Once a key set was read,
+ * it keeps answering (JwksKeyStore) and this is never raised again.
  */
 export class JwksUnavailableError extends Error {
   constructor(cause: Error) {

@@ -14,8 +14,13 @@ export interface AuthOptions {
    * revocations are replayed from this far back. Default 8 hours.
    */
   maxTokenLifetimeSeconds?: number;
-  /** JWKS fetches allowed per minute when a token names a key not in the cache; default 10. */
-  jwksRequestsPerMinute?: number;
+  /** The JWKS is refetched in the background this often (a failed refetch keeps the keys); default 5 min. */
+  jwksRefreshIntervalMs?: number;
+  /**
+   * A token naming a key not in the set refetches the JWKS at most this often (one refetch shared by
+   * every unknown `kid`); a key newly published by identity is accepted within it. Default 30 s.
+   */
+  jwksUnknownKidRefreshIntervalMs?: number;
   /** Time to wait for the JWKS; default 2 s. */
   jwksTimeoutMs?: number;
   /** How long start-up waits for the replay of earlier revocations; default 5 s. */
@@ -37,7 +42,8 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     jwksUrl: options.jwksUrl,
     natsUrl: options.natsUrl,
     maxTokenLifetimeSeconds: options.maxTokenLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME_SECONDS,
-    jwksRequestsPerMinute: options.jwksRequestsPerMinute ?? 10,
+    jwksRefreshIntervalMs: options.jwksRefreshIntervalMs ?? 5 * 60_000,
+    jwksUnknownKidRefreshIntervalMs: options.jwksUnknownKidRefreshIntervalMs ?? 30_000,
     jwksTimeoutMs: options.jwksTimeoutMs ?? 2000,
     revocationReplayTimeoutMs: options.revocationReplayTimeoutMs ?? 5000,
     revocationStream: options.revocationStream ?? DEFAULT_STREAM,

@@ -2,7 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { createAccessTokenStrategy } from './access-token.strategy';
 import { AccessTokenValidator } from './access-token.validator';
-import { AUTH_OPTIONS, type AuthOptions, resolveAuthOptions, type ResolvedAuthOptions } from './auth-options';
+import { AUTH_OPTIONS, type AuthOptions, resolveAuthOptions } from './auth-options';
+import { JwksKeyStore } from './jwks-key-store';
 import { SessionRevocations } from './session-revocations';
 
 let strategies = 0;
@@ -24,12 +25,13 @@ export class AuthModule {
       providers: [
         { provide: AUTH_OPTIONS, useValue: resolveAuthOptions(options) },
         SessionRevocations,
+        JwksKeyStore,
         AccessTokenValidator,
         {
           provide: 'AccessTokenStrategy',
-          useFactory: (resolved: ResolvedAuthOptions, validator: AccessTokenValidator) =>
-            createAccessTokenStrategy(strategyName, resolved, validator),
-          inject: [AUTH_OPTIONS, AccessTokenValidator],
+          useFactory: (keys: JwksKeyStore, validator: AccessTokenValidator) =>
+            createAccessTokenStrategy(strategyName, keys, validator),
+          inject: [JwksKeyStore, AccessTokenValidator],
         },
       ],
       exports: [PassportModule, SessionRevocations],

@@ -394,41 +394,87 @@ describe('AuthModule in a service', () => {
   });
 
   describe("identity's JWKS", () => {
-    it('answers 503 while the JWKS cannot be read, and recovers when it is back', async () => {
-      const knownKeyToken = await signToken(identityKey);
-      const rotatedKeyToken = await signToken(rotatedKey);
-      expect((await bearer(service, '/probe/me', knownKeyToken)).status).toBe(200);
+    const unknownKidToken = (attempt: number) => signToken(strangerKey, claimsFor(), `made-up-${attempt}`);
 
+    it('answers 503 only while no key set was ever read, and recovers when identity answers', async () => {
       await jwks.stop();
+      let cold: Probe;
       try {
-        expect(await bearer(service, '/probe/me', rotatedKeyToken)).toMatchObject({
+        cold = await startService();
+        expect(await bearer(cold, '/probe/me', await signToken(identityKey))).toMatchObject({
           status: 503,
           body: { statusCode: 503, message: authMessages.unavailable },
         });
-        // A key already fetched stays usable from the cache.
-        expect((await bearer(service, '/probe/me', knownKeyToken)).status).toBe(200);
       } finally {
-        jwks.keys = [identityKey.jwk, rotatedKey.jwk];
         await jwks.start();
       }
-      expect((await bearer(service, '/probe/me', rotatedKeyToken)).status).toBe(200);
+      expect((await bearer(cold, '/probe/me', await signToken(identityKey))).status).toBe(200);
     });
 
-    it('refetches it for unknown kids at most jwksRequestsPerMinute times', async () => {
-      const limited = await startService({ jwksRequestsPerMinute: 3 });
-      const goodToken = await signToken(identityKey);
+    it('answers a flood of made-up kids with 401, refetching at most once, and genuine tokens keep verifying', async () => {
       const hitsBefore = jwks.hits;
-      expect((await bearer(limited, '/probe/me', goodToken)).status).toBe(200);
-
-      const statuses: number[] = [];
-      for (let attempt = 0; attempt < 6; attempt += 1) {
-        const token = await signToken(strangerKey, claimsFor(), `probing-${attempt}`);
-        statuses.push((await bearer(limited, '/probe/me', token)).status);
+      const flooded = await startService({ jwksUnknownKidRefreshIntervalMs: 60_000 });
+      // The flood comes first: not even a key read for an earlier token is needed.
+      const forged = await Promise.all(Array.from({ length: 60 }, (_, attempt) => unknownKidToken(attempt)));
+      const genuine = await Promise.all(Array.from({ length: 5 }, () => signToken(identityKey)));
+      const answers = await Promise.all([
+        ...forged.map(async (token) => ['forged', (await bearer(flooded, '/probe/me', token)).status]),
+        ...genuine.map(async (token) => ['genuine', (await bearer(flooded, '/probe/me', token)).status]),
+      ]);
+      expect(answers.filter(([who, status]) => (who === 'forged' ? status !== 401 : status !== 200))).toEqual([]);
+      // The start-up read, and at most one refetch for all the unknown kids.
+      expect(jwks.hits - hitsBefore).toBeLessThanOrEqual(2);
+      for (let attempt = 60; attempt < 70; attempt += 1) {
+        expect((await bearer(flooded, '/probe/me', await unknownKidToken(attempt))).status).toBe(401);
       }
-      expect(jwks.hits - hitsBefore).toBe(3);
-      expect(statuses).toEqual([401, 401, 503, 503, 503, 503]);
-      // Keys already cached are not held back by the limit.
-      expect((await bearer(limited, '/probe/me', goodToken)).status).toBe(200);
+      expect(jwks.hits - hitsBefore).toBeLessThanOrEqual(2);
+      expect((await bearer(flooded, '/probe/me', await signToken(identityKey))).status).toBe(200);
+    });
+
+    it('keeps known keys across refreshes and while the JWKS cannot be read, and drops a withdrawn key', async () => {
+      const refreshing = await startService({ jwksRefreshIntervalMs: 100 });
+      expect((await bearer(refreshing, '/probe/me', await signToken(identityKey))).status).toBe(200);
+      await jwks.stop();
+      try {
+        await sleep(350); // several refreshes fail meanwhile
+        expect((await bearer(refreshing, '/probe/me', await signToken(identityKey))).status).toBe(200);
+        // A kid it does not know is refused (401), not a 503 that would hold back every token.
+        expect(await bearer(refreshing, '/probe/me', await signToken(rotatedKey))).toMatchObject({
+          status: 401,
+          body: { statusCode: 401, message: authMessages.invalidToken },
+        });
+        jwks.keys = [rotatedKey.jwk];
+      } finally {
+        await jwks.start();
+      }
+      await eventually(
+        async () => (await bearer(refreshing, '/probe/me', await signToken(identityKey))).status === 401,
+        'the withdrawn key to be dropped',
+        2000,
+      );
+      expect((await bearer(refreshing, '/probe/me', await signToken(rotatedKey))).status).toBe(200);
+      jwks.keys = [identityKey.jwk, rotatedKey.jwk];
+    });
+
+    it('accepts a newly published key within jwksUnknownKidRefreshIntervalMs', async () => {
+      const nextKey = await createTestKey('identity-next');
+      const rotating = await startService({ jwksUnknownKidRefreshIntervalMs: 500 });
+      const nextToken = await signToken(nextKey);
+      expect((await bearer(rotating, '/probe/me', await signToken(identityKey))).status).toBe(200);
+      expect((await bearer(rotating, '/probe/me', nextToken)).status).toBe(401);
+      const published = Date.now();
+      jwks.keys = [...jwks.keys, nextKey.jwk];
+      try {
+        await eventually(
+          async () => (await bearer(rotating, '/probe/me', nextToken)).status === 200,
+          'the new key to be accepted',
+          1500,
+        );
+        expect(Date.now() - published).toBeGreaterThanOrEqual(400);
+        expect((await bearer(rotating, '/probe/me', await signToken(identityKey))).status).toBe(200);
+      } finally {
+        jwks.keys = jwks.keys.filter((key) => key.kid !== nextKey.kid);
+      }
     });
   });
 });
