@@ -1,4 +1,4 @@
-import { loginRequestSchema, registerRequestSchema } from './auth';
+import { loginRequestSchema, newPasswordSchema, registerRequestSchema } from './auth';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -28,6 +28,20 @@ describe('registration schema (spec section 5)', () => {
     const result = registerRequestSchema.safeParse({ ...valid, role: 'admin' });
     expect(result.success).toBe(false);
     expect(firstMessage(result)).toMatch(/role/);
+  });
+
+  it('refuses a password with an unpaired surrogate (argon2 would hash it as U+FFFD) or NUL, as names are', () => {
+    for (const password of ['engines42\ud800', 'engines42\udfff', '\ud83cengines42', 'engines42\u0000']) {
+      expect(firstMessage(registerRequestSchema.safeParse({ ...valid, password }))).toBe(
+        'Password contains a character that cannot be used',
+      );
+      expect(firstMessage(loginRequestSchema.safeParse({ email: 'a@b.co', password }))).toBe(
+        'Password contains a character that cannot be used',
+      );
+      expect(newPasswordSchema.safeParse(password).success).toBe(false);
+    }
+    expect(registerRequestSchema.parse({ ...valid, password: 'engines42 🎧 é' }).password).toBe('engines42 🎧 é');
+    expect(loginRequestSchema.parse({ email: 'a@b.co', password: '🎧' }).password).toBe('🎧');
   });
 
   it('caps the password length so one request cannot buy long hashing', () => {

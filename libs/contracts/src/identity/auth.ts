@@ -11,6 +11,13 @@ export const authMessages = {
   passwordRequired: 'Password is required',
 } as const;
 
+/**
+ * Passwords follow the names' rule (`isStorableText`): no NUL, no unpaired UTF-16 surrogate (JSON can
+ * carry `\ud800`). argon2 hashes UTF-8, where every lone surrogate becomes U+FFFD, so different
+ * passwords would collapse into one.
+ */
+export const passwordCharacterMessage = 'Password contains a character that cannot be used';
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 accepts any length; the cap keeps one request from buying seconds of hashing. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -29,7 +36,8 @@ export const newPasswordSchema = z
   .string({ error: authMessages.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .regex(/\d/, authMessages.passwordNeedsNumber);
+  .regex(/\d/, authMessages.passwordNeedsNumber)
+  .refine(isStorableText, passwordCharacterMessage);
 
 /** `POST /api/auth/register`; unknown fields are rejected. */
 export const registerRequestSchema = z.strictObject({
@@ -50,7 +58,8 @@ export const loginRequestSchema = z.strictObject({
   password: z
     .string({ error: authMessages.passwordRequired })
     .min(1, authMessages.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .refine(isStorableText, passwordCharacterMessage),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -69,6 +69,15 @@ describe('POST /api/auth/login', () => {
     expect((await login({ email: 'a@example.com', password: 'x', remember: true })).status).toBe(400);
   });
 
+  it('answers 400 for a password with an unpaired surrogate, which would sign in as U+FFFD', async () => {
+    const { email } = await registerUser('correct horse 1\ufffd');
+    // JSON.stringify sends the lone surrogate as the escape `\ud800`.
+    expect((await login({ email, password: 'correct horse 1\ud800' }, '192.0.2.30')).body).toEqual({
+      statusCode: 400,
+      message: 'Password contains a character that cannot be used',
+    });
+  });
+
   it('locks an email after 10 failures in the window, even with the right password, and says when to retry', async () => {
     const { email, password } = await registerUser();
     for (let i = 0; i < 10; i += 1) {

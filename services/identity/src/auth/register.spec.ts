@@ -112,6 +112,12 @@ describe('POST /api/auth/register', () => {
     ['a bad email', { email: 'not-an-email' }, 'Please enter a valid email address'],
     ['a short password', { password: 'ab1' }, 'Password must be at least 8 characters'],
     ['a password without a number', { password: 'abcdefgh' }, 'Password must contain at least one number'],
+    // JSON carries it as the escape `\ud800`; argon2 would have hashed it as U+FFFD.
+    [
+      'a password with an unpaired surrogate',
+      { password: 'valid1234\ud800' },
+      'Password contains a character that cannot be used',
+    ],
   ])('answers 400 with the spec message for %s', async (_label, override, message) => {
     const response = await register(
       { name: 'Valid Name', email: uniqueEmail(), password: 'valid1234', ...override },
