@@ -1,5 +1,6 @@
-// A signed-in customer opens a support ticket, then lists their tickets. One customer per run (setup).
-// `k6 run -e BASE_URL=… deploy/load/create-ticket.js`
+// A signed-in customer opens a support ticket, then lists their tickets. One customer per run (setup),
+// so raise TICKET_LIMIT_PER_HOUR on the target's support first (10 tickets per customer per hour by
+// default; the rest would answer 429). `k6 run -e BASE_URL=… deploy/load/create-ticket.js`
 import http from 'k6/http';
 import { check } from 'k6';
 import { baseUrl, jsonHeaders, optionsFor, postJson, signUp } from './lib.js';

@@ -5,7 +5,8 @@
 //   node tools/bench/load-scenarios.mjs [gateway-url] [--duration 10] [--only browse-catalog]
 //
 // Checkout needs commerce on a fake Stripe (`npm run bench` starts one); sign-ups need a high
-// AUTH_REGISTER_LIMIT_PER_HOUR. Exit codes: 0 within thresholds, 1 over, 2 could not run.
+// AUTH_REGISTER_LIMIT_PER_HOUR, and create-ticket (one customer) a high TICKET_LIMIT_PER_HOUR.
+// Exit codes: 0 within thresholds, 1 over, 2 could not run.
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -65,6 +65,8 @@ const stack = await startRunner({
     PUBLIC_SITE_URL: `http://localhost:${ports.gateway}`,
     // Every benchmark user signs up from this one address.
     AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
+    // Ticket creation is measured by one customer opening thousands (throughput, load create-ticket).
+    TICKET_LIMIT_PER_HOUR: '1000000',
   },
 });
 const fakeStripe = await startFakeStripe({

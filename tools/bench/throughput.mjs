@@ -1,5 +1,6 @@
 // Throughput through the gateway at 50 connections: the catalog read (GET /api/packages) and ticket
-// creation (POST /api/support/tickets by one signed-in customer), each for `durationS` seconds.
+// creation (POST /api/support/tickets by one signed-in customer), each for `durationS` seconds. The stack
+// must let one customer open that many tickets (TICKET_LIMIT_PER_HOUR); `npm run bench` sets it.
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { apiClient } from './api-client.mjs';

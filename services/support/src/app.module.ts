@@ -3,11 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, identityJwksUrl } from '@portal/auth';
 import { serviceDataSourceOptions } from '@portal/db';
 import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
-import type { SupportConfig } from './config';
+import { SUPPORT_CONFIG, type SupportConfig } from './config';
 import { supportDatabase } from './database';
 import { TicketsModule } from './tickets/tickets.module';
 
-export type AppConfig = Pick<SupportConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl'>;
+export type AppConfig = Pick<SupportConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl' | 'ticketLimitPerHour'>;
 
 @Module({})
 export class AppModule {
@@ -22,6 +22,8 @@ export class AppModule {
         ServiceHealthModule,
         TicketsModule,
       ],
+      providers: [{ provide: SUPPORT_CONFIG, useValue: config }],
+      exports: [SUPPORT_CONFIG],
     };
   }
 }

@@ -15,7 +15,7 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 describe('support environment', () => {
   const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal_support' };
 
-  it('needs only DATABASE_URL, defaulting the port, the interface, the log level and identity', () => {
+  it('needs only DATABASE_URL, defaulting the port, the interface, the log level, identity and the limit', () => {
     expect(loadSupportConfig({ ...base, NATS_URL: '' })).toEqual({
       port: 3104,
       host: '127.0.0.1',
@@ -24,6 +24,7 @@ describe('support environment', () => {
       natsUrl: undefined,
       logLevel: 'info',
       identityUrl: 'http://127.0.0.1:3101',
+      ticketLimitPerHour: 10,
     });
   });
 
@@ -36,6 +37,7 @@ describe('support environment', () => {
       NATS_URL: 'nats://127.0.0.1:4222',
       LOG_LEVEL: 'warn',
       IDENTITY_URL: 'http://identity:3101',
+      TICKET_LIMIT_PER_HOUR: '500',
     };
     expect(loadSupportConfig(vars)).toEqual({
       port: 13104,
@@ -45,6 +47,7 @@ describe('support environment', () => {
       natsUrl: 'nats://127.0.0.1:4222',
       logLevel: 'warn',
       identityUrl: 'http://identity:3101',
+      ticketLimitPerHour: 500,
     });
   });
 
@@ -57,6 +60,7 @@ describe('support environment', () => {
         NATS_URL: 'http://127.0.0.1:4222',
         LOG_LEVEL: 'verbose',
         IDENTITY_URL: 'identity:3101',
+        TICKET_LIMIT_PER_HOUR: '0',
       }),
     ).toEqual([
       expect.stringMatching(/^PORT: /),
@@ -64,6 +68,7 @@ describe('support environment', () => {
       expect.stringMatching(/^NATS_URL: must be a NATS URL/),
       expect.stringMatching(/^LOG_LEVEL: /),
       expect.stringMatching(/^IDENTITY_URL: must be an http\(s\) URL/),
+      expect.stringMatching(/^TICKET_LIMIT_PER_HOUR: /),
     ]);
   });
 });

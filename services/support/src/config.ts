@@ -1,15 +1,20 @@
-import { identityUrlEnv, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/db';
+import { envVars, identityUrlEnv, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/db';
 import { z } from 'zod';
 
 export const supportEnvSchema = z.object({
   ...serviceEnv(3104),
   ...identityUrlEnv(),
+  TICKET_LIMIT_PER_HOUR: envVars.positiveInt(10),
 });
 
 export interface SupportConfig extends ServiceConfig {
   /** identity's base URL, whose JWKS verifies access tokens. */
   identityUrl: string;
+  /** Tickets one customer may open within any hour; the next answers 429. */
+  ticketLimitPerHour: number;
 }
+
+export const SUPPORT_CONFIG = Symbol('SUPPORT_CONFIG');
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
 export function loadSupportConfig(env: NodeJS.ProcessEnv = process.env): SupportConfig {
@@ -17,5 +22,6 @@ export function loadSupportConfig(env: NodeJS.ProcessEnv = process.env): Support
   return {
     ...serviceConfig(vars),
     identityUrl: vars.IDENTITY_URL,
+    ticketLimitPerHour: vars.TICKET_LIMIT_PER_HOUR,
   };
 }

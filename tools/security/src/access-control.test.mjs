@@ -320,7 +320,7 @@ describe("customer B against customer A's objects", () => {
     const queue = await gateway.expectStatus(200, 'GET', '/api/support/staff/tickets', {
       token: ctx.staff.token,
     });
-    assert.ok(queue.some((ticket) => ticket.id === ctx.ids.ticket && ticket.customerId === ctx.a.id));
+    assert.ok(queue.tickets.some((ticket) => ticket.id === ctx.ids.ticket && ticket.customerId === ctx.a.id));
   });
 });
 
@@ -469,7 +469,7 @@ describe('fields a caller must not set', () => {
     assert.equal(mine.id, ticket.id);
     const bs = await gateway.expectStatus(200, 'GET', '/api/support/tickets', { token: ctx.b.token });
     assert.ok(!bs.some((each) => each.id === ticket.id));
-    const staffQuery = await gateway.call('GET', `/api/support/staff/tickets?customerId=${ctx.a.id}`, {
+    const staffQuery = await gateway.call('GET', `/api/support/staff/tickets?userId=${ctx.a.id}`, {
       token: ctx.staff.token,
     });
     assert.equal(staffQuery.status, 400, 'the staff queue refuses unknown query fields');

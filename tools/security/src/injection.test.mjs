@@ -41,7 +41,7 @@ after(async () => {
 
 /** Routes with something to inject into: body fields, query parameters or path parameters. */
 const withParameters = routes.filter(
-  (route) => route.fields?.length || route.query?.length || route.path.includes('/:'),
+  (route) => route.fields?.length || route.query || route.path.includes('/:'),
 );
 
 /** The JSON leaves of a body as sqlmap names its parameters: `JSON <key>` for every scalar value. */
@@ -70,11 +70,12 @@ function targetsOf(route) {
   };
   // sqlmap's custom injection marker after each path parameter's real value.
   const marked = route.path.replace(/:(\w+)/g, (_, name) => `${ids[name]}*`);
-  const query = route.query ? `?${route.query.map((name) => `${name}=open`).join('&')}` : '';
+  const parameters = route.query?.(ctx) ?? {};
+  const query = route.query ? `?${new URLSearchParams(parameters)}` : '';
   const token = { staff: ctx.staff.token, customer: ctx.a.token, 'signed-in': ctx.a.token }[route.access];
   const headers = [token && `Authorization: Bearer ${token}`];
   const expected = [...route.path.matchAll(/:\w+/g)].map((_, i) => `#${i + 1}*`);
-  expected.push(...(route.query ?? []));
+  expected.push(...Object.keys(parameters));
   const example = route.example?.(ctx);
   if (example) {
     headers.push('Content-Type: application/json');

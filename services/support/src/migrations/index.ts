@@ -1,4 +1,5 @@
 import { InitialSchema1764000000000 } from './1764000000000-InitialSchema';
+import { TicketLimitsAndQueue1764200000000 } from './1764200000000-TicketLimitsAndQueue';
 
 /** support's migrations, oldest first. Add new ones at the end. */
-export const supportMigrations = [InitialSchema1764000000000];
+export const supportMigrations = [InitialSchema1764000000000, TicketLimitsAndQueue1764200000000];

@@ -14,13 +14,18 @@ export interface SupportStack {
 
 /**
  * support on a throwaway database, migrated, verifying tokens against a test identity's JWKS. Events
- * wait in the outbox (no NATS unless `natsUrl` is given).
+ * wait in the outbox (no NATS unless `natsUrl` is given). Customers may open 1000 tickets an hour
+ * unless `ticketLimitPerHour` says otherwise, so the limit only bites where it is tested.
  */
-export async function startSupport(options: { natsUrl?: string } = {}): Promise<SupportStack> {
+export async function startSupport(
+  options: { natsUrl?: string; ticketLimitPerHour?: number } = {},
+): Promise<SupportStack> {
+  const { ticketLimitPerHour = 1000 } = options;
   const identity = await TestIdentity.start('support-test');
   const service = await startServiceHarness({
     name: 'support',
-    createModule: (config) => AppModule.forRoot({ ...config, identityUrl: identity.baseUrl }),
+    createModule: (config) =>
+      AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, ticketLimitPerHour }),
     migrations: supportMigrations,
     entities: supportEntities,
     natsUrl: options.natsUrl,

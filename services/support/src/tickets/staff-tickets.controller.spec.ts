@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
+  STAFF_TICKET_PAGE_SIZE,
+  type StaffTicketListResponse,
   staffTicketListResponseSchema,
   staffTicketMessages,
   staffTicketSchema,
@@ -23,6 +26,31 @@ describe('/api/support/staff/tickets', () => {
       (await call('POST', '/api/support/tickets', who, { title, description: `${title}, in detail.` })).body,
     );
   const queue = (query = '', who: Customer = admin) => call('GET', `/api/support/staff/tickets${query}`, who);
+  const page = async (query: Record<string, string>): Promise<StaffTicketListResponse> => {
+    const response = await queue(`?${new URLSearchParams(query)}`);
+    expect(response.status).toBe(200);
+    return staffTicketListResponseSchema.parse(response.body);
+  };
+  /** Every page of the queue from the first, `limit` at a time; `between` runs before each next page. */
+  const walk = async (query: Record<string, string>, between: () => Promise<unknown> = async () => {}) => {
+    const seen: string[] = [];
+    let next = await page(query);
+    seen.push(...next.tickets.map((ticket) => ticket.id));
+    while (next.nextCursor) {
+      expect(next.tickets).toHaveLength(Number(query.limit));
+      await between();
+      next = await page({ ...query, cursor: next.nextCursor });
+      seen.push(...next.tickets.map((ticket) => ticket.id));
+    }
+    return seen;
+  };
+  const rows = (sql: string, params: unknown[] = []) =>
+    stack.service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
+  /** The queue as staff should see it, from the database: newest first, ties by the greater id. */
+  const queueIds = async (where = 'true', params: unknown[] = []) =>
+    (await rows(`SELECT id FROM tickets WHERE ${where} ORDER BY created_at DESC, id DESC`, params)).map(
+      (row) => row.id as string,
+    );
   const move = (id: string, body: unknown, who: Customer = admin) =>
     call('PATCH', `/api/support/staff/tickets/${id}`, who, body);
 
@@ -38,7 +66,7 @@ describe('/api/support/staff/tickets', () => {
 
     const response = await queue();
     expect(response.status).toBe(200);
-    const tickets = staffTicketListResponseSchema.parse(response.body);
+    const { tickets } = staffTicketListResponseSchema.parse(response.body);
     expect(tickets.slice(0, 2).map(({ id, customerId }) => ({ id, customerId }))).toEqual([
       { id: bobs.id, customerId: bob.id },
       { id: alices.id, customerId: alice.id },
@@ -54,7 +82,10 @@ describe('/api/support/staff/tickets', () => {
 
     const seen = await call('GET', `/api/support/tickets/${ticket.id}`, alice);
     expect(seen.body).toMatchObject({ id: ticket.id, status: 'in_progress' });
-    expect((await queue('?status=in_progress')).body).toEqual([expect.objectContaining({ id: ticket.id })]);
+    expect((await queue('?status=in_progress')).body).toEqual({
+      tickets: [expect.objectContaining({ id: ticket.id })],
+      nextCursor: null,
+    });
     expect(await queue('?status=done')).toMatchObject({
       status: 400,
       body: { statusCode: 400, message: staffTicketMessages.statusRequired },
@@ -91,10 +122,124 @@ describe('/api/support/staff/tickets', () => {
     }
   });
 
+  describe('paging', () => {
+    it('walks the whole queue a page at a time, newest first, with no repeat or gap while tickets arrive', async () => {
+      // Tickets opened in the same instant, and in the same millisecond a microsecond apart: the cursor
+      // keeps PostgreSQL's microseconds and breaks ties by id.
+      const customer = randomUUID();
+      for (const createdAt of [
+        ...Array.from({ length: 5 }, () => '2026-01-05T15:00:00.250000Z'),
+        '2026-01-05T15:00:00.250001Z',
+        '2026-01-05T15:00:00.250999Z',
+        '2026-01-05T15:00:00.251000Z',
+      ]) {
+        await rows(
+          `INSERT INTO tickets (id, customer_id, title, description, created_at)
+           VALUES ($1, $2, 'Same instant', 'Opened together', $3)`,
+          [randomUUID(), customer, createdAt],
+        );
+      }
+      await Promise.all(Array.from({ length: 9 }, (_, n) => open(n % 2 ? alice : bob, `Queue ticket ${n}`)));
+      const before = await queueIds();
+
+      let arrived = 0;
+      const seen = await walk({ limit: '4' }, () => open(bob, `Arrived while paging ${++arrived}`));
+
+      expect(arrived).toBeGreaterThan(3);
+      expect(seen).toEqual(before);
+      expect((await queueIds()).length).toBe(before.length + arrived);
+    });
+
+    it('pages 50 tickets unless told otherwise, up to 200 at once', async () => {
+      await rows(
+        `INSERT INTO tickets (customer_id, title, description, created_at)
+         SELECT $1, 'Bulk', 'One of many', now() - n * interval '1 second' FROM generate_series(1, 210) AS n`,
+        [randomUUID()],
+      );
+      const first = await page({});
+      expect(first.tickets).toHaveLength(STAFF_TICKET_PAGE_SIZE);
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const second = await page({ cursor: first.nextCursor! });
+      expect(second.tickets[0].createdAt <= first.tickets.at(-1)!.createdAt).toBe(true);
+      expect((await page({ limit: '200' })).tickets).toHaveLength(200);
+      expect((await page({ limit: '1' })).tickets).toHaveLength(1);
+    });
+
+    it('filters by status, priority and customer, alone or together, and pages each', async () => {
+      const carol = await stack.signIn();
+      const opened = [];
+      for (const priority of ['low', 'high', 'high', 'urgent', 'high']) {
+        const response = await call('POST', '/api/support/tickets', carol, {
+          title: `Carol's ${priority} ticket`,
+          description: 'Filtered.',
+          priority,
+        });
+        opened.push(ticketSchema.parse(response.body));
+      }
+      await move(opened[1].id, { status: 'in_progress' });
+      await move(opened[4].id, { status: 'in_progress' });
+      await open(alice, 'Not carol’s');
+
+      expect(await walk({ customerId: carol.id, limit: '2' })).toEqual(
+        await queueIds('customer_id = $1', [carol.id]),
+      );
+      expect(await walk({ priority: 'high', limit: '3' })).toEqual(await queueIds(`priority = 'high'`));
+      expect(await walk({ status: 'in_progress', limit: '2' })).toEqual(
+        await queueIds(`status = 'in_progress'`),
+      );
+      const both = await page({ customerId: carol.id, priority: 'high', status: 'open' });
+      expect(both).toEqual({ tickets: [expect.objectContaining({ id: opened[2].id })], nextCursor: null });
+      expect(
+        await walk({ customerId: carol.id, priority: 'high', status: 'in_progress', limit: '1' }),
+      ).toEqual([opened[4].id, opened[1].id]);
+      expect(await page({ customerId: randomUUID() })).toEqual({ tickets: [], nextCursor: null });
+    });
+
+    it('refuses a malformed cursor, limit, priority or customer, and any other field, with a 400', async () => {
+      const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
+      const id = randomUUID();
+      const refused: [string, string][] = [
+        ['cursor=', staffTicketMessages.cursorInvalid],
+        ['cursor=not-a-cursor', staffTicketMessages.cursorInvalid],
+        ['cursor=%2B%2F%3D', staffTicketMessages.cursorInvalid],
+        [`cursor=${cursorOf(`2026-01-05T15:00:00.250000Z ${id} x`)}`, staffTicketMessages.cursorInvalid],
+        [`cursor=${cursorOf(`2026-02-30T15:00:00.250000Z ${id}`)}`, staffTicketMessages.cursorInvalid],
+        [`cursor=${cursorOf(`0000-01-01T00:00:00.000000Z ${id}`)}`, staffTicketMessages.cursorInvalid],
+        [`cursor=${cursorOf(`2026-01-05T15:00:00Z ${id}`)}`, staffTicketMessages.cursorInvalid],
+        [
+          `cursor=${cursorOf('2026-01-05T15:00:00.250000Z 1; DROP TABLE tickets')}`,
+          staffTicketMessages.cursorInvalid,
+        ],
+        [`cursor=${'A'.repeat(5000)}`, staffTicketMessages.cursorInvalid],
+        ['cursor=a&cursor=b', staffTicketMessages.cursorInvalid],
+        ...['0', '201', '-1', '1.5', '1e2', 'ten', '', '050'].map((limit): [string, string] => [
+          `limit=${limit}`,
+          staffTicketMessages.limitInvalid,
+        ]),
+        ['priority=critical', 'Priority must be low, medium, high or urgent'],
+        ['priority=', 'Priority must be low, medium, high or urgent'],
+        ['customerId=alice', staffTicketMessages.customerIdInvalid],
+        ['status=done&priority=high', staffTicketMessages.statusRequired],
+      ];
+      for (const [query, message] of refused) {
+        expect({ query, answer: await queue(`?${query}`) }).toMatchObject({
+          query,
+          answer: { status: 400, body: { statusCode: 400, message } },
+        });
+      }
+      for (const query of [`organizationId=${id}`, 'offset=10', 'page=2']) {
+        expect(await queue(`?${query}`)).toMatchObject({ status: 400, body: { statusCode: 400 } });
+      }
+    });
+  });
+
   it('is for staff only: 403 for a customer, 401 without a token', async () => {
     const ticket = await open(alice, 'Voicemail greeting cut off');
+    const { nextCursor } = await page({ limit: '1' });
     for (const customer of [alice, bob]) {
       expect((await queue('', customer)).status).toBe(403);
+      expect((await queue(`?customerId=${customer.id}&limit=1`, customer)).status).toBe(403);
+      expect((await queue(`?cursor=${nextCursor}`, customer)).status).toBe(403);
       expect((await move(ticket.id, { status: 'closed' }, customer)).status).toBe(403);
     }
     expect((await call('GET', '/api/support/staff/tickets')).status).toBe(401);

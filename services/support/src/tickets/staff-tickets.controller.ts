@@ -1,13 +1,26 @@
-import { Body, Controller, Get, NotFoundException, Param, ParseUUIDPipe, Patch, Query } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  NotFoundException,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Query,
+} from '@nestjs/common';
 import { StaffOnly } from '@portal/auth';
 import {
   type StaffTicket,
   type StaffTicketListQuery,
   staffTicketListQuerySchema,
+  type StaffTicketListResponse,
+  staffTicketMessages,
   ticketMessages,
   type UpdateTicketStatusRequest,
   updateTicketStatusRequestSchema,
 } from '@portal/contracts';
+import { decodeTicketCursor, encodeTicketCursor } from './ticket-cursor';
 import { toStaffTicketView } from './ticket-view';
 import { TicketsService } from './tickets.service';
 
@@ -19,11 +32,18 @@ const ticketNotFound = () => new NotFoundException(ticketMessages.ticketNotFound
 export class StaffTicketsController {
   constructor(private readonly tickets: TicketsService) {}
 
+  /** A page of the queue, newest first; `nextCursor` asks for the page after it. */
   @Get()
   async list(
-    @Query({ schema: staffTicketListQuerySchema }) query: StaffTicketListQuery,
-  ): Promise<StaffTicket[]> {
-    return (await this.tickets.listForStaff(query.status)).map(toStaffTicketView);
+    @Query({ schema: staffTicketListQuerySchema }) { cursor, ...query }: StaffTicketListQuery,
+  ): Promise<StaffTicketListResponse> {
+    const after = cursor === undefined ? undefined : decodeTicketCursor(cursor);
+    if (after === null) throw new BadRequestException(staffTicketMessages.cursorInvalid);
+    const page = await this.tickets.listForStaff({ ...query, after });
+    return {
+      tickets: page.tickets.map(toStaffTicketView),
+      nextCursor: page.next && encodeTicketCursor(page.next),
+    };
   }
 
   @Patch(':id')

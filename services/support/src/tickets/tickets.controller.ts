@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import { type AuthenticatedUser, CurrentUser, CustomerOnly } from '@portal/auth';
 import { createTicketRequestSchema, type Ticket, ticketMessages } from '@portal/contracts';
+import { TicketLimitsService } from './ticket-limits.service';
 import { toTicketView } from './ticket-view';
 import { type NewTicket, TicketsService } from './tickets.service';
 
@@ -20,20 +21,27 @@ const ticketNotFound = () => new NotFoundException(ticketMessages.ticketNotFound
 @Controller('api/support/tickets')
 @CustomerOnly()
 export class TicketsController {
-  constructor(private readonly tickets: TicketsService) {}
+  constructor(
+    private readonly tickets: TicketsService,
+    private readonly limits: TicketLimitsService,
+  ) {}
 
   @Get()
   async list(@CurrentUser() customer: AuthenticatedUser): Promise<Ticket[]> {
     return (await this.tickets.listForCustomer(customer.id)).map(toTicketView);
   }
 
-  /** The New Ticket dialog: title, description, priority; a ticket always opens as `open`. */
+  /**
+   * The New Ticket dialog: title, description, priority; a ticket always opens as `open`. A valid
+   * request counts towards the customer's hourly limit (429 beyond it).
+   */
   @Post()
   @HttpCode(HttpStatus.CREATED)
   async create(
     @CurrentUser() customer: AuthenticatedUser,
     @Body({ schema: createTicketRequestSchema }) body: NewTicket,
   ): Promise<Ticket> {
+    await this.limits.admitTicket(customer.id);
     return toTicketView(await this.tickets.open(customer, body));
   }
 

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { StaffTicketsController } from './staff-tickets.controller';
+import { TicketLimitsService } from './ticket-limits.service';
 import { TicketsController } from './tickets.controller';
 import { TicketsService } from './tickets.service';
 
 @Module({
   controllers: [TicketsController, StaffTicketsController],
-  providers: [TicketsService],
+  providers: [TicketsService, TicketLimitsService],
 })
 export class TicketsModule {}

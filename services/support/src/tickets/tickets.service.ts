@@ -4,12 +4,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthenticatedUser } from '@portal/auth';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource } from 'typeorm';
-import {
-  type createTicketRequestSchema,
-  STAFF_TICKET_LIST_LIMIT,
-  type TicketStatus,
-} from '@portal/contracts';
+import type { createTicketRequestSchema, StaffTicketListQuery, TicketStatus } from '@portal/contracts';
 import type { z } from 'zod';
+import { createdAtText, type TicketCursor } from './ticket-cursor';
 import { TicketEntity } from './ticket.entity';
 
 /** Who a ticket belongs to: the signed-in customer and their organization. */
@@ -17,6 +14,15 @@ export type TicketOwner = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
 
 /** A ticket request as validated by `createTicketRequestSchema` (trimmed, priority defaulted). */
 export type NewTicket = z.output<typeof createTicketRequestSchema>;
+
+/** What the staff queue shows: its filters, how many, and after which ticket (none: from the newest). */
+export type StaffQueueQuery = Omit<StaffTicketListQuery, 'cursor'> & { after?: TicketCursor };
+
+/** A page of the staff queue; `next` is where the following page starts, null on the last one. */
+export interface StaffQueuePage {
+  tickets: TicketEntity[];
+  next: TicketCursor | null;
+}
 
 /** Customers' tickets: a customer's reads and writes are scoped to their own; staff see the whole queue. */
 @Injectable()
@@ -65,13 +71,43 @@ export class TicketsService {
     });
   }
 
-  /** Every customer's tickets for support staff, newest first, at most STAFF_TICKET_LIST_LIMIT. */
-  listForStaff(status?: TicketStatus): Promise<TicketEntity[]> {
-    return this.repository.find({
-      where: status ? { status } : {},
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: STAFF_TICKET_LIST_LIMIT,
-    });
+  /**
+   * A page of every customer's tickets for support staff, newest first, keyset-paged on
+   * (created_at, id): tickets opened while staff page through never shift a page or repeat.
+   */
+  async listForStaff({
+    status,
+    priority,
+    customerId,
+    limit,
+    after,
+  }: StaffQueueQuery): Promise<StaffQueuePage> {
+    const query = this.repository
+      .createQueryBuilder('ticket')
+      .addSelect(createdAtText('ticket.created_at'), 'cursor_created_at')
+      .orderBy('ticket.created_at', 'DESC')
+      .addOrderBy('ticket.id', 'DESC')
+      // One more than the page tells whether there is a next page.
+      .limit(limit + 1);
+    if (status) query.andWhere('ticket.status = :status', { status });
+    if (priority) query.andWhere('ticket.priority = :priority', { priority });
+    if (customerId) query.andWhere('ticket.customer_id = :customerId', { customerId });
+    if (after) {
+      query.andWhere(
+        '(ticket.created_at, ticket.id) < (CAST(:createdAt AS timestamptz), CAST(:id AS uuid))',
+        after,
+      );
+    }
+    const { entities, raw } = await query.getRawAndEntities<{
+      ticket_id: string;
+      cursor_created_at: string;
+    }>();
+    if (entities.length <= limit) return { tickets: entities, next: null };
+    const last = raw[limit - 1];
+    return {
+      tickets: entities.slice(0, limit),
+      next: { createdAt: last.cursor_created_at, id: last.ticket_id },
+    };
   }
 
   /** Moves a ticket to `status`; null when there is no such ticket. */

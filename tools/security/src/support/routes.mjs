@@ -11,6 +11,7 @@
 //   signature  no token: a signature over the raw body (Stripe webhook, an integration's inbound events)
 // owned: the route answers or touches one customer's data ('order', 'integration', 'ticket', 'metrics').
 // example(ctx): a valid body for write routes (ctx from fixtures.mjs); fields: the body's field names.
+// query(ctx): every query parameter the route reads, with a valid value each (sqlmap tests each one).
 import { randomUUID } from 'node:crypto';
 
 export const routes = [
@@ -173,7 +174,15 @@ export const routes = [
     path: '/api/support/staff/tickets',
     access: 'staff',
     owned: 'ticket',
-    query: ['status'],
+    // Filters and paging: A's ticket is open and high. The cursor is opaque to clients; this one is made
+    // as support makes it (base64url of "<created_at> <id>"), far enough ahead to page from the newest.
+    query: (ctx) => ({
+      status: 'open',
+      priority: 'high',
+      customerId: ctx.a.id,
+      cursor: Buffer.from(`2999-01-01T00:00:00.000000Z ${ctx.ids.ticket}`).toString('base64url'),
+      limit: '20',
+    }),
   },
   {
     service: 'support',

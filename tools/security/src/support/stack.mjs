@@ -64,6 +64,7 @@ export async function startSecurityStack({ env = {} } = {}) {
       AUTH_LOGIN_FAILURE_LIMIT: '1000000',
       CONTACT_LIMIT_PER_10_MINUTES: '1000000',
       NEWSLETTER_LIMIT_PER_10_MINUTES: '1000000',
+      TICKET_LIMIT_PER_HOUR: '1000000',
       ...env,
     },
     // Every line: the checks read the mapped routes at the start and look for leaks in all of it.

@@ -1,0 +1,110 @@
+import { ticketListResponseSchema, tooManyTicketsMessage } from '@portal/contracts';
+import { request } from '@portal/testing';
+import { loadSupportConfig } from '../config';
+import { type Customer, type SupportStack, startSupport } from '../test/support-harness';
+
+// One customer cannot bury everyone else's tickets: each may open TICKET_LIMIT_PER_HOUR an hour.
+describe('the limit on new tickets', () => {
+  const { ticketLimitPerHour } = loadSupportConfig({
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal_support',
+    TICKET_LIMIT_PER_HOUR: '3',
+  });
+  let stack: SupportStack;
+
+  const open = (who: Customer, body: unknown = { title: 'Calls drop', description: 'After a minute.' }) =>
+    request<{ statusCode?: number; message?: string }>(
+      stack.service.baseUrl,
+      'POST',
+      '/api/support/tickets',
+      {
+        token: who.token,
+        body,
+      },
+    );
+  const rows = (sql: string, params: unknown[] = []) =>
+    stack.service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
+  const stored = async (who: Customer) => {
+    const [{ tickets }] = await rows('SELECT count(*)::int AS tickets FROM tickets WHERE customer_id = $1', [
+      who.id,
+    ]);
+    const [{ events }] = await rows(
+      `SELECT count(*)::int AS events FROM outbox WHERE data->>'customerId' = $1`,
+      [who.id],
+    );
+    return { tickets, events };
+  };
+
+  beforeAll(async () => {
+    stack = await startSupport({ ticketLimitPerHour });
+  });
+  afterAll(() => stack.close());
+
+  it('lets a customer open TICKET_LIMIT_PER_HOUR tickets, then answers 429 with the minutes to wait', async () => {
+    const alice = await stack.signIn();
+    for (let n = 0; n < 3; n++) expect((await open(alice)).status).toBe(201);
+
+    const refused = await open(alice);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ statusCode: 429, message: tooManyTicketsMessage('60 minutes') });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await stored(alice)).toEqual({ tickets: 3, events: 3 });
+
+    // Refused tickets do not count: the wait does not grow with every retry.
+    expect((await open(alice)).status).toBe(429);
+    expect(await stored(alice)).toEqual({ tickets: 3, events: 3 });
+    const list = await request(stack.service.baseUrl, 'GET', '/api/support/tickets', { token: alice.token });
+    expect(ticketListResponseSchema.parse(list.body)).toHaveLength(3);
+  });
+
+  it('says how many minutes are left until the oldest ticket of the hour ages out', async () => {
+    const bob = await stack.signIn();
+    await rows(
+      `INSERT INTO ticket_attempts (kind, subject, occurred_at)
+       SELECT 'ticket:customer', $1, now() - interval '53 minutes' FROM generate_series(1, 3)`,
+      [bob.id],
+    );
+    const refused = await open(bob);
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { statusCode: 429, message: 'Too many new tickets. Please try again in 7 minutes.' },
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(6 * 60);
+
+    // An hour after they were opened, they no longer count.
+    await rows(`UPDATE ticket_attempts SET occurred_at = now() - interval '61 minutes' WHERE subject = $1`, [
+      bob.id,
+    ]);
+    expect((await open(bob)).status).toBe(201);
+  });
+
+  it('counts per customer: another customer, even of the same organization, still opens tickets', async () => {
+    const carol = await stack.signIn();
+    const colleague = await stack.signIn('customer', { org: carol.organizationId });
+    for (let n = 0; n < 3; n++) expect((await open(carol)).status).toBe(201);
+    expect((await open(carol)).status).toBe(429);
+
+    expect((await open(colleague)).status).toBe(201);
+    expect((await open(await stack.signIn())).status).toBe(201);
+  });
+
+  it('counts only valid tickets: a refused body is a 400 and leaves the customer their share', async () => {
+    const dave = await stack.signIn();
+    for (let n = 0; n < 5; n++) expect((await open(dave, { title: '', description: 'x' })).status).toBe(400);
+    for (let n = 0; n < 3; n++) expect((await open(dave)).status).toBe(201);
+    expect((await open(dave)).status).toBe(429);
+  });
+
+  it('holds under a burst: most of 20 tickets sent at once are refused, each with Retry-After', async () => {
+    const erin = await stack.signIn();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => open(erin)));
+    const created = answers.filter((answer) => answer.status === 201).length;
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(created + refused.length).toBe(20);
+    expect(created).toBeGreaterThanOrEqual(3);
+    // Counting is check-then-insert (libs/db AttemptCounter): a burst may pass a few over the limit.
+    expect(created).toBeLessThan(10);
+    for (const answer of refused) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
