@@ -24,6 +24,22 @@ describe('SessionRevocations without NATS', () => {
     expect(store.isRevoked(sessionId)).toBe(false);
   });
 
+  it('tells its listeners of every live revocation, until they stop listening', () => {
+    const store = revocations();
+    const heard: string[] = [];
+    const stop = store.onRevoked((sessionId) => heard.push(sessionId));
+    store.onRevoked(() => {
+      throw new Error('a broken listener');
+    });
+    const [first, lapsed, last] = [randomUUID(), randomUUID(), randomUUID()];
+    store.revoke(first, new Date(Date.now() + 60_000));
+    store.revoke(lapsed, new Date(Date.now() - 1));
+    stop();
+    store.revoke(last, new Date(Date.now() + 60_000));
+    expect(heard).toEqual([first]);
+    expect(store.isRevoked(last)).toBe(true);
+  });
+
   it('keeps the later expiry when a session is revoked twice', () => {
     const store = revocations();
     const sessionId = randomUUID();

@@ -22,6 +22,7 @@ const SWEEP_EVERY_MS = 60_000;
 export class SessionRevocations implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SessionRevocations.name);
   private readonly expiries = new Map<string, number>();
+  private readonly listeners = new Set<(sessionId: string) => void>();
   private readonly feed?: RevocationFeed;
   private readonly replayTimeoutMs: number;
   private lastSweep = Date.now();
@@ -56,13 +57,30 @@ export class SessionRevocations implements OnApplicationBootstrap, OnApplication
     await this.feed?.stop();
   }
 
-  /** Refuses the session's tokens until `expiresAt`. */
+  /** Refuses the session's tokens until `expiresAt`, and tells the `onRevoked` listeners. */
   revoke(sessionId: string, expiresAt: Date): void {
     const now = Date.now();
     if (now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
     const until = expiresAt.getTime();
     if (until <= now) return;
     this.expiries.set(sessionId, Math.max(until, this.expiries.get(sessionId) ?? 0));
+    for (const listener of this.listeners) {
+      try {
+        listener(sessionId);
+      } catch (error) {
+        this.logger.error(`A revocation listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  /**
+   * Calls `listener` with the session id of every revocation from now on (those replayed at start-up
+   * included), for what a request check cannot end by itself, such as an open stream. Returns the
+   * function that stops it.
+   */
+  onRevoked(listener: (sessionId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   isRevoked(sessionId: string): boolean {
