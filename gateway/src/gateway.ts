@@ -36,6 +36,8 @@ export async function createGateway(
     logController: new AccessLogController(),
     genReqId: genRequestId,
     requestIdHeader: false,
+    // The load balancers in front, if any: request.ips walks X-Forwarded-For back through them only.
+    trustProxy: config.trustedProxies,
     bodyLimit,
     requestTimeout: 30_000,
     // No Nest middleware here: without middie, no per-request hook runs for it.

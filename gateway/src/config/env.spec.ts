@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
+      trustedProxies: [],
       workers: 1,
       logLevel: 'info',
       upstreamTimeoutMs: 700,
@@ -29,6 +30,16 @@ describe('loadConfig', () => {
       },
       remotesUrl: undefined,
     });
+  });
+
+  it('reads TRUSTED_PROXIES, the load balancers in front, and refuses what is not an address or a range', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 203.0.113.5' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '203.0.113.5',
+    ]);
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'lb.internal' })).toThrow(
+      'TRUSTED_PROXIES: must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated; not lb.internal',
+    );
   });
 
   it('routes a service to its URL variable, trailing slashes dropped', () => {

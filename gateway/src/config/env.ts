@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { trustedProxiesVar } from '@portal/nest-http';
 import { z } from 'zod';
 import { resolveUpstreams, services, type ServiceName, type Upstream } from '../routes/route-table';
 
@@ -28,7 +29,10 @@ const serviceUrls = Object.fromEntries(Object.values(services).map(({ env }) => 
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
+  // The gateway faces clients; the services behind it listen on 127.0.0.1.
   HOST: z.string().default('0.0.0.0'),
+  // Load balancers in front of the gateway, whose X-Forwarded-For names the client; none by default.
+  TRUSTED_PROXIES: trustedProxiesVar([]),
   ...serviceUrls,
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   NATS_URL: z.url({ protocol: /^(nats|tls|wss?)$/, error: 'must be a nats:// URL' }).optional(),
@@ -71,6 +75,11 @@ export interface RuntimeConfig {
 export interface GatewayConfig {
   port: number;
   host: string;
+  /**
+   * The proxies in front of the gateway (`TRUSTED_PROXIES`, Fastify `trustProxy`): the client is the
+   * right-most address of `X-Forwarded-For` that none of them wrote, else the socket's peer.
+   */
+  trustedProxies: string[];
   /** Processes serving the port (node:cluster); 1 runs the gateway in this process. */
   workers: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -107,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
   return {
     port: vars.PORT,
     host: vars.HOST,
+    trustedProxies: vars.TRUSTED_PROXIES,
     workers: vars.GATEWAY_WORKERS,
     logLevel: vars.LOG_LEVEL,
     upstreams: resolveUpstreams(present),

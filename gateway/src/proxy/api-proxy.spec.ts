@@ -1,6 +1,10 @@
 import { closedPort, echo, startUpstream, type Upstream } from '../testing/upstream';
 import { startGateway, type RunningGateway } from '../testing/gateway';
 
+/** What the proxy sent to `upstream`: the gateway's own token checks (the live stream) read identity's JWKS too. */
+const proxied = (upstream: Upstream) =>
+  upstream.received.filter((request) => !request.url.endsWith('/jwks.json'));
+
 describe('API proxy', () => {
   let identity: Upstream;
   let commerce: Upstream;
@@ -34,7 +38,7 @@ describe('API proxy', () => {
       const response = await fetch(`${gateway.url}${path}`);
       expect(response.status).toBe(200);
       const target = service === 'identity' ? identity : commerce;
-      expect(target.received.map((r) => r.url)).toEqual([path]);
+      expect(proxied(target).map((r) => r.url)).toEqual([path]);
     });
 
     it.each(['/api/authx', '/api/user', '/api/identityfeatures', '/api/unknown/thing', '/api'])(
@@ -44,8 +48,8 @@ describe('API proxy', () => {
         expect(response.status).toBe(404);
         expect(response.headers.get('content-type')).toMatch(/^application\/json/);
         expect(await response.json()).toEqual({ statusCode: 404, message: `Cannot GET ${path}` });
-        expect(identity.received).toHaveLength(0);
-        expect(commerce.received).toHaveLength(0);
+        expect(proxied(identity)).toHaveLength(0);
+        expect(proxied(commerce)).toHaveLength(0);
       },
     );
 
@@ -69,14 +73,20 @@ describe('API proxy', () => {
         'content-type': 'application/json',
         authorization: 'Bearer abc.def',
         'x-request-id': 'req-123',
+        // What the client says about the route its request took is not passed on.
         'x-forwarded-for': '203.0.113.7',
+        'x-forwarded-proto': 'javascript',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-port': '1',
+        'x-real-ip': '203.0.113.8',
+        forwarded: 'for=203.0.113.9;host=evil.example;proto=https',
       },
       body,
     });
 
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('req-123');
-    const [received] = identity.received;
+    const [received] = proxied(identity);
     expect(received.method).toBe('POST');
     expect(received.url).toBe('/api/auth/login?next=%2Fdashboard');
     // Bytes untouched (whitespace kept), so signatures over the raw body still verify.
@@ -85,10 +95,79 @@ describe('API proxy', () => {
       'content-type': 'application/json',
       authorization: 'Bearer abc.def',
       'x-request-id': 'req-123',
-      'x-forwarded-for': '203.0.113.7, 127.0.0.1',
+      'x-forwarded-for': '127.0.0.1',
       'x-forwarded-proto': 'http',
-      'x-forwarded-host': new URL(gateway.url).host,
       'content-length': String(Buffer.byteLength(body)),
+    });
+    for (const name of ['x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'forwarded']) {
+      expect(received.headers[name]).toBeUndefined();
+    }
+  });
+
+  describe('client address', () => {
+    /** The X-Forwarded-For and -Proto the service receives when a client at 127.0.0.1 sends `headers`. */
+    const forwardedBy = async (via: RunningGateway, headers: Record<string, string>) => {
+      identity.received.length = 0;
+      expect((await fetch(`${via.url}/api/auth/me`, { headers })).status).toBe(200);
+      const received = proxied(identity).find((request) => request.url === '/api/auth/me');
+      return { for: received?.headers['x-forwarded-for'], proto: received?.headers['x-forwarded-proto'] };
+    };
+
+    it("replaces a client's X-Forwarded-For with the socket's address when the peer is no trusted proxy", async () => {
+      for (const spoofed of ['198.51.100.1', '198.51.100.2, 198.51.100.3', '127.0.0.1, 10.0.0.1']) {
+        expect(
+          await forwardedBy(gateway, { 'x-forwarded-for': spoofed, 'x-forwarded-proto': 'https' }),
+        ).toEqual({
+          for: '127.0.0.1',
+          proto: 'http',
+        });
+      }
+    });
+
+    describe('behind a load balancer named in TRUSTED_PROXIES', () => {
+      let behindProxy: RunningGateway;
+
+      beforeAll(async () => {
+        behindProxy = await startGateway({
+          IDENTITY_URL: identity.url,
+          TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8',
+        });
+      });
+
+      afterAll(() => behindProxy.close());
+
+      it('takes the right-most address of X-Forwarded-For that no trusted proxy wrote', async () => {
+        expect(await forwardedBy(behindProxy, { 'x-forwarded-for': '203.0.113.7' })).toEqual({
+          for: '203.0.113.7',
+          proto: 'http',
+        });
+        // The client wrote 198.51.100.1 itself; the balancer appended 203.0.113.7; 10.1.2.3 is a trusted hop.
+        expect(
+          await forwardedBy(behindProxy, {
+            'x-forwarded-for': '198.51.100.1, 203.0.113.7, 10.1.2.3',
+            'x-forwarded-proto': 'https',
+          }),
+        ).toEqual({ for: '203.0.113.7', proto: 'https' });
+        expect(await forwardedBy(behindProxy, {})).toEqual({ for: '127.0.0.1', proto: 'http' });
+      });
+
+      it('never forwards anything but one IP address or a scheme other than http(s)', async () => {
+        for (const garbage of [
+          'not-an-ip',
+          '203.0.113.7, <script>',
+          '3232235777',
+          '[::1]:80',
+          '203.0.113.7:443',
+        ]) {
+          expect(
+            await forwardedBy(behindProxy, { 'x-forwarded-for': garbage, 'x-forwarded-proto': 'javascript' }),
+          ).toEqual({ for: '127.0.0.1', proto: 'http' });
+        }
+        expect(await forwardedBy(behindProxy, { 'x-forwarded-for': 'garbage, 10.0.0.2' })).toEqual({
+          for: '10.0.0.2',
+          proto: 'http',
+        });
+      });
     });
   });
 
@@ -96,7 +175,7 @@ describe('API proxy', () => {
     const response = await fetch(`${gateway.url}/api/identity/features`);
     const id = response.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(identity.received[0].headers['x-request-id']).toBe(id);
+    expect(proxied(identity)[0].headers['x-request-id']).toBe(id);
   });
 
   it('forwards non-JSON bodies and DELETE/PUT/PATCH methods', async () => {
@@ -112,11 +191,11 @@ describe('API proxy', () => {
       body: '{"name":"Ana"}',
     });
 
-    expect(identity.received.map((r) => [r.method, r.url, r.body.toString()])).toEqual([
+    expect(proxied(identity).map((r) => [r.method, r.url, r.body.toString()])).toEqual([
       ['PUT', '/api/auth/form', 'a=1&b=two'],
       ['PATCH', '/api/auth/me', '{"name":"Ana"}'],
     ]);
-    expect(commerce.received.map((r) => [r.method, r.url])).toEqual([['DELETE', '/api/user/orders/7']]);
+    expect(proxied(commerce).map((r) => [r.method, r.url])).toEqual([['DELETE', '/api/user/orders/7']]);
   });
 
   it("passes the service's status, headers and body back", async () => {
@@ -204,7 +283,7 @@ describe('API proxy', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body).toEqual({ statusCode: 400, message: expect.stringMatching(/^Malformed JSON body: /) });
-    expect(identity.received).toHaveLength(0);
+    expect(proxied(identity)).toHaveLength(0);
   });
 
   it('refuses a body over 1 MB with a 413 JSON error', async () => {
@@ -215,7 +294,7 @@ describe('API proxy', () => {
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ statusCode: 413, message: 'Request body is too large' });
-    expect(identity.received).toHaveLength(0);
+    expect(proxied(identity)).toHaveLength(0);
   });
 
   it('accepts a body just under 1 MB', async () => {
@@ -226,7 +305,7 @@ describe('API proxy', () => {
       body,
     });
     expect(response.status).toBe(200);
-    expect(identity.received[0].body.length).toBe(Buffer.byteLength(body));
+    expect(proxied(identity)[0].body.length).toBe(Buffer.byteLength(body));
   });
 });
 
@@ -260,7 +339,7 @@ describe('API proxy with an upstream that is down', () => {
         message: 'Service identity did not answer in time',
       });
       expect(elapsed).toBeLessThan(1000);
-      expect(hanging.received).toHaveLength(1);
+      expect(proxied(hanging)).toHaveLength(1);
     } finally {
       await gateway.close();
       await hanging.close();

@@ -1,5 +1,6 @@
 import type { FastifyReplyFromHooks, FastifyReplyFromOptions } from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
+import { clientAddress, clientProtocol } from './client-address';
 
 // reply-from's hooks are typed for any server (HTTP/1 or HTTP/2).
 type AnyRequest = FastifyRequest<RouteGenericInterface, RawServerBase>;
@@ -33,12 +34,26 @@ export function upstreamClientOptions(timeoutMs: number): FastifyReplyFromOption
   };
 }
 
+/** What a client may write about the route its request took: the services hear it from the gateway alone. */
+const forwardingHeaders = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-port',
+  'x-real-ip',
+];
+
+/**
+ * The services believe X-Forwarded-For from the gateway only (see createServiceApp): it carries the one
+ * address the gateway resolved, and X-Forwarded-Proto the scheme. Public URLs come from PUBLIC_SITE_URL,
+ * so no host is forwarded.
+ */
 function forwardedHeaders(request: AnyRequest, headers: Headers) {
-  const forwardedFor = headers['x-forwarded-for'];
+  for (const name of forwardingHeaders) delete headers[name];
   headers['x-request-id'] = request.id;
-  headers['x-forwarded-for'] = forwardedFor ? `${String(forwardedFor)}, ${request.ip}` : request.ip;
-  headers['x-forwarded-proto'] = request.protocol;
-  if (request.headers.host) headers['x-forwarded-host'] = request.headers.host;
+  const client = clientAddress(request);
+  if (client) headers['x-forwarded-for'] = client;
+  headers['x-forwarded-proto'] = clientProtocol(request);
   return headers;
 }
 
