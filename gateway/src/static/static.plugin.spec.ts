@@ -25,6 +25,9 @@ async function writeFixture(root: string) {
     'mfe/marketing/mf-manifest.json': '{"name":"marketing"}',
     'mfe/marketing/412.9e8d7c6b5a.js': chunk,
     'mfe/checkout/remoteEntry.js': 'var checkout = {};',
+    // Source maps an older build left in the served folders.
+    'main.3f9a1c2b7d.js.map': '{"version":3,"sourcesContent":["secret source"]}',
+    'mfe/marketing/412.9e8d7c6b5a.js.map': '{"version":3,"sourcesContent":["secret source"]}',
   };
   for (const [name, content] of Object.entries(files)) {
     const file = path.join(root, name);
@@ -157,6 +160,19 @@ describe('static hosting of the shell and the remotes', () => {
     expect(JSON.parse(response.body.toString())).toEqual({ statusCode: 404, message: `Cannot GET ${url}` });
   });
 
+  it.each([
+    '/main.3f9a1c2b7d.js.map',
+    '/mfe/marketing/412.9e8d7c6b5a.js.map',
+    '/mfe/marketing/412.9e8d7c6b5a.js%2Emap',
+    '/main.3f9a1c2b7d.js.MAP',
+    '/mfe/checkout/missing.js.map',
+  ])('answers 404 for the source map %s, even where the file is there', async (url) => {
+    const response = await get(`${gateway.url}${url}`, { 'accept-encoding': 'gzip, br' });
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.body.toString())).toEqual({ statusCode: 404, message: expect.any(String) });
+    expect(response.body.toString()).not.toContain('secret source');
+  });
+
   it('lists no directory', async () => {
     const response = await get(`${gateway.url}/mfe/checkout/`);
     expect([403, 404]).toContain(response.status);
@@ -209,6 +225,14 @@ describe('remotes proxied to STATIC_REMOTES_URL', () => {
       headers: expect.objectContaining({ 'accept-encoding': 'gzip' }),
     });
     expect((await get(`${gateway.url}/dashboard`)).body.toString()).toBe(indexHtml);
+  });
+
+  it('answers 404 for a source map without asking nginx', async () => {
+    const response = await get(`${gateway.url}/mfe/marketing/412.9e8d7c6b5a.js.map`);
+    expect(response.status).toBe(404);
+    expect(remotes.received.map((request) => request.url)).not.toContain(
+      '/mfe/marketing/412.9e8d7c6b5a.js.map',
+    );
   });
 });
 

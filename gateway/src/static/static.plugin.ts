@@ -21,6 +21,10 @@ const fileLike = /\.[^/]+$/;
 
 const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.callNotFound();
 
+// Source maps carry the full sources: builds keep them out of the served folders, and a map that is
+// there all the same (an older build, a remote's nginx) is never sent.
+const sourceMap = /\.map$/i;
+
 function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
   const accepted = request.headers['accept-encoding'] ?? '';
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
@@ -35,6 +39,12 @@ function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: Pre
  */
 export async function staticSite(app: FastifyInstance, { config }: { config: GatewayConfig }) {
   const { shellRoot, remoteRoots, remotesUrl } = config.static;
+
+  // Every route below, the shell's and the remotes' (served here or passed to nginx), takes the path
+  // after its prefix as the `*` parameter, already decoded.
+  app.addHook('onRequest', async (request: FastifyRequest<{ Params: { '*'?: string } }>, reply) => {
+    if (sourceMap.test(request.params['*'] ?? '')) return reply.callNotFound();
+  });
 
   // Only the `sendFile` decorator: the catch-all route below decides what to send.
   await app.register(fastifyStatic, { ...sendOptions, root: shellRoot, serve: false });

@@ -1,4 +1,7 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import webpack from 'webpack';
 import { createWebpackConfig } from './webpack-config';
 import { findWorkspaceRoot } from './shared';
 
@@ -75,6 +78,37 @@ describe('createWebpackConfig', () => {
     expect(compression[0].options.test.test('main.js')).toBe(true);
     expect(compression[0].options.test.test('main.css')).toBe(true);
     expect(shell.output!.chunkFilename).toBe('[name].[contenthash:8].js');
+  });
+
+  it('keeps production source maps out of the served folder, named by no bundle', async () => {
+    for (const config of [shell, remote]) {
+      expect(config.devtool).toBe('hidden-source-map');
+      const mapsDir = path.resolve(config.output!.path!, path.dirname(config.output!.sourceMapFilename!));
+      expect(path.relative(config.output!.path!, mapsDir)).toMatch(/^\.\.\//);
+      expect(mapsDir).toBe(path.join(config.context!, 'sourcemaps'));
+    }
+    // The same source-map settings on a one-file build: what lands in the served folder.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'federation-maps-'));
+    fs.writeFileSync(path.join(dir, 'index.js'), 'console.log("hello");\n');
+    const { devtool, output } = remote;
+    const stats = await new Promise<webpack.Stats>((resolve, reject) =>
+      webpack(
+        {
+          mode: 'production',
+          context: dir,
+          entry: './index.js',
+          devtool,
+          output: { path: path.join(dir, 'dist'), sourceMapFilename: output!.sourceMapFilename },
+        },
+        (error, result) => (error || !result ? reject(error) : resolve(result)),
+      ),
+    );
+    expect(stats.hasErrors()).toBe(false);
+    const served = fs.readdirSync(path.join(dir, 'dist'));
+    expect(served).toEqual(['main.js']);
+    expect(fs.readFileSync(path.join(dir, 'dist', 'main.js'), 'utf8')).not.toContain('sourceMappingURL');
+    expect(fs.readdirSync(path.join(dir, 'sourcemaps'))).toEqual(['main.js.map']);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves development builds on the app port with history fallback, CORS for remotes and /api proxied', () => {

@@ -123,6 +123,22 @@ class PublicFilesPlugin {
   }
 }
 
+/** Where a production build writes its source maps: `<app>/sourcemaps`, beside the served `dist`. */
+export const SOURCE_MAPS_DIR = 'sourcemaps';
+
+/** Empties the source-map folder before each build, as `output.clean` does the served folder. */
+class CleanSourceMapsPlugin {
+  private readonly dir: string;
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.beforeRun.tap('CleanSourceMapsPlugin', () =>
+      fs.rmSync(this.dir, { recursive: true, force: true }),
+    );
+  }
+}
+
 const compressedAssets = /\.(js|css)$/;
 
 /**
@@ -178,7 +194,9 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
     mode,
     context: app.dir,
     target: 'web',
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps carry the full sources: written beside the build, never into the served
+    // folder, and no bundle names them (hidden-source-map), so they are for uploading only.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     entry,
     output: {
       path: path.join(app.dir, 'dist'),
@@ -188,6 +206,7 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
       filename: production ? hashedEntryFilename : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      sourceMapFilename: `../${SOURCE_MAPS_DIR}/[file].map`,
       clean: true,
     },
     resolve: {
@@ -265,6 +284,7 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
       ...(host ? [new EmitJsonPlugin('mfe-manifest.json', mfeManifest('production'))] : []),
       ...(host ? [new PublicFilesPlugin(path.join(app.dir, 'public'))] : []),
       ...(!host && production ? [new ExternalRuntimeCheckPlugin(root)] : []),
+      ...(production ? [new CleanSourceMapsPlugin(path.join(app.dir, SOURCE_MAPS_DIR))] : []),
       ...(production
         ? [
             new CompressionPlugin({
