@@ -1,5 +1,10 @@
 import { InitialSchema1763840000000 } from './1763840000000-InitialSchema';
 import { AuthAttempts1763850000000 } from './1763850000000-AuthAttempts';
+import { SessionsByUser1763860000000 } from './1763860000000-SessionsByUser';
 
 /** Identity's migrations, oldest first. Add new ones at the end. */
-export const identityMigrations = [InitialSchema1763840000000, AuthAttempts1763850000000];
+export const identityMigrations = [
+  InitialSchema1763840000000,
+  AuthAttempts1763850000000,
+  SessionsByUser1763860000000,
+];

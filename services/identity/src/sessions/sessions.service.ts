@@ -22,6 +22,43 @@ export interface SessionUser extends AuthUser {
   organizationId: string | null;
 }
 
+type DeletedSessions = [{ sid: string; expire: Date }[], number];
+
+/**
+ * Ends every session of the user, in the caller's transaction: call it with the change of the user's
+ * password or role (the staff and demo seeds, a password reset, a team role change), so no token
+ * issued under the old ones outlives them. Each session's `portal.sessions.revoked` goes out through
+ * the outbox, as on sign-out. Answers how many sessions ended.
+ */
+export async function revokeSessionsAfterCredentialChange(
+  manager: EntityManager,
+  userId: string,
+): Promise<number> {
+  const [deleted]: DeletedSessions = await manager.query(
+    `DELETE FROM sessions WHERE sess->>'userId' = $1 RETURNING sid, expire`,
+    [userId],
+  );
+  await announceRevoked(manager, userId, deleted);
+  return deleted.length;
+}
+
+/** Enqueues `portal.sessions.revoked` for each deleted session, so other services refuse its token too. */
+async function announceRevoked(
+  manager: EntityManager,
+  userId: string,
+  sessions: DeletedSessions[0],
+): Promise<void> {
+  const revokedAt = new Date().toISOString();
+  for (const { sid, expire } of sessions) {
+    await enqueueCatalogEvent(manager, 'sessionRevoked', {
+      sessionId: sid,
+      userId,
+      revokedAt,
+      expiresAt: expire.toISOString(),
+    });
+  }
+}
+
 /**
  * Server-side sessions: every access token names one (`sid`), and a token is honoured only while its
  * session row exists and has not expired. Sign-out deletes the row and announces the revocation so
@@ -61,19 +98,12 @@ export class SessionsService {
   /** Deletes the session and enqueues `portal.sessions.revoked`; false when it was already gone. */
   revoke(sessionId: string, userId: string): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const [deleted]: [{ expire: Date }[], number] = await manager.query(
-        `DELETE FROM sessions WHERE sid = $1 AND sess->>'userId' = $2 RETURNING expire`,
+      const [deleted]: DeletedSessions = await manager.query(
+        `DELETE FROM sessions WHERE sid = $1 AND sess->>'userId' = $2 RETURNING sid, expire`,
         [sessionId, userId],
       );
-      const row = deleted[0];
-      if (!row) return false;
-      await enqueueCatalogEvent(manager, 'sessionRevoked', {
-        sessionId,
-        userId,
-        revokedAt: new Date().toISOString(),
-        expiresAt: row.expire.toISOString(),
-      });
-      return true;
+      await announceRevoked(manager, userId, deleted);
+      return deleted.length > 0;
     });
   }
 

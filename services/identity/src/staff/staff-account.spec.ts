@@ -28,6 +28,39 @@ describe('staff account from the environment', () => {
     expect(count).toBe(1);
   });
 
+  const meStatus = async (token: string) =>
+    (await request(harness.baseUrl, 'GET', '/api/auth/me', { token })).status;
+
+  it('keeps staff signed in over an unchanged restart, and signs them out when the password changes', async () => {
+    const account = { email: uniqueEmail('staff'), password: 'staff-secret-1', name: 'Ops Admin' };
+    await ensureStaffAccount(harness.dataSource, account);
+    const token = (await login(account.email, account.password)).body.token as string;
+
+    expect(await ensureStaffAccount(harness.dataSource, account)).toBe('unchanged');
+    expect(await meStatus(token)).toBe(200);
+    expect(await ensureStaffAccount(harness.dataSource, { ...account, name: 'Ops Lead' })).toBe('updated');
+    expect(await meStatus(token)).toBe(200);
+
+    expect(await ensureStaffAccount(harness.dataSource, { ...account, password: 'rotated-secret-2' })).toBe(
+      'updated',
+    );
+    expect(await meStatus(token)).toBe(401);
+  });
+
+  it('signs a customer out when the staff email makes them admin, even with the same password', async () => {
+    const email = uniqueEmail('promoted');
+    const password = 'same-password-1';
+    const registered = await request(harness.baseUrl, 'POST', '/api/auth/register', {
+      body: { name: 'Promoted', email, password },
+    });
+    const customerToken = registered.body.token as string;
+    expect(await meStatus(customerToken)).toBe(200);
+
+    expect(await ensureStaffAccount(harness.dataSource, { email, password, name: 'Promoted' })).toBe('updated');
+    expect(await meStatus(customerToken)).toBe(401);
+    expect((await login(email, password)).body.user).toMatchObject({ email, role: 'admin' });
+  });
+
   it('reads STAFF_EMAIL and STAFF_PASSWORD together, validated like a registration', () => {
     const parse = (env: Record<string, string>) => staffAccountFromEnv(staffAccountEnvSchema.parse(env));
     expect(parse({})).toBeUndefined();

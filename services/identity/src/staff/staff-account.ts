@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { emailSchema, newPasswordSchema } from '@portal/contracts';
-import { hash } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ARGON2_OPTIONS } from '../auth/password-hasher';
+import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.service';
 import { UserEntity } from '../users/user.entity';
 
 export const staffAccountEnvSchema = z.object({
@@ -29,27 +30,50 @@ export function staffAccountFromEnv(vars: z.infer<typeof staffAccountEnvSchema>)
 
 /**
  * Creates the `admin` account, or brings an existing account with that email (any case) to role
- * admin with the given name and password. Idempotent; runs at every start.
+ * admin with the given name and password. Idempotent; runs at every start. When that changes the
+ * stored password or role, the account's sessions end: tokens issued under the old ones stop working.
  */
-export async function ensureStaffAccount(dataSource: DataSource, account: StaffAccount): Promise<'created' | 'updated'> {
-  const passwordHash = await hash(account.password, ARGON2_OPTIONS);
-  const users = dataSource.getRepository(UserEntity);
-  const existing = await users
+export async function ensureStaffAccount(
+  dataSource: DataSource,
+  account: StaffAccount,
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const existing = await dataSource
+    .getRepository(UserEntity)
     .createQueryBuilder('user')
     .where('lower(user.email) = lower(:email)', { email: account.email })
     .getOne();
-  if (existing) {
-    await users.update(existing.id, { name: account.name, passwordHash, role: 'admin', provider: 'local' });
-    return 'updated';
+  if (!existing) {
+    await dataSource.getRepository(UserEntity).insert({
+      id: randomUUID(),
+      name: account.name,
+      email: account.email,
+      passwordHash: await hash(account.password, ARGON2_OPTIONS),
+      provider: 'local',
+      role: 'admin',
+      organizationId: null,
+    });
+    return 'created';
   }
-  await users.insert({
-    id: randomUUID(),
-    name: account.name,
-    email: account.email,
-    passwordHash,
-    provider: 'local',
-    role: 'admin',
-    organizationId: null,
+  const passwordChanged = !(await passwordMatches(existing.passwordHash, account.password));
+  const roleChanged = existing.role !== 'admin';
+  if (!passwordChanged && !roleChanged && existing.name === account.name && existing.provider === 'local') {
+    return 'unchanged';
+  }
+  const passwordHash = passwordChanged ? await hash(account.password, ARGON2_OPTIONS) : existing.passwordHash;
+  await dataSource.transaction(async (manager) => {
+    await manager.update(UserEntity, existing.id, {
+      name: account.name,
+      passwordHash,
+      role: 'admin',
+      provider: 'local',
+    });
+    if (passwordChanged || roleChanged) await revokeSessionsAfterCredentialChange(manager, existing.id);
   });
-  return 'created';
+  return 'updated';
+}
+
+/** Whether `password` is the one `storedHash` was made from (false without a hash or with a bad one). */
+async function passwordMatches(storedHash: string | null, password: string): Promise<boolean> {
+  if (!storedHash) return false;
+  return verify(storedHash, password).catch(() => false);
 }
