@@ -20,4 +20,4 @@ export {
   type ServiceConfig,
   serviceEnv,
 } from './env';
-export { demoCustomer, demoDataWanted } from './demo-customer';
+export { demoCustomer, demoDataWanted, demoDialerEnv, demoPasswordEnv } from './demo-customer';

@@ -1,5 +1,12 @@
 import 'reflect-metadata';
-import { createDataSource, demoDataWanted, envVars, loadEnv, migrateDatabase } from '@portal/db';
+import {
+  createDataSource,
+  demoDataWanted,
+  demoDialerEnv,
+  envVars,
+  loadEnv,
+  migrateDatabase,
+} from '@portal/db';
 import { z } from 'zod';
 import { encryptionKeyVar } from './config';
 import { crmDatabase } from './database';
@@ -9,7 +16,8 @@ import { SecretBox } from './secrets/secret-box';
 /**
  * `node dist/seed.js`, run by `npm start` and compose before the service: creates crm's database if
  * missing and applies its migrations. With SEED_DEMO_DATA=true it also adds the demo customer's
- * integrations, sealed with CRM_ENCRYPTION_KEY (needed only then). Safe to run any number of times.
+ * integrations, sealed with CRM_ENCRYPTION_KEY, the dialer's signing secret being DEMO_DIALER_SIGNING_SECRET
+ * (both needed only then). Safe to run any number of times.
  */
 async function main(): Promise<void> {
   const env = loadEnv(z.object({ DATABASE_URL: envVars.postgresUrl() }));
@@ -20,10 +28,13 @@ async function main(): Promise<void> {
     console.log(`crm: ${migrated}`);
     return;
   }
-  const { CRM_ENCRYPTION_KEY } = loadEnv(z.object({ CRM_ENCRYPTION_KEY: encryptionKeyVar() }));
+  const { CRM_ENCRYPTION_KEY, DEMO_DIALER_SIGNING_SECRET } = loadEnv(
+    demoDialerEnv.extend({ CRM_ENCRYPTION_KEY: encryptionKeyVar() }),
+  );
   const dataSource = await createDataSource({ ...database, poolSize: 1 }).initialize();
   try {
-    const added = await seedDemoIntegrations(dataSource, new SecretBox(CRM_ENCRYPTION_KEY));
+    const box = new SecretBox(CRM_ENCRYPTION_KEY);
+    const added = await seedDemoIntegrations(dataSource, box, DEMO_DIALER_SIGNING_SECRET);
     console.log(
       `crm: ${migrated}; demo integrations: ${added} added, ${demoIntegrations.length - added} already there`,
     );

@@ -3,6 +3,7 @@ import {
   createDataSource,
   demoCustomer,
   demoDataWanted,
+  demoPasswordEnv,
   envVars,
   loadEnv,
   migrateDatabase,
@@ -14,8 +15,8 @@ import { ensureStaffAccount, staffAccountEnvSchema, staffAccountFromEnv } from '
 
 /**
  * `node dist/seed.js`: migrates, upserts the feature catalog and, when STAFF_EMAIL and STAFF_PASSWORD
- * are set, the staff (admin) account; with SEED_DEMO_DATA=true, the demo customer. Safe to run any
- * number of times.
+ * are set, the staff (admin) account; with SEED_DEMO_DATA=true, the demo customer, whose password is
+ * DEMO_CUSTOMER_PASSWORD (needed only then). Safe to run any number of times.
  */
 async function main(): Promise<void> {
   const env = loadEnv(staffAccountEnvSchema.extend({ DATABASE_URL: envVars.postgresUrl() }));
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
     if (staff)
       console.log(`identity: staff account ${staff.email} ${await ensureStaffAccount(dataSource, staff)}`);
     if (demoDataWanted()) {
-      console.log(`identity: demo customer ${demoCustomer.email} ${await seedDemoCustomer(dataSource)}`);
+      const { DEMO_CUSTOMER_PASSWORD } = loadEnv(demoPasswordEnv);
+      const seeded = await seedDemoCustomer(dataSource, DEMO_CUSTOMER_PASSWORD);
+      console.log(`identity: demo customer ${demoCustomer.email} ${seeded}`);
     }
   } finally {
     await dataSource.destroy();

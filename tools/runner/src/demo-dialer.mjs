@@ -1,6 +1,7 @@
 // The demo customer's "dialer": while `npm start` runs, it posts signed call and lead events to the
 // demo Dialpad integration's inbound URL through the gateway, like a real dialer would, so the demo
-// dashboard's KPIs move on their own. It runs only with the demo data (SEED_DEMO_DATA, default on).
+// dashboard's KPIs move on their own. It runs only with the demo data (SEED_DEMO_DATA, default on),
+// signing with the secret the runner generated for this install (DEMO_DIALER_SIGNING_SECRET).
 import { createHmac, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -41,12 +42,14 @@ export function demoEvents(random = Math.random) {
   return events;
 }
 
-/** Starts posting to `gatewayUrl`; returns a stop function. */
-export function startDemoDialer({ rootDir, gatewayUrl, log }) {
-  const { demoCustomer } = createRequire(import.meta.url)(
-    path.join(rootDir, 'libs/db/dist/demo-customer.js'),
-  );
-  const { integrationId, signingSecret } = demoCustomer.dialer;
+/** The demo customer's fixed ids and email, from the build of libs/db. */
+export function loadDemoCustomer(rootDir) {
+  return createRequire(import.meta.url)(path.join(rootDir, 'libs/db/dist/demo-customer.js')).demoCustomer;
+}
+
+/** Starts posting to `gatewayUrl`, signed with `signingSecret`; returns a stop function. */
+export function startDemoDialer({ rootDir, gatewayUrl, signingSecret, log }) {
+  const { integrationId } = loadDemoCustomer(rootDir).dialer;
   const url = `${gatewayUrl}/api/crm/inbound/${integrationId}`;
   let timer;
   let warned = false;

@@ -1,7 +1,8 @@
-// Keys the local stack needs but a developer should not have to make: identity's token signing key
-// and crm's encryption key. Deployments pass them in the environment; `npm start` without them
-// generates each once and keeps it under .data/keys, so tokens stay valid and sealed secrets stay
-// readable across restarts of the local stack.
+// Keys the local stack needs but a developer should not have to make: identity's token signing key,
+// crm's encryption key, and the demo customer's password and dialer signing secret. Deployments pass
+// them in the environment; `npm start` without them generates each once and keeps it under
+// .data/keys, so tokens stay valid, sealed secrets stay readable and the demo sign-in stays the same
+// across restarts of the local stack, and no install shares another's.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,4 +49,30 @@ export function provideEncryptionKey({ rootDir, log, env = process.env }) {
     file: 'crm-encryption-key',
     generate: () => randomBytes(32).toString('base64'),
   });
+}
+
+/**
+ * The demo customer's password and the signing secret of its dialer integration (in crm's `pcs_`
+ * format), by the names of the variables the seeds read them from; the runner's demo dialer signs
+ * with the latter.
+ */
+export function provideDemoSecrets({ rootDir, log, env = process.env }) {
+  return {
+    DEMO_CUSTOMER_PASSWORD: provideLocalKey({
+      rootDir,
+      log,
+      env,
+      envName: 'DEMO_CUSTOMER_PASSWORD',
+      file: 'demo-customer-password',
+      generate: () => randomBytes(15).toString('base64url'),
+    }),
+    DEMO_DIALER_SIGNING_SECRET: provideLocalKey({
+      rootDir,
+      log,
+      env,
+      envName: 'DEMO_DIALER_SIGNING_SECRET',
+      file: 'demo-dialer-signing-secret',
+      generate: () => `pcs_${randomBytes(32).toString('base64url')}`,
+    }),
+  };
 }

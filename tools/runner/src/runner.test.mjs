@@ -9,7 +9,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { databaseUrl, postgresAnswers } from './database.mjs';
 import { freePort, isListening, waitForHttp } from './net.mjs';
-import { provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
+import { provideDemoSecrets, provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
+import { demoDataWanted } from './stack.mjs';
 import { RestartPolicy, supervise } from './supervisor.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -83,6 +84,47 @@ test('provideEncryptionKey prefers CRM_ENCRYPTION_KEY, else creates one 32-byte 
   } finally {
     fs.rmSync(rootDir, { recursive: true, force: true });
   }
+});
+
+test("provideDemoSecrets makes the demo customer's password and dialer secret once per install, then reuses them", () => {
+  const installs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'runner-demo-')));
+  const logged = [];
+  try {
+    const [first, other] = installs.map((rootDir) =>
+      provideDemoSecrets({ rootDir, log: (line) => logged.push(line), env: {} }),
+    );
+    // The values this repository once shipped to every install.
+    assert.notEqual(first.DEMO_CUSTOMER_PASSWORD, 'demo-dashboard-2026');
+    assert.notEqual(first.DEMO_DIALER_SIGNING_SECRET, 'pcs_demo_dialer_signing_secret_not_for_production');
+    assert.match(first.DEMO_CUSTOMER_PASSWORD, /^[\w-]{20}$/);
+    assert.match(first.DEMO_DIALER_SIGNING_SECRET, /^pcs_[\w-]{43}$/);
+    assert.notEqual(other.DEMO_CUSTOMER_PASSWORD, first.DEMO_CUSTOMER_PASSWORD);
+    assert.notEqual(other.DEMO_DIALER_SIGNING_SECRET, first.DEMO_DIALER_SIGNING_SECRET);
+    for (const file of ['demo-customer-password', 'demo-dialer-signing-secret']) {
+      assert.equal(fs.statSync(path.join(installs[0], '.data/keys', file)).mode & 0o777, 0o600);
+    }
+
+    // The next start of the same install.
+    assert.deepEqual(
+      provideDemoSecrets({ rootDir: installs[0], log: (line) => logged.push(line), env: {} }),
+      first,
+    );
+    assert.equal(logged.length, 4);
+    const given = {
+      DEMO_CUSTOMER_PASSWORD: 'chosen-by-the-operator',
+      DEMO_DIALER_SIGNING_SECRET: 'pcs_chosen',
+    };
+    assert.deepEqual(provideDemoSecrets({ rootDir: installs[0], log: () => {}, env: given }), given);
+  } finally {
+    for (const rootDir of installs) fs.rmSync(rootDir, { recursive: true, force: true });
+  }
+});
+
+test('demoDataWanted: on for a developer, off under NODE_ENV=production unless SEED_DEMO_DATA=true', () => {
+  assert.equal(demoDataWanted({}), true);
+  assert.equal(demoDataWanted({ SEED_DEMO_DATA: 'false' }), false);
+  assert.equal(demoDataWanted({ NODE_ENV: 'production' }), false);
+  assert.equal(demoDataWanted({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }), true);
 });
 
 test('RestartPolicy backs off per recent crash, gives up on a crash loop and forgets old crashes', () => {

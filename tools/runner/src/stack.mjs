@@ -10,6 +10,8 @@ export const services = [
     urlEnv: 'IDENTITY_URL',
     // Only identity holds the key that signs access tokens.
     needsSigningKey: true,
+    // Its seed gives the demo customer this install's password.
+    demoSecretEnv: 'DEMO_CUSTOMER_PASSWORD',
   },
   {
     name: 'commerce',
@@ -30,6 +32,8 @@ export const services = [
     needsIdentity: true,
     // Seals integrations' API keys and signing secrets.
     needsEncryptionKey: true,
+    // Its seed gives the demo dialer integration the secret the runner's demo dialer signs with.
+    demoSecretEnv: 'DEMO_DIALER_SIGNING_SECRET',
   },
   {
     name: 'support',
@@ -64,5 +68,10 @@ export const buildOutputs = [
 /** Databases are named `<prefix>_<service>`; tests use another prefix to keep their data apart. */
 export const databasePrefix = process.env.PORTAL_DB_PREFIX ?? 'portal';
 
-/** The seeds add the demo customer (README: "Demo customer") unless SEED_DEMO_DATA=false. */
-export const demoData = (process.env.SEED_DEMO_DATA ?? 'true') === 'true';
+/**
+ * Whether the seeds add the demo customer (README: "Demo customer"): SEED_DEMO_DATA when set, else yes
+ * for a developer's machine and never under NODE_ENV=production.
+ */
+export function demoDataWanted(env = process.env) {
+  return (env.SEED_DEMO_DATA ?? String(env.NODE_ENV !== 'production')) === 'true';
+}

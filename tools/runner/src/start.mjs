@@ -9,10 +9,10 @@ import { logger } from './log.mjs';
 import { waitForHttp } from './net.mjs';
 import { databaseUrl, providePostgres } from './database.mjs';
 import { provideNats } from './broker.mjs';
-import { provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
-import { startDemoDialer } from './demo-dialer.mjs';
+import { provideDemoSecrets, provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
+import { loadDemoCustomer, startDemoDialer } from './demo-dialer.mjs';
 import { run, startNodeProcess, stopChild } from './processes.mjs';
-import { buildOutputs, databasePrefix, demoData, gateway, services } from './stack.mjs';
+import { buildOutputs, databasePrefix, demoDataWanted, gateway, services } from './stack.mjs';
 import { supervise } from './supervisor.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -20,6 +20,7 @@ const devMode = process.argv.includes('--dev');
 const log = logger('runner');
 const nx = path.join(rootDir, 'node_modules/.bin/nx');
 const startedAt = Date.now();
+const demoData = demoDataWanted();
 
 const children = [];
 // Services and the gateway: restarted when they exit while the stack runs (supervisor.mjs).
@@ -97,6 +98,7 @@ async function main() {
 
   const signingKey = provideSigningKey({ rootDir, log });
   const encryptionKey = provideEncryptionKey({ rootDir, log });
+  const demoSecrets = demoData ? provideDemoSecrets({ rootDir, log }) : null;
   const upstreamUrls = {};
   const ready = [];
   for (const service of services) {
@@ -115,7 +117,14 @@ async function main() {
     // The seed step creates the service's database when missing, migrates it and seeds it (idempotent).
     await run(service.name, process.execPath, ['dist/seed.js'], {
       cwd,
-      env: { ...process.env, ...env, SEED_DEMO_DATA: String(demoData) },
+      env: {
+        ...process.env,
+        ...env,
+        SEED_DEMO_DATA: String(demoData),
+        ...(demoSecrets && service.demoSecretEnv
+          ? { [service.demoSecretEnv]: demoSecrets[service.demoSecretEnv] }
+          : {}),
+      },
     });
     superviseNodeProcess({
       name: service.name,
@@ -156,13 +165,21 @@ async function main() {
     );
     log('dev servers starting: shell http://localhost:4200 (remotes on 4201-4203), API via the gateway');
   }
-  if (demoData) {
-    const stopDialer = startDemoDialer({ rootDir, gatewayUrl: `http://127.0.0.1:${gatewayPort}`, log });
+  if (demoSecrets) {
+    const stopDialer = startDemoDialer({
+      rootDir,
+      gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+      signingSecret: demoSecrets.DEMO_DIALER_SIGNING_SECRET,
+      log,
+    });
     stoppers.push(async () => stopDialer());
   }
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   log(`ready in ${seconds} s`);
   console.log(`Portal ready at http://localhost:${gatewayPort}`);
+  if (demoSecrets) {
+    console.log(`Demo customer: ${loadDemoCustomer(rootDir).email} / ${demoSecrets.DEMO_CUSTOMER_PASSWORD}`);
+  }
 }
 
 main().catch((error) => {

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { demoCustomer } from '@portal/db';
 import { type CrmHarness, startCrm } from '../test/crm-harness';
 import { demoIntegrations, seedDemoIntegrations } from './demo-integrations.seed';
 import { inboundSignatureHeader } from './inbound-signature';
+
+const DIALER_SECRET = 'pcs_first_install_dialer_secret';
 
 describe('demo integrations seed', () => {
   let crm: CrmHarness;
@@ -11,8 +14,8 @@ describe('demo integrations seed', () => {
   afterAll(() => crm.close());
 
   it("adds the demo customer's three integrations once, secrets sealed", async () => {
-    expect(await seedDemoIntegrations(crm.dataSource, crm.secrets)).toBe(3);
-    expect(await seedDemoIntegrations(crm.dataSource, crm.secrets)).toBe(0);
+    expect(await seedDemoIntegrations(crm.dataSource, crm.secrets, DIALER_SECRET)).toBe(3);
+    expect(await seedDemoIntegrations(crm.dataSource, crm.secrets, DIALER_SECRET)).toBe(0);
 
     const rows = (await crm.dataSource.query(
       `SELECT id, customer_id, organization_id, type, name, is_active, access_token, row_to_json(i)::text AS text
@@ -35,28 +38,36 @@ describe('demo integrations seed', () => {
       });
       const demo = demoIntegrations[index];
       expect(row.text).not.toContain(demo.apiKey);
-      if (demo.signingSecret) expect(row.text).not.toContain(demo.signingSecret);
+      expect(row.text).not.toContain(DIALER_SECRET);
       expect(crm.secrets.decrypt(row.access_token as string, `integrations:${demo.id}:access_token`)).toBe(
         demo.apiKey,
       );
     }
   });
 
-  it("accepts the runner's demo dialer events, signed with the demo secret", async () => {
-    await seedDemoIntegrations(crm.dataSource, crm.secrets);
-    const body = JSON.stringify({ type: 'call.completed', data: { call_id: 'demo-call-1', duration: 95 } });
-    const response = await fetch(`${crm.baseUrl}/api/crm/inbound/${demoCustomer.dialer.integrationId}`, {
+  const dialerEvent = (secret: string) => {
+    const body = JSON.stringify({ type: 'call.completed', data: { call_id: `demo-call-${randomUUID()}`, duration: 95 } });
+    return fetch(`${crm.baseUrl}/api/crm/inbound/${demoCustomer.dialer.integrationId}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-portal-signature': inboundSignatureHeader(
-          demoCustomer.dialer.signingSecret,
-          body,
-          Math.floor(Date.now() / 1000),
-        ),
+        'x-portal-signature': inboundSignatureHeader(secret, body, Math.floor(Date.now() / 1000)),
       },
       body,
     });
-    expect(response.status).toBe(202);
+  };
+
+  it("accepts the runner's demo dialer events, signed with this install's secret", async () => {
+    await seedDemoIntegrations(crm.dataSource, crm.secrets, DIALER_SECRET);
+    expect((await dialerEvent(DIALER_SECRET)).status).toBe(202);
+  });
+
+  it('takes the new dialer secret when the install generated another one, and refuses the old', async () => {
+    await seedDemoIntegrations(crm.dataSource, crm.secrets, DIALER_SECRET);
+    expect(await seedDemoIntegrations(crm.dataSource, crm.secrets, 'pcs_second_install_dialer_secret')).toBe(
+      0,
+    );
+    expect((await dialerEvent('pcs_second_install_dialer_secret')).status).toBe(202);
+    expect((await dialerEvent(DIALER_SECRET)).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import type { IntegrationType } from '@portal/contracts';
 import { demoCustomer } from '@portal/db';
 import type { DataSource } from 'typeorm';
 import type { SecretBox } from '../secrets/secret-box';
-import { newSigningSecret, sealIntegrationSecrets } from './integration-secrets';
+import { newSigningSecret, openSigningSecret, sealIntegrationSecrets } from './integration-secrets';
 
 interface DemoIntegration {
   id: string;
@@ -10,8 +10,6 @@ interface DemoIntegration {
   name: string;
   /** Made up: the demo never calls the provider. */
   apiKey: string;
-  /** Only the dialer's is known (to the runner); the others get a random one, as a real one does. */
-  signingSecret?: string;
   webhookUrl: string | null;
   isActive: boolean;
   /** How long ago it was connected, so the list reads in a stable order. */
@@ -25,8 +23,6 @@ export const demoIntegrations: readonly DemoIntegration[] = [
     type: 'dialpad',
     name: 'Dialpad · Main line',
     apiKey: 'dp_demo_2f6c1a9e4b7d4c0e8a1f5b3d9c7e6a20',
-    // Known to the runner's demo dialer, which signs the live call events with it.
-    signingSecret: demoCustomer.dialer.signingSecret,
     webhookUrl: null,
     isActive: true,
     connectedDaysAgo: 14,
@@ -51,13 +47,23 @@ export const demoIntegrations: readonly DemoIntegration[] = [
   },
 ];
 
-/** Adds the demo customer's integrations that are not there yet, secrets sealed; returns how many it added. */
-export async function seedDemoIntegrations(dataSource: DataSource, box: SecretBox): Promise<number> {
+/**
+ * Adds the demo customer's integrations that are not there yet, secrets sealed; returns how many it
+ * added. The dialer signs with `dialerSigningSecret`, the one the runner generated for this install
+ * and signs its demo events with (kept in step when the install generated another one); the others
+ * get a random one, as a real integration does.
+ */
+export async function seedDemoIntegrations(
+  dataSource: DataSource,
+  box: SecretBox,
+  dialerSigningSecret: string,
+): Promise<number> {
   let added = 0;
   for (const demo of demoIntegrations) {
+    const isDialer = demo.id === demoCustomer.dialer.integrationId;
     const sealed = sealIntegrationSecrets(box, demo.id, {
       apiKey: demo.apiKey,
-      signingSecret: demo.signingSecret ?? newSigningSecret(),
+      signingSecret: isDialer ? dialerSigningSecret : newSigningSecret(),
     });
     const inserted: unknown[] = await dataSource.query(
       `INSERT INTO integrations (id, customer_id, organization_id, type, name, access_token, refresh_token,
@@ -80,6 +86,27 @@ export async function seedDemoIntegrations(dataSource: DataSource, box: SecretBo
       ],
     );
     added += inserted.length;
+    if (isDialer && !inserted.length)
+      await keepDialerSecret(dataSource, box, dialerSigningSecret, sealed.signingSecret);
   }
   return added;
+}
+
+/** Replaces the demo dialer's signing secret when it is not `secret` (sealed: `sealedSecret`). */
+async function keepDialerSecret(
+  dataSource: DataSource,
+  box: SecretBox,
+  secret: string,
+  sealedSecret: string,
+) {
+  const { integrationId } = demoCustomer.dialer;
+  const [row]: { signing_secret: string }[] = await dataSource.query(
+    'SELECT signing_secret FROM integrations WHERE id = $1',
+    [integrationId],
+  );
+  if (row && openSigningSecret(box, integrationId, row.signing_secret) === secret) return;
+  await dataSource.query('UPDATE integrations SET signing_secret = $2 WHERE id = $1', [
+    integrationId,
+    sealedSecret,
+  ]);
 }

@@ -3,6 +3,9 @@ import { request, type ServiceHarness } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
 import { seedDemoCustomer } from './demo-customer.seed';
 
+const signIn = (harness: ServiceHarness, password: string) =>
+  request(harness.baseUrl, 'POST', '/api/auth/login', { body: { email: demoCustomer.email, password } });
+
 describe('the demo customer of npm start', () => {
   let harness: ServiceHarness;
   beforeAll(async () => {
@@ -10,13 +13,11 @@ describe('the demo customer of npm start', () => {
   });
   afterAll(() => harness.close());
 
-  it('is added once, under its fixed ids, and signs in as a customer of its organisation', async () => {
-    expect(await seedDemoCustomer(harness.dataSource)).toBe('added');
-    expect(await seedDemoCustomer(harness.dataSource)).toBe('already there');
+  it('is added once, under its fixed ids, and signs in with the password it was given', async () => {
+    expect(await seedDemoCustomer(harness.dataSource, 'first-install-password-1')).toBe('added');
+    expect(await seedDemoCustomer(harness.dataSource, 'first-install-password-1')).toBe('already there');
 
-    const login = await request(harness.baseUrl, 'POST', '/api/auth/login', {
-      body: { email: demoCustomer.email, password: demoCustomer.password },
-    });
+    const login = await signIn(harness, 'first-install-password-1');
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({
       id: demoCustomer.userId,
@@ -30,5 +31,18 @@ describe('the demo customer of npm start', () => {
       [demoCustomer.organizationId],
     );
     expect(organization).toEqual({ name: demoCustomer.organizationName, timezone: 'America/New_York' });
+  });
+
+  it('takes the new password when the install generated another one, refuses the old and ends its sessions', async () => {
+    expect(await seedDemoCustomer(harness.dataSource, 'first-install-password-1')).toBe('already there');
+    const { token } = (await signIn(harness, 'first-install-password-1')).body as { token: string };
+    expect((await request(harness.baseUrl, 'GET', '/api/auth/me', { token })).status).toBe(200);
+
+    expect(await seedDemoCustomer(harness.dataSource, 'second-install-password-2')).toBe('password updated');
+    expect((await request(harness.baseUrl, 'GET', '/api/auth/me', { token })).status).toBe(401);
+
+    expect((await signIn(harness, 'second-install-password-2')).status).toBe(200);
+    expect((await signIn(harness, 'first-install-password-1')).status).toBe(401);
+    expect(await seedDemoCustomer(harness.dataSource, 'second-install-password-2')).toBe('already there');
   });
 });
