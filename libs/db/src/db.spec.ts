@@ -221,6 +221,26 @@ describe('env', () => {
     );
   });
 
+  it("reads the public site's origin, without a trailing slash, and refuses anything else", () => {
+    const site = z.object({ PUBLIC_SITE_URL: envVars.siteOrigin('http://localhost:8080') });
+    expect(parseEnv(site, {})).toEqual({ PUBLIC_SITE_URL: 'http://localhost:8080' });
+    expect(parseEnv(site, { PUBLIC_SITE_URL: 'https://www.example.com/' })).toEqual({
+      PUBLIC_SITE_URL: 'https://www.example.com',
+    });
+    for (const wrong of [
+      'javascript://evil.example',
+      'https://www.example.com/portal',
+      'www.example.com',
+      'https://x/?a',
+    ]) {
+      expect(() => parseEnv(site, { PUBLIC_SITE_URL: wrong })).toThrow(
+        new EnvValidationError([
+          "PUBLIC_SITE_URL: must be the site's origin alone, such as https://www.example.com",
+        ]),
+      );
+    }
+  });
+
   it('rejects a DATABASE_URL that is not a PostgreSQL URL', () => {
     expect(() => parseEnv(schema, { DATABASE_URL: 'mysql://h/x' })).toThrow(
       'DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@host:5432/database',

@@ -74,6 +74,19 @@ export const envVars = {
         .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:3101' })
         .default(fallback),
     ),
+  /** Where the public site is reached, e.g. `https://www.example.com`: an http(s) origin, no trailing slash. */
+  siteOrigin: (fallback: string) =>
+    z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .refine(
+          (text) => /^https?:\/\/[^/?#\s]+\/?$/.test(text) && URL.canParse(text),
+          "must be the site's origin alone, such as https://www.example.com",
+        )
+        .default(fallback)
+        .transform((origin) => origin.replace(/\/$/, '')),
+    ),
   /** A value that may be left unset (or empty); when set it must match `pattern`, else `hint` is shown. */
   optionalMatching: (pattern: RegExp, hint: string) =>
     z.preprocess(unsetIfEmpty, z.string().regex(pattern, hint).optional()),

@@ -12,7 +12,7 @@ import { SecretBox } from './secrets/secret-box';
 
 export type AppConfig = Pick<
   CrmConfig,
-  'databaseUrl' | 'natsUrl' | 'identityUrl' | 'encryptionKey' | 'limits'
+  'databaseUrl' | 'natsUrl' | 'identityUrl' | 'encryptionKey' | 'publicSiteUrl' | 'limits'
 >;
 
 @Module({})

@@ -11,6 +11,7 @@ describe('crm environment', () => {
       expect(parseEnv(crmEnvSchema, { ...base, CRM_ENCRYPTION_KEY: text })).toMatchObject({
         PORT: 3103,
         IDENTITY_URL: 'http://127.0.0.1:3101',
+        PUBLIC_SITE_URL: 'http://localhost:8080',
         CRM_ENCRYPTION_KEY: key,
       });
     }
@@ -30,6 +31,16 @@ describe('crm environment', () => {
         'CRM_ENCRYPTION_KEY: must be 32 bytes given as 64 hex characters or as base64; make one with `openssl rand -base64 32`',
       );
     }
+  });
+
+  it("reads PUBLIC_SITE_URL, the site's origin that inbound URLs are on, and refuses anything else", () => {
+    const env = { ...base, CRM_ENCRYPTION_KEY: key.toString('hex') };
+    expect(parseEnv(crmEnvSchema, { ...env, PUBLIC_SITE_URL: 'https://www.example.com/' })).toMatchObject({
+      PUBLIC_SITE_URL: 'https://www.example.com',
+    });
+    expect(() => parseEnv(crmEnvSchema, { ...env, PUBLIC_SITE_URL: 'javascript://evil.example' })).toThrow(
+      "PUBLIC_SITE_URL: must be the site's origin alone, such as https://www.example.com",
+    );
   });
 
   it('names a bad identity URL', () => {

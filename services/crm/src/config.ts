@@ -27,6 +27,7 @@ export const crmEnvSchema = z.object({
   ...serviceEnv(3103),
   ...identityUrlEnv(),
   CRM_ENCRYPTION_KEY: encryptionKeyVar(),
+  PUBLIC_SITE_URL: envVars.siteOrigin('http://localhost:8080'),
   CONTACT_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
   NEWSLETTER_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
 });
@@ -42,6 +43,8 @@ export interface CrmConfig extends ServiceConfig {
   identityUrl: string;
   /** The 32-byte key that seals integrations' secrets in the database. */
   encryptionKey: Buffer;
+  /** The site's public origin (`PUBLIC_SITE_URL`), without a trailing slash: integrations' inbound URLs. */
+  publicSiteUrl: string;
   limits: LeadLimits;
 }
 
@@ -54,6 +57,7 @@ export function loadCrmConfig(env: NodeJS.ProcessEnv = process.env): CrmConfig {
     ...serviceConfig(vars),
     identityUrl: vars.IDENTITY_URL,
     encryptionKey: vars.CRM_ENCRYPTION_KEY,
+    publicSiteUrl: vars.PUBLIC_SITE_URL,
     limits: {
       contactPer10Minutes: vars.CONTACT_LIMIT_PER_10_MINUTES,
       newsletterPer10Minutes: vars.NEWSLETTER_LIMIT_PER_10_MINUTES,

@@ -99,6 +99,9 @@ async function main() {
   const signingKey = provideSigningKey({ rootDir, log });
   const encryptionKey = provideEncryptionKey({ rootDir, log });
   const demoSecrets = demoData ? provideDemoSecrets({ rootDir, log }) : null;
+  const gatewayPort = Number(process.env[gateway.portEnv] ?? gateway.defaultPort);
+  // Public URLs (crm's inbound event URLs, the sitemap) are built on it, never on a request's headers.
+  const publicSiteUrl = process.env.PUBLIC_SITE_URL || `http://localhost:${gatewayPort}`;
   const upstreamUrls = {};
   const ready = [];
   for (const service of services) {
@@ -106,6 +109,10 @@ async function main() {
     const port = Number(process.env[service.portEnv] ?? service.defaultPort);
     const env = {
       PORT: String(port),
+      // Beside the gateway: reached from this machine only, and only the gateway names the client.
+      HOST: '127.0.0.1',
+      TRUSTED_PROXIES: 'loopback',
+      PUBLIC_SITE_URL: publicSiteUrl,
       DATABASE_URL: databaseUrl(postgres.serverUrl, database),
       ...(nats.url ? { NATS_URL: nats.url } : {}),
       ...(service.needsSigningKey ? { JWT_SIGNING_KEY: signingKey } : {}),
@@ -137,7 +144,6 @@ async function main() {
     ready.push(waitForHttp(`http://127.0.0.1:${port}/health`));
   }
 
-  const gatewayPort = Number(process.env[gateway.portEnv] ?? gateway.defaultPort);
   superviseNodeProcess({
     name: gateway.name,
     cwd: path.join(rootDir, gateway.dir),
@@ -145,6 +151,7 @@ async function main() {
     nodeArgs: devMode ? ['--watch-path=dist'] : [],
     env: {
       PORT: String(gatewayPort),
+      PUBLIC_SITE_URL: publicSiteUrl,
       DATABASE_URL: postgres.serverUrl,
       ...(nats.url ? { NATS_URL: nats.url } : {}),
       ...upstreamUrls,

@@ -9,7 +9,7 @@ import {
   integrationMessages,
 } from '@portal/contracts';
 import { request } from '@portal/testing';
-import { type CrmHarness, type SignedInUser, startCrm } from '../test/crm-harness';
+import { type CrmHarness, type SignedInUser, startCrm, testSiteUrl } from '../test/crm-harness';
 
 describe('/api/crm/integrations', () => {
   let crm: CrmHarness;
@@ -71,7 +71,7 @@ describe('/api/crm/integrations', () => {
         type: 'hubspot',
         isActive: true,
         webhookUrl: 'https://hooks.example.com/a',
-        inboundUrl: `${crm.baseUrl}/api/crm/inbound/${created.id}`,
+        inboundUrl: `${testSiteUrl}/api/crm/inbound/${created.id}`,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         signingSecret: expect.stringMatching(/^pcs_[A-Za-z0-9_-]{43}$/),
@@ -223,16 +223,24 @@ describe('/api/crm/integrations', () => {
       expect((await list(erin))[0]).toMatchObject({ id: created.id, isActive: false });
     });
 
-    it('writes the inbound URL with the address the customer reached, behind the gateway too', async () => {
+    it('writes the inbound URL on PUBLIC_SITE_URL, whatever host or scheme the request names', async () => {
       const frank = await crm.signIn();
       const created = await create(frank);
-      const [viaGateway] = await list(frank, {
-        'x-forwarded-proto': 'https',
-        'x-forwarded-host': 'portal.millstonecx.com',
+      const inboundUrl = `${testSiteUrl}/api/crm/inbound/${created.id}`;
+      const forgeries: Record<string, string>[] = [
+        {},
+        { 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'evil.example' },
+        { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portal.evil.example', host: 'evil.example' },
+        { forwarded: 'host=evil.example;proto=javascript' },
+      ];
+      for (const forged of forgeries) {
+        expect((await list(frank, forged)).map((each) => each.inboundUrl)).toEqual([inboundUrl]);
+      }
+      const createdForged = await call<CreateIntegrationResponse>('POST', '/api/crm/integrations', frank, {
+        body: valid(),
+        headers: { 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'evil.example' },
       });
-      expect(viaGateway.inboundUrl).toBe(`https://portal.millstonecx.com/api/crm/inbound/${created.id}`);
-      const [direct] = await list(frank);
-      expect(direct.inboundUrl).toBe(`${crm.baseUrl}/api/crm/inbound/${created.id}`);
+      expect(createdForged.body.inboundUrl).toBe(`${testSiteUrl}/api/crm/inbound/${createdForged.body.id}`);
     });
   });
 

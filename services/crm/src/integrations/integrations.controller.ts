@@ -5,11 +5,11 @@ import {
   Get,
   HttpCode,
   HttpStatus,
+  Inject,
   NotFoundException,
   Param,
   ParseUUIDPipe,
   Post,
-  Req,
 } from '@nestjs/common';
 import { type AuthenticatedUser, CurrentUser, CustomerOnly } from '@portal/auth';
 import {
@@ -18,8 +18,8 @@ import {
   type Integration,
   integrationMessages,
 } from '@portal/contracts';
-import type { FastifyRequest } from 'fastify';
-import { requestOrigin, toIntegrationView } from './integration-view';
+import { CRM_CONFIG, type CrmConfig } from '../config';
+import { toIntegrationView } from './integration-view';
 import { IntegrationsService, type NewIntegration } from './integrations.service';
 
 const integrationNotFound = () => new NotFoundException(integrationMessages.integrationNotFound);
@@ -28,12 +28,15 @@ const integrationNotFound = () => new NotFoundException(integrationMessages.inte
 @Controller('api/crm/integrations')
 @CustomerOnly()
 export class IntegrationsController {
-  constructor(private readonly integrations: IntegrationsService) {}
+  constructor(
+    private readonly integrations: IntegrationsService,
+    @Inject(CRM_CONFIG) private readonly config: Pick<CrmConfig, 'publicSiteUrl'>,
+  ) {}
 
   @Get()
-  async list(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<Integration[]> {
-    const origin = requestOrigin(request);
-    return (await this.integrations.listForCustomer(user.id)).map((each) => toIntegrationView(each, origin));
+  async list(@CurrentUser() user: AuthenticatedUser): Promise<Integration[]> {
+    const integrations = await this.integrations.listForCustomer(user.id);
+    return integrations.map((each) => toIntegrationView(each, this.config.publicSiteUrl));
   }
 
   /** 201 with the integration and its signing secret, which no later answer repeats. */
@@ -42,10 +45,9 @@ export class IntegrationsController {
   async create(
     @CurrentUser() user: AuthenticatedUser,
     @Body({ schema: createIntegrationRequestSchema }) body: NewIntegration,
-    @Req() request: FastifyRequest,
   ): Promise<CreateIntegrationResponse> {
     const { integration, signingSecret } = await this.integrations.create(user, body);
-    return { ...toIntegrationView(integration, requestOrigin(request)), signingSecret };
+    return { ...toIntegrationView(integration, this.config.publicSiteUrl), signingSecret };
   }
 
   /** Another customer's integration answers exactly as an unknown one does. */

@@ -1,4 +1,4 @@
-import { Body, Controller, NotFoundException, Param, ParseUUIDPipe, Patch, Req } from '@nestjs/common';
+import { Body, Controller, Inject, NotFoundException, Param, ParseUUIDPipe, Patch } from '@nestjs/common';
 import { StaffOnly } from '@portal/auth';
 import {
   integrationMessages,
@@ -6,8 +6,8 @@ import {
   type UpdateIntegrationStatusRequest,
   updateIntegrationStatusRequestSchema,
 } from '@portal/contracts';
-import type { FastifyRequest } from 'fastify';
-import { requestOrigin, toStaffIntegrationView } from './integration-view';
+import { CRM_CONFIG, type CrmConfig } from '../config';
+import { toStaffIntegrationView } from './integration-view';
 import { IntegrationsService } from './integrations.service';
 
 const integrationNotFound = () => new NotFoundException(integrationMessages.integrationNotFound);
@@ -19,16 +19,18 @@ const integrationNotFound = () => new NotFoundException(integrationMessages.inte
 @Controller('api/crm/staff/integrations')
 @StaffOnly()
 export class StaffIntegrationsController {
-  constructor(private readonly integrations: IntegrationsService) {}
+  constructor(
+    private readonly integrations: IntegrationsService,
+    @Inject(CRM_CONFIG) private readonly config: Pick<CrmConfig, 'publicSiteUrl'>,
+  ) {}
 
   @Patch(':id')
   async setActive(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: integrationNotFound })) id: string,
     @Body({ schema: updateIntegrationStatusRequestSchema }) body: UpdateIntegrationStatusRequest,
-    @Req() request: FastifyRequest,
   ): Promise<StaffIntegration> {
     const integration = await this.integrations.setActive(id, body.isActive);
     if (!integration) throw integrationNotFound();
-    return toStaffIntegrationView(integration, requestOrigin(request));
+    return toStaffIntegrationView(integration, this.config.publicSiteUrl);
   }
 }

@@ -8,6 +8,9 @@ import { SecretBox } from '../secrets/secret-box';
 
 export type { SignedInUser };
 
+/** The harness' PUBLIC_SITE_URL: integrations' inbound URLs are on it. */
+export const testSiteUrl = 'https://portal.example.com';
+
 export interface CrmHarness extends ServiceHarness {
   /** Opens what the service sealed: the key the service runs with. */
   secrets: SecretBox;
@@ -28,7 +31,13 @@ export async function startCrm(
   const service = await startServiceHarness({
     name: 'crm',
     createModule: (config) =>
-      AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, encryptionKey, limits }),
+      AppModule.forRoot({
+        ...config,
+        identityUrl: identity.baseUrl,
+        encryptionKey,
+        publicSiteUrl: testSiteUrl,
+        limits,
+      }),
     migrations: crmMigrations,
     entities: crmEntities,
     natsUrl: options.natsUrl,
