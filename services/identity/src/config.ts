@@ -16,6 +16,10 @@ export const identityEnvSchema = z.object({
     .default(MAX_ACCESS_TOKEN_LIFETIME_SECONDS),
   AUTH_LOGIN_FAILURE_LIMIT: envVars.positiveInt(10),
   AUTH_LOGIN_WINDOW_SECONDS: envVars.positiveInt(15 * 60),
+  // Unset, these follow AUTH_LOGIN_FAILURE_LIMIT (5 times it), so raising that one raises every login limit.
+  AUTH_LOGIN_ADDRESS_FAILURE_LIMIT: z.coerce.number().int().min(1).optional(),
+  AUTH_LOGIN_EMAIL_FAILURE_LIMIT: z.coerce.number().int().min(1).optional(),
+  AUTH_LOGIN_EMAIL_WINDOW_SECONDS: envVars.positiveInt(60 * 60),
   AUTH_REGISTER_LIMIT_PER_HOUR: envVars.positiveInt(10),
 });
 
@@ -24,9 +28,17 @@ export interface AuthConfig {
   signingKeyPem: string;
   /** Lifetime of an access token and of its server-side session. */
   tokenTtlSeconds: number;
-  /** Failed logins allowed per email and per address within the window; the next one answers 429. */
+  /** Failed logins allowed per email from one address within the window; the next one answers 429. */
   loginFailureLimit: number;
   loginWindowSeconds: number;
+  /** Failed logins allowed per address over all emails within the same window. */
+  addressFailureLimit: number;
+  /**
+   * Failed logins per email over all addresses within `emailWindowSeconds` after which the email backs
+   * off: only addresses it has signed in from before may still try.
+   */
+  emailFailureLimit: number;
+  emailWindowSeconds: number;
   /** Registrations accepted per address per hour. */
   registerLimitPerHour: number;
 }
@@ -50,6 +62,9 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
       tokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
       loginFailureLimit: vars.AUTH_LOGIN_FAILURE_LIMIT,
       loginWindowSeconds: vars.AUTH_LOGIN_WINDOW_SECONDS,
+      addressFailureLimit: vars.AUTH_LOGIN_ADDRESS_FAILURE_LIMIT ?? 5 * vars.AUTH_LOGIN_FAILURE_LIMIT,
+      emailFailureLimit: vars.AUTH_LOGIN_EMAIL_FAILURE_LIMIT ?? 5 * vars.AUTH_LOGIN_FAILURE_LIMIT,
+      emailWindowSeconds: vars.AUTH_LOGIN_EMAIL_WINDOW_SECONDS,
       registerLimitPerHour: vars.AUTH_REGISTER_LIMIT_PER_HOUR,
     },
   };

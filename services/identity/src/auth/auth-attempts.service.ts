@@ -2,39 +2,54 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AttemptCounter } from '@portal/db';
 import { minutesText, TooManyRequestsException } from '@portal/nest-http';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 
-type AttemptKind = 'login-failure:email' | 'login-failure:address' | 'register:address';
+type AttemptKind =
+  'login-failure:email-address' | 'login-failure:address' | 'login-failure:email' | 'register:address';
 
 const HOUR_SECONDS = 60 * 60;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
+/** How long an address an account signed in from stays known to it. */
+const KNOWN_CLIENT_DAYS = 90;
+
+/** One email tried from one address (emails hold no spaces). */
+const pair = (email: string, address: string) => `${email} ${address}`;
 
 /**
  * The brute-force and sign-up limits, counted in PostgreSQL (`auth_attempts`) so every identity
- * replica enforces the same numbers: failed logins per email and per address over a sliding window,
- * and registrations per address per hour.
+ * replica enforces the same numbers. Failed logins lock an email for the address they came from, and
+ * an address over all emails; so an attacker cannot lock a customer out from everywhere. Many
+ * failures for an email across addresses make it back off: then only clients it has signed in from
+ * (`known_clients`) may still try. Registrations are limited per address per hour.
  */
 @Injectable()
 export class AuthAttemptsService {
   private readonly attempts: AttemptCounter<AttemptKind>;
 
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(IDENTITY_CONFIG) private readonly config: Pick<IdentityConfig, 'auth'>,
   ) {
     this.attempts = new AttemptCounter(dataSource, 'auth_attempts');
   }
 
-  /** Throws 429 when the email or the address has used up its failed logins. */
+  /**
+   * Throws 429 when this email from this address, or this address, has used up its failed logins, or
+   * when the email is backing off and this address is not one it signed in from before.
+   */
   async assertLoginAllowed(email: string, address: string): Promise<void> {
-    const window = {
-      limit: this.config.auth.loginFailureLimit,
-      windowSeconds: this.config.auth.loginWindowSeconds,
-    };
+    const { loginFailureLimit, loginWindowSeconds, addressFailureLimit } = this.config.auth;
     const waits = await Promise.all([
-      this.attempts.secondsUntilAllowed({ kind: 'login-failure:email', subject: email }, window),
-      this.attempts.secondsUntilAllowed({ kind: 'login-failure:address', subject: address }, window),
+      this.attempts.secondsUntilAllowed(
+        { kind: 'login-failure:email-address', subject: pair(email, address) },
+        { limit: loginFailureLimit, windowSeconds: loginWindowSeconds },
+      ),
+      this.attempts.secondsUntilAllowed(
+        { kind: 'login-failure:address', subject: address },
+        { limit: addressFailureLimit, windowSeconds: loginWindowSeconds },
+      ),
+      this.secondsOfBackOff(email, address),
     ]);
     const wait = Math.max(...waits);
     if (wait > 0) {
@@ -47,14 +62,28 @@ export class AuthAttemptsService {
 
   async recordLoginFailure(email: string, address: string): Promise<void> {
     await this.attempts.record(
-      { kind: 'login-failure:email', subject: email },
+      { kind: 'login-failure:email-address', subject: pair(email, address) },
       { kind: 'login-failure:address', subject: address },
+      { kind: 'login-failure:email', subject: email },
     );
   }
 
-  /** A successful sign-in forgets the email's failures (not the address's: it may be guessing others). */
-  async clearLoginFailures(email: string): Promise<void> {
-    await this.attempts.clear({ kind: 'login-failure:email', subject: email });
+  /**
+   * A successful sign-in forgets the failures of the email from this address only: not the address's
+   * (it may be guessing others), nor the email's back-off (the owner signing in must not give an
+   * attacker elsewhere a fresh allowance).
+   */
+  async clearLoginFailures(email: string, address: string): Promise<void> {
+    await this.attempts.clear({ kind: 'login-failure:email-address', subject: pair(email, address) });
+  }
+
+  /** Remembers that the user signed in from this address, with the session's transaction. */
+  async rememberClient(manager: EntityManager, userId: string, address: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO known_clients (user_id, address) VALUES ($1, $2)
+       ON CONFLICT (user_id, address) DO UPDATE SET last_signed_in_at = now()`,
+      [userId, address],
+    );
   }
 
   /** Counts this registration attempt; throws 429 when the address has registered too often this hour. */
@@ -71,8 +100,35 @@ export class AuthAttemptsService {
     }
   }
 
-  /** Forgets attempts older than any window; run periodically. */
-  prune(): Promise<number> {
-    return this.attempts.prune(DAY_SECONDS);
+  /** Forgets attempts older than every window, and addresses not signed in from for long; run periodically. */
+  async prune(): Promise<number> {
+    const { loginWindowSeconds, emailWindowSeconds } = this.config.auth;
+    const attempts = await this.attempts.prune(Math.max(DAY_SECONDS, loginWindowSeconds, emailWindowSeconds));
+    const [, clients] = await this.dataSource.query(
+      `DELETE FROM known_clients WHERE last_signed_in_at < now() - make_interval(days => $1)`,
+      [KNOWN_CLIENT_DAYS],
+    );
+    return attempts + Number(clients ?? 0);
+  }
+
+  /** 0 unless the email is backing off and this address is not one of its known clients. */
+  private async secondsOfBackOff(email: string, address: string): Promise<number> {
+    const { emailFailureLimit, emailWindowSeconds } = this.config.auth;
+    const wait = await this.attempts.secondsUntilAllowed(
+      { kind: 'login-failure:email', subject: email },
+      { limit: emailFailureLimit, windowSeconds: emailWindowSeconds },
+    );
+    return wait > 0 && !(await this.isKnownClient(email, address)) ? wait : 0;
+  }
+
+  private async isKnownClient(email: string, address: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM known_clients k
+         JOIN public_users u ON u.id = k.user_id
+        WHERE lower(u.email) = $1 AND k.address = $2
+          AND k.last_signed_in_at > now() - make_interval(days => $3)`,
+      [email, address, KNOWN_CLIENT_DAYS],
+    );
+    return rows.length > 0;
   }
 }

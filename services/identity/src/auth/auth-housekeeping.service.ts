@@ -4,7 +4,10 @@ import { AuthAttemptsService } from './auth-attempts.service';
 
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Deletes expired sessions and attempt rows older than every limit's window, every ten minutes. */
+/**
+ * Deletes expired sessions, attempt rows older than every limit's window and long-unused known
+ * clients, every ten minutes.
+ */
 @Injectable()
 export class AuthHousekeepingService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('AuthHousekeeping');
@@ -27,7 +30,9 @@ export class AuthHousekeepingService implements OnApplicationBootstrap, OnApplic
   async prune(): Promise<void> {
     try {
       const [sessions, attempts] = await Promise.all([this.sessions.pruneExpired(), this.attempts.prune()]);
-      if (sessions + attempts > 0) this.logger.log(`pruned ${sessions} expired sessions, ${attempts} old attempts`);
+      if (sessions + attempts > 0) {
+        this.logger.log(`pruned ${sessions} expired sessions, ${attempts} old attempts and known clients`);
+      }
     } catch (error) {
       this.logger.warn(`pruning failed: ${(error as Error).message}`);
     }

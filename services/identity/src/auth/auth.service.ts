@@ -88,7 +88,7 @@ export class AuthService {
       await this.attempts.recordLoginFailure(key, client.address);
       throw new UnauthorizedException(INVALID_CREDENTIALS_MESSAGE);
     }
-    await this.attempts.clearLoginFailures(key);
+    await this.attempts.clearLoginFailures(key, client.address);
     const token = await this.dataSource.transaction((manager) => this.openSession(manager, user, client));
     return { token, user: { id: user.id, name: user.name, email: user.email, role: user.role } };
   }
@@ -147,6 +147,7 @@ export class AuthService {
 
   private async openSession(manager: EntityManager, user: UserEntity, client: ClientInfo): Promise<string> {
     const session = await this.sessions.create(manager, user.id, this.config.auth.tokenTtlSeconds, client);
+    await this.attempts.rememberClient(manager, user.id, client.address);
     return this.tokens.sign(
       { userId: user.id, sessionId: session.sessionId, role: user.role, organizationId: user.organizationId },
       session.expiresAt,

@@ -1,10 +1,12 @@
 import { InitialSchema1763840000000 } from './1763840000000-InitialSchema';
 import { AuthAttempts1763850000000 } from './1763850000000-AuthAttempts';
 import { SessionsByUser1763860000000 } from './1763860000000-SessionsByUser';
+import { SignInBackOff1763870000000 } from './1763870000000-SignInBackOff';
 
 /** Identity's migrations, oldest first. Add new ones at the end. */
 export const identityMigrations = [
   InitialSchema1763840000000,
   AuthAttempts1763850000000,
   SessionsByUser1763860000000,
+  SignInBackOff1763870000000,
 ];

@@ -18,6 +18,9 @@ export function testAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig 
     tokenTtlSeconds: 60 * 60,
     loginFailureLimit: 10,
     loginWindowSeconds: 15 * 60,
+    addressFailureLimit: 50,
+    emailFailureLimit: 50,
+    emailWindowSeconds: 60 * 60,
     registerLimitPerHour: 1000,
     ...overrides,
   };
