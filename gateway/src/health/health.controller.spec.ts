@@ -5,6 +5,15 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.
 const natsUrl = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
 const up = { status: 'up', latencyMs: expect.any(Number) };
+
+/** GET /api/readyz as a caller at `remoteAddress` would get it (Fastify's inject, no socket). */
+async function readyzFrom(gateway: RunningGateway, remoteAddress: string) {
+  const response = await gateway.app
+    .getHttpAdapter()
+    .getInstance()
+    .inject({ method: 'GET', url: '/api/readyz', remoteAddress });
+  return { status: response.statusCode, body: response.json() as unknown };
+}
 const down = { status: 'down', latencyMs: expect.any(Number) };
 
 describe('health endpoints', () => {
@@ -70,6 +79,22 @@ describe('health endpoints', () => {
       expect(healthyIdentity.received.some((r) => r.url === '/health')).toBe(true);
     });
 
+    it('GET /api/readyz tells anyone but a caller on this machine only the status', async () => {
+      for (const headers of [{ 'x-forwarded-for': '203.0.113.7' }, { forwarded: 'for=203.0.113.7' }]) {
+        const viaProxy = await fetch(`${gateway.url}/api/readyz`, { headers });
+        expect(viaProxy.status).toBe(200);
+        expect(viaProxy.headers.get('cache-control')).toBe('no-store');
+        expect(await viaProxy.json()).toEqual({ status: 'ok' });
+      }
+      for (const remoteAddress of ['203.0.113.7', '10.0.0.5', '::ffff:10.0.0.5', 'fd00::2']) {
+        expect(await readyzFrom(gateway, remoteAddress)).toEqual({ status: 200, body: { status: 'ok' } });
+      }
+      expect(await readyzFrom(gateway, '::1')).toMatchObject({
+        status: 200,
+        body: { checks: expect.any(Object) },
+      });
+    });
+
     it('stays ready on repeated checks (the NATS connection and the pool are reused)', async () => {
       for (let i = 0; i < 3; i++) {
         const response = await fetch(`${gateway.url}/api/readyz`);
@@ -106,6 +131,11 @@ describe('health endpoints', () => {
           postgres: down,
           nats: down,
         },
+      });
+      // Others learn that it is not ready, not what is down.
+      expect(await readyzFrom(gateway, '203.0.113.7')).toEqual({
+        status: 503,
+        body: { status: 'unavailable' },
       });
       // Liveness does not depend on anything.
       expect((await fetch(`${gateway.url}/api/healthz`)).status).toBe(200);
