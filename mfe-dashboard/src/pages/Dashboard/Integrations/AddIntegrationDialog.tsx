@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import Dialog from '@mui/material/Dialog';
 import type { CreateIntegrationRequest, CreateIntegrationResponse } from '@portal/contracts';
+import { withoutBidiControls } from '@portal/ui/user-text';
 import { serverMessage, showToast, useAppDispatch, type ApiError } from '@portal/store';
 import { useDashboardApi } from '../../../api/dashboard-api';
 import { AddIntegrationForm } from './AddIntegrationForm';
@@ -33,7 +34,7 @@ export function AddIntegrationDialog({ open, onClose, onExited }: AddIntegration
       dispatch(
         showToast({
           title: 'Integration created successfully',
-          description: `${integration.name} is ready to receive events.`,
+          description: `${withoutBidiControls(integration.name)} is ready to receive events.`,
           severity: 'success',
         }),
       );

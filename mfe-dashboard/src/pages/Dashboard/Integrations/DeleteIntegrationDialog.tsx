@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { Integration } from '@portal/contracts';
+import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { serverMessage, showToast, useAppDispatch, type ApiError } from '@portal/store';
 import { useDashboardApi } from '../../../api/dashboard-api';
 import { dialogPaperSx } from './dialog-paper';
@@ -39,7 +40,7 @@ export function DeleteIntegrationDialog({
       dispatch(
         showToast({
           title: 'Integration deleted successfully',
-          description: `${integration.name} no longer receives events.`,
+          description: `${withoutBidiControls(integration.name)} no longer receives events.`,
           severity: 'success',
         }),
       );
@@ -73,9 +74,11 @@ export function DeleteIntegrationDialog({
       </DialogTitle>
       <DialogContent>
         <DialogContentText id={descriptionId}>
-          <strong>{integration.name}</strong> ({INTEGRATION_TYPE_LABELS[integration.type]}) will be
-          disconnected and its inbound event URL will stop accepting events. To connect it again, add it anew:
-          it gets a new URL and signing secret.
+          <strong>
+            <UserText>{integration.name}</UserText>
+          </strong>{' '}
+          ({INTEGRATION_TYPE_LABELS[integration.type]}) will be disconnected and its inbound event URL will
+          stop accepting events. To connect it again, add it anew: it gets a new URL and signing secret.
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>

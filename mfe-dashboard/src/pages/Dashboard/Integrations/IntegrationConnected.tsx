@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { CreateIntegrationResponse, INBOUND_SIGNATURE_TOLERANCE_SECONDS } from '@portal/contracts';
+import { UserText } from '@portal/ui/user-text';
 import { CopyableValue } from './CopyableValue';
 import { INTEGRATION_TYPE_LABELS } from './integration-types';
 
@@ -53,8 +54,10 @@ export function IntegrationConnected({ titleId, integration, onDone }: Integrati
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2.5, px: { xs: 2, sm: 3 } }}>
         <Typography>
-          <strong>{integration.name}</strong> is connected. In {product}, add a webhook that sends its events
-          to the inbound event URL below.
+          <strong>
+            <UserText>{integration.name}</UserText>
+          </strong>{' '}
+          is connected. In {product}, add a webhook that sends its events to the inbound event URL below.
         </Typography>
         <CopyableValue label="Inbound event URL" value={integration.inboundUrl} />
         <CopyableValue label="Signing secret" value={integration.signingSecret} />

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import type { Integration } from '@portal/contracts';
+import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { formatDate } from '../../../format/date';
 import { CopyableValue } from './CopyableValue';
 import { INTEGRATION_TYPE_LABELS } from './integration-types';
@@ -35,7 +36,8 @@ function IntegrationCard({
   integration: Integration;
   onDelete: IntegrationListProps['onDelete'];
 }) {
-  const { name, type, isActive, createdAt, inboundUrl } = integration;
+  const { type, isActive, createdAt, inboundUrl } = integration;
+  const name = withoutBidiControls(integration.name);
   return (
     <Box
       component="li"
@@ -53,7 +55,7 @@ function IntegrationCard({
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}>
         <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
           <Typography variant="h5" component="h3" sx={{ overflowWrap: 'anywhere' }}>
-            {name}
+            <UserText>{integration.name}</UserText>
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {INTEGRATION_TYPE_LABELS[type]} · Added <time dateTime={createdAt}>{formatDate(createdAt)}</time>

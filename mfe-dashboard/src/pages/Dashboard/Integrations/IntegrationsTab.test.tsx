@@ -89,6 +89,17 @@ describe('Integrations tab', () => {
     expect(card('Support Dialpad').queryByText('Connected')).not.toBeInTheDocument();
   });
 
+  it('shows a name with bidi override characters without them, isolated, in the card and its labels', async () => {
+    stubIntegrations([[{ ...salesHubSpot, name: 'Sales\u202E topSbuH\u202C' }]]);
+    renderTab();
+    const shown = await screen.findByRole('listitem', { name: 'Sales topSbuH' });
+    const heading = within(shown).getByRole('heading', { level: 3 });
+    expect(heading.textContent).toBe('Sales topSbuH');
+    expect(heading.firstElementChild?.tagName).toBe('BDI');
+    expect(within(shown).getByRole('button', { name: 'Delete Sales topSbuH' })).toBeInTheDocument();
+    expect(shown.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+  });
+
   it("copies an inbound URL and says 'Copied'", async () => {
     const user = userEvent.setup();
     stubIntegrations([[salesHubSpot]]);

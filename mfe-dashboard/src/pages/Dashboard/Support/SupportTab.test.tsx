@@ -78,6 +78,24 @@ describe('Support tab', () => {
     expect(chipOf(within(escalation).getByText('high priority'))).toHaveClass('MuiChip-colorError');
   });
 
+  it('shows a title and description with bidi override characters without them, each isolated', async () => {
+    ticketService([
+      aTicket({
+        id: 'a0000000-0000-4000-8000-000000000005',
+        title: 'Refund invoice\u202Efdp.exe',
+        description: 'See \u2067attached\u2069 \u202Dfile\u202C\u200F',
+      }),
+    ]);
+    renderSupport();
+    const ticket = await screen.findByRole('listitem', { name: 'Refund invoicefdp.exe' });
+    const title = within(ticket).getByRole('heading', { level: 3 });
+    expect(title.textContent).toBe('Refund invoicefdp.exe');
+    expect(title.firstElementChild?.tagName).toBe('BDI');
+    const description = within(ticket).getByText('See attached file');
+    expect(description.tagName).toBe('BDI');
+    expect(ticket.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+  });
+
   it("shows an empty state whose 'New Ticket' opens the dialog", async () => {
     ticketService();
     renderSupport();

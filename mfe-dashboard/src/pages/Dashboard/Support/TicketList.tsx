@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Ticket } from '@portal/contracts';
+import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { formatDate } from '../../../format/date';
 import { TicketPriorityChip, TicketStatusChip } from './TicketBadges';
 
@@ -16,7 +17,7 @@ export function TicketList({ tickets }: { tickets: readonly Ticket[] }) {
         <Box
           component="li"
           key={ticket.id}
-          aria-label={ticket.title}
+          aria-label={withoutBidiControls(ticket.title)}
           sx={{
             p: { xs: 2, sm: 2.5 },
             borderRadius: 3,
@@ -36,7 +37,7 @@ export function TicketList({ tickets }: { tickets: readonly Ticket[] }) {
             }}
           >
             <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
-              {ticket.title}
+              <UserText>{ticket.title}</UserText>
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, flexShrink: 0 }}>
               <TicketPriorityChip priority={ticket.priority} />
@@ -55,7 +56,7 @@ export function TicketList({ tickets }: { tickets: readonly Ticket[] }) {
               overflowWrap: 'anywhere',
             }}
           >
-            {ticket.description}
+            <UserText>{ticket.description}</UserText>
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
             Opened <time dateTime={ticket.createdAt}>{formatDate(ticket.createdAt)}</time>
