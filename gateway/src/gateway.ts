@@ -14,6 +14,7 @@ import type { GatewayConfig } from './config/env';
 import { batchedLogStream, type LogStream } from './http/log-stream';
 import { apiProxy, bodyLimit } from './proxy/api-proxy.plugin';
 import { upstreamClientOptions } from './proxy/upstream-client';
+import { clientErrorHandler } from './security/client-error';
 import { securityHeaders } from './security/security-headers';
 import { runtimeConfig } from './static/runtime-config';
 import { searchEngineFiles } from './static/search-engines';
@@ -40,6 +41,8 @@ export async function createGateway(
     trustProxy: config.trustedProxies,
     bodyLimit,
     requestTimeout: 30_000,
+    // What Node's parser refuses (400, 408, 431) is answered with the same headers as everything else.
+    clientErrorHandler: clientErrorHandler(headers),
     // No Nest middleware here: without middie, no per-request hook runs for it.
     skipMiddie: true,
     // A URL the router cannot decode is refused before any hook runs: answer it like every other error.
