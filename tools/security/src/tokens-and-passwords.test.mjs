@@ -1,10 +1,11 @@
-// Forged access tokens are refused (401) by the gateway and by every service on its own port; stored
-// passwords are argon2id at OWASP's minimum cost or above.
+// Forged access tokens are refused (401) by the gateway and by every service on its own port, and a
+// flood of them never stops genuine tokens from working; stored passwords are argon2id at OWASP's
+// minimum cost or above.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { apiClient, signIn, signUp } from './support/api.mjs';
-import { forgeries, resigned } from './support/jwt.mjs';
+import { forgeries, resigned, withMadeUpKid } from './support/jwt.mjs';
 import { routeKey, routes } from './support/routes.mjs';
 import { databaseUrlOf, startSecurityStack } from './support/stack.mjs';
 
@@ -41,6 +42,40 @@ function entryPoints(route) {
 
 /** The user whose token a probe needs: staff on staff routes, the customer elsewhere. */
 const ownerOf = (route) => (route.access === 'staff' ? staff : customer);
+
+// First in the file on purpose: no service has read identity's keys yet, as right after a deploy.
+describe('a flood of tokens naming made-up key ids', () => {
+  test('is refused with 401 everywhere, and genuine tokens keep working meanwhile and after', async () => {
+    // Each service keeps its own keys: one route of each, at the gateway and at the service's port.
+    const floodedRoutes = [...new Map(probes.map((route) => [route.service, route])).values()];
+    const wrong = [];
+    for (const route of floodedRoutes) {
+      const genuine = ownerOf(route).token;
+      for (const [where, client] of entryPoints(route)) {
+        const call = async (kind, token) => {
+          const { status } = await client.call('GET', route.path, { token, stream: route.stream });
+          if (status !== (kind === 'forged' ? 401 : 200))
+            wrong.push(`${kind} ${routeKey(route)} at ${where}: ${status}`);
+        };
+        const forged = Array.from({ length: 15 }, (_, i) =>
+          call('forged', withMadeUpKid({ genuine, kid: `made-up-${where}-${i}` })),
+        );
+        await Promise.all([...forged, call('genuine', genuine)]);
+      }
+    }
+    for (const route of probes) {
+      for (const [where, client] of entryPoints(route)) {
+        const answer = await client.call('GET', route.path, {
+          token: ownerOf(route).token,
+          stream: route.stream,
+        });
+        if (answer.status !== 200)
+          wrong.push(`genuine after the flood ${routeKey(route)} at ${where}: ${answer.status}`);
+      }
+    }
+    assert.deepEqual(wrong, [], 'forged tokens answered other than 401, genuine ones other than 200');
+  });
+});
 
 describe('forged access tokens', () => {
   test('probes cover every service and the gateway', () => {

@@ -103,6 +103,16 @@ export function forgeries({ genuine, jwks, signingKeyPem }) {
   ];
 }
 
+/** The claims of `genuine`, signed by a key of the attacker's own under a `kid` identity never published. */
+export function withMadeUpKid({ genuine, kid }) {
+  const { header, payload } = decodeJwt(genuine);
+  const attackerKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({
+    format: 'pem',
+    type: 'pkcs8',
+  });
+  return signEs256({ ...header, kid }, payload, attackerKey.toString());
+}
+
 /** A token signed with the real key and exactly the genuine claims: proves the forgeries' only fault. */
 export function resigned({ genuine, signingKeyPem }) {
   const { header, payload } = decodeJwt(genuine);
