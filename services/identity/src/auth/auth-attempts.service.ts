@@ -18,9 +18,9 @@ const pair = (email: string, address: string) => `${email} ${address}`;
 
 /**
  * The brute-force and sign-up limits, counted in PostgreSQL (`auth_attempts`) so every identity
- * replica enforces the same numbers. Failed logins lock an email for the address they came from, and
- * an address over all emails; so an attacker cannot lock a customer out from everywhere. Many
- * failures for an email across addresses make it back off: then only clients it has signed in from
+ * replica enforces the same numbers. Failed logins lock an email only for the address they came from
+ * (so an attacker cannot lock its owner out), and an address over all emails. Many failures for an
+ * email across addresses make it back off: then only addresses it has signed in from
  * (`known_clients`) may still try. Registrations are limited per address per hour.
  */
 @Injectable()

@@ -50,7 +50,7 @@ export class AuthService {
    */
   async register(request: RegisterRequest, client: ClientInfo): Promise<RegisterResponse> {
     await this.attempts.admitRegistration(client.address);
-    // Hashed before the transaction opens, so no connection is held during the ~20 ms of argon2.
+    // Hashed whatever the email, and before any transaction opens: no connection waits on argon2.
     const account = {
       name: request.name,
       email: request.email,
