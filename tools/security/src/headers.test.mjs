@@ -177,6 +177,31 @@ describe('the shell and the remotes', () => {
     await expectSecured('missing file', 'GET', '/no-such-file.js', { status: 404 });
   });
 
+  // Issue 14, finding 11: source maps hold the full sources; builds keep them private.
+  test('no served script names a source map, and no source map is served', async () => {
+    const page = (await request('GET', '/')).text;
+    const scripts = [...page.matchAll(/<script\b[^>]*\ssrc=["']?([^"'\s>]+)/g)].map(
+      (match) => new URL(match[1], stack.url).pathname,
+    );
+    const remotes = Object.values(JSON.parse((await request('GET', '/mfe-manifest.json')).text));
+    for (const manifestPath of remotes) {
+      const base = manifestPath.replace(/[^/]+$/, '');
+      const { metaData, shared, exposes } = JSON.parse((await request('GET', manifestPath)).text);
+      const assets = [...shared, ...exposes].flatMap((module) => [
+        ...module.assets.js.sync,
+        ...module.assets.js.async,
+      ]);
+      scripts.push(...new Set([metaData.remoteEntry.name, ...assets].map((file) => `${base}${file}`)));
+    }
+    assert.ok(scripts.length > 10, `found the shell's and the remotes' scripts (${scripts.length})`);
+    for (const path of scripts) {
+      const script = await request('GET', path);
+      assert.equal(script.status, 200, `${path} answered ${script.status}`);
+      assert.doesNotMatch(script.text, /[#@] sourceMappingURL=/, `${path} names a source map`);
+      await expectSecured('source map', 'GET', `${path}.map`, { status: 404, type: JSON_TYPE });
+    }
+  });
+
   test("the marketing remote's images", async () => {
     const mf = JSON.parse((await request('GET', '/mfe/marketing/mf-manifest.json')).text);
     const chunks = mf.exposes.flatMap((module) => [...module.assets.js.sync, ...module.assets.js.async]);
