@@ -5,6 +5,7 @@
 // metric stream (server-sent events), health and readiness, 304s, HEADs, preflights and refused requests.
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { securityHeaderProblems } from './browser/policy.mjs';
@@ -298,4 +299,103 @@ describe('the API', () => {
     await expectSecured('health', 'GET', '/api/healthz', { status: 200, type: JSON_TYPE });
     await expectSecured('readiness', 'GET', '/api/readyz', { status: 200, type: JSON_TYPE });
   });
+});
+
+// Issue 14, finding 6: no cache keeps what a signed-in answer, a token or a signing secret carries.
+describe('Cache-Control', () => {
+  const json = { 'content-type': 'application/json' };
+  const expectNoStore = (answer, what) =>
+    assert.equal(header(answer, 'cache-control'), 'no-store', `${what}: cache-control`);
+
+  test('no-store on signed-in answers and on those that carry a token or a signing secret', async () => {
+    const email = `cache-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'cache-check-password-1';
+    const registered = await request('POST', '/api/auth/register', {
+      headers: json,
+      body: JSON.stringify({ name: 'Cache Check', email, password }),
+    });
+    assert.equal(registered.status, 201, registered.text);
+    expectNoStore(registered, 'sign-up (a token)');
+    const login = await request('POST', '/api/auth/login', {
+      headers: json,
+      body: JSON.stringify({ email, password }),
+    });
+    assert.equal(login.status, 200, login.text);
+    expectNoStore(login, 'sign-in (a token)');
+
+    const auth = { authorization: `Bearer ${JSON.parse(login.text).token}` };
+    const integration = await request('POST', '/api/crm/integrations', {
+      headers: { ...json, ...auth },
+      body: JSON.stringify({
+        type: 'hubspot',
+        name: 'Cache check',
+        apiKey: 'pat-cache-check-1',
+        webhookUrl: '',
+      }),
+    });
+    assert.equal(integration.status, 201, integration.text);
+    assert.ok(JSON.parse(integration.text).signingSecret, 'the answer carries the signing secret');
+    expectNoStore(integration, 'integration created (its signing secret)');
+    for (const path of [
+      '/api/auth/me',
+      '/api/user/orders',
+      '/api/crm/integrations',
+      '/api/support/tickets',
+      '/api/kpi/metrics',
+    ]) {
+      const answer = await request('GET', path, { headers: auth });
+      assert.equal(answer.status, 200, `${path}: ${answer.text.slice(0, 200)}`);
+      expectNoStore(answer, path);
+    }
+    expectNoStore(await request('GET', '/api/auth/me'), 'signed out (401)');
+  });
+
+  test('the public catalog and the JWKS keep their own caching', async () => {
+    for (const path of ['/api/packages', '/api/auth/.well-known/jwks.json']) {
+      assert.match(header(await request('GET', path), 'cache-control'), /^public, max-age=\d+$/, path);
+    }
+  });
+});
+
+// Issue 14, finding 11c: what Node's HTTP parser refuses never becomes a request, yet its answer
+// carries the headers too. (A request timeout, 408, takes Node 30 to 60 s to notice: the gateway's
+// spec calls the same handler directly.)
+describe('what the HTTP parser refuses', () => {
+  /** Writes `bytes` on a new connection; resolves the answer once the gateway closes it. */
+  function sendRaw(bytes) {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(new URL(stack.url).port), '127.0.0.1', () => socket.end(bytes));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head, body = ''] = text.split('\r\n\r\n');
+        const [statusLine, ...lines] = head.split('\r\n');
+        const headers = {};
+        for (const line of lines) {
+          const colon = line.indexOf(':');
+          (headers[line.slice(0, colon).toLowerCase()] ??= []).push(line.slice(colon + 1).trim());
+        }
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, text: body });
+      });
+    });
+  }
+
+  for (const [what, bytes, status, message] of [
+    ['a malformed request line', 'GET /\x00 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'Malformed request'],
+    [
+      'headers over the size limit',
+      `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'Request headers too large',
+    ],
+  ]) {
+    test(`${what}: ${status} JSON with the security headers`, async () => {
+      const answer = await sendRaw(bytes);
+      assert.equal(answer.status, status, answer.text);
+      assert.match(header(answer, 'content-type'), JSON_TYPE);
+      assert.deepEqual(JSON.parse(answer.text), { statusCode: status, message });
+      assert.deepEqual(securityHeaderProblems(answer.headers), [], `${what}: security headers`);
+    });
+  }
 });
