@@ -27,6 +27,7 @@ export class AppModule {
         LiveMetricsModule.forRoot({
           natsUrl: config.natsUrl,
           subject: options.liveMetricsSubject ?? subjects.metricRecorded,
+          maxStreamsPerUser: config.liveStreamsPerUser,
         }),
       ],
     };

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       workers: 1,
       logLevel: 'info',
       upstreamTimeoutMs: 700,
+      liveStreamsPerUser: 5,
       databaseUrl: undefined,
       natsUrl: undefined,
     });
@@ -106,6 +107,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ UPSTREAM_TIMEOUT_MS: '0' }, 'UPSTREAM_TIMEOUT_MS'],
     [{ GATEWAY_WORKERS: '0' }, 'GATEWAY_WORKERS: must be at least 1'],
+    [{ LIVE_STREAMS_PER_USER: '0' }, 'LIVE_STREAMS_PER_USER: must be at least 1'],
     [{ SCHEDULER_URL: 'http://calendly.com/team/call' }, 'SCHEDULER_URL: must be a Calendly booking page'],
     [{ SCHEDULER_URL: 'https://evil.example/call' }, 'SCHEDULER_URL: must be a Calendly booking page'],
     [

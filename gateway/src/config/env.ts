@@ -53,6 +53,11 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(700),
+  LIVE_STREAMS_PER_USER: z.coerce
+    .number({ error: 'must be a number of streams' })
+    .int()
+    .min(1, 'must be at least 1')
+    .default(5),
 });
 
 export interface StaticConfig {
@@ -86,6 +91,8 @@ export interface GatewayConfig {
   upstreams: Record<ServiceName, Upstream>;
   /** Default time allowed for an upstream's response headers; a service's own timeout wins. */
   upstreamTimeoutMs: number;
+  /** Live streams (`GET /api/kpi/stream`) one user may hold open in each gateway process. */
+  liveStreamsPerUser: number;
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
   static: StaticConfig;
@@ -121,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     logLevel: vars.LOG_LEVEL,
     upstreams: resolveUpstreams(present),
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+    liveStreamsPerUser: vars.LIVE_STREAMS_PER_USER,
     databaseUrl: vars.DATABASE_URL,
     natsUrl: vars.NATS_URL,
     static: {

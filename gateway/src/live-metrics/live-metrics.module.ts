@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LIVE_METRICS_OPTIONS, type LiveMetricsOptions, MetricFeed } from './metric-feed';
 import { MetricStreamController } from './metric-stream.controller';
+import { OpenStreams } from './open-streams';
 
 /** The dashboard's live KPI stream (`GET /api/kpi/stream`), fed by kpi's announcements on NATS. */
 @Module({})
@@ -9,7 +10,7 @@ export class LiveMetricsModule {
     return {
       module: LiveMetricsModule,
       controllers: [MetricStreamController],
-      providers: [{ provide: LIVE_METRICS_OPTIONS, useValue: options }, MetricFeed],
+      providers: [{ provide: LIVE_METRICS_OPTIONS, useValue: options }, MetricFeed, OpenStreams],
       exports: [MetricFeed],
     };
   }

@@ -14,6 +14,8 @@ export interface LiveMetricsOptions {
   natsUrl?: string;
   /** Subject of kpi's `metric.recorded` announcements; tests use a subject space of their own. */
   subject: string;
+  /** Streams one user may hold open at once (in each gateway process); the next answers 429. */
+  maxStreamsPerUser: number;
 }
 
 export const LIVE_METRICS_OPTIONS = Symbol('LIVE_METRICS_OPTIONS');

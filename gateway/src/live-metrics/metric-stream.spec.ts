@@ -58,17 +58,25 @@ describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
   let identity: TestIdentity;
   let nats: Nats;
   let gateway: RunningGateway;
+  const streamsPerUser = 3;
 
   beforeAll(async () => {
     identity = await TestIdentity.start('gateway-live');
     nats = await connect({ servers: testNatsUrl() });
     gateway = await startGateway(
-      { IDENTITY_URL: identity.baseUrl, NATS_URL: testNatsUrl() },
+      {
+        IDENTITY_URL: identity.baseUrl,
+        NATS_URL: testNatsUrl(),
+        LIVE_STREAMS_PER_USER: String(streamsPerUser),
+      },
       { liveMetricsSubject: subject },
     );
   });
 
   afterAll(async () => {
+    // Connections that carried a request while a stream of this client was open are never seen as
+    // idle by the HTTP server, so close() would wait for their keep-alive timeout (72 s).
+    gateway.app.getHttpServer().closeAllConnections();
     await gateway.close();
     await Promise.all([identity.stop(), nats.close()]);
   });
@@ -143,14 +151,60 @@ describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
     }
   });
 
-  it('closes the stream of a session that was signed out', async () => {
+  it('closes the streams of a signed-out session as soon as the revocation arrives, and no other', async () => {
     const dee = await customer();
-    const { stream } = await EventStream.open(gateway.url, dee.token);
-    await stream!.next();
-    await waitFor(() => openStreams() === 1);
+    const deeElsewhere = await identity.signIn('customer', { sub: dee.id, org: dee.organizationId });
+    const [first, second, other] = await Promise.all([
+      EventStream.open(gateway.url, dee.token),
+      EventStream.open(gateway.url, dee.token),
+      EventStream.open(gateway.url, deeElsewhere.token),
+    ]);
+    for (const { stream } of [first, second, other]) await stream!.next();
+    await waitFor(() => openStreams() === 3);
+    const started = performance.now();
+    // What the revocation feed does when identity's `portal.sessions.revoked` arrives over NATS.
     gateway.app.get(SessionRevocations).revoke(dee.sessionId, new Date(Date.now() + 60_000));
-    announce(dee.id, 'calls');
-    expect(await stream!.next()).toBeNull();
+    expect(await first.stream!.next()).toBeNull();
+    expect(await second.stream!.next()).toBeNull();
+    expect(performance.now() - started).toBeLessThan(500);
+    await waitFor(() => openStreams() === 1);
+    // The same user's other session keeps its stream.
+    const call = announce(dee.id, 'calls');
+    expect(await other.stream!.next()).toContain(call.occurredAt);
+    other.stream!.close();
+    await waitFor(() => openStreams() === 0);
+  });
+
+  it(`answers 429 to a user's stream beyond ${streamsPerUser}, and a closed one frees its slot`, async () => {
+    const [eve, fay] = await Promise.all([customer(), customer()]);
+    const opened = await Promise.all(
+      Array.from({ length: streamsPerUser }, () => EventStream.open(gateway.url, eve.token)),
+    );
+    try {
+      expect(opened.map(({ response }) => response.status)).toEqual(Array(streamsPerUser).fill(200));
+      for (const { stream } of opened) await stream!.next();
+
+      const refused = await EventStream.open(gateway.url, eve.token);
+      expect(refused.response.status).toBe(429);
+      expect(refused.response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(refused.response.headers.get('retry-after')).toBe('10');
+      expect(await refused.response.json()).toEqual({
+        statusCode: 429,
+        message: 'Too many live updates are open for your account. Please close one and try again.',
+      });
+      // Another user is not held back by Eve's streams.
+      const fays = await EventStream.open(gateway.url, fay.token);
+      expect(fays.response.status).toBe(200);
+      fays.stream!.close();
+
+      opened[0].stream!.close();
+      await waitFor(() => openStreams() === streamsPerUser - 1);
+      const again = await EventStream.open(gateway.url, eve.token);
+      expect(again.response.status).toBe(200);
+      opened[0] = again;
+    } finally {
+      for (const { stream } of opened) stream?.close();
+    }
     await waitFor(() => openStreams() === 0);
   });
 
