@@ -104,6 +104,15 @@ for name in "${remotes[@]}"; do
     && pass "$name: a missing hashed file is a JSON 404 without a cache header" \
     || fail "$name: missing file gave $(status "$work/h"), Cache-Control: $(header Cache-Control "$work/h"), $(cat "$work/body")"
 
+  # A source map left in a remote's folder is never served (they hold the full sources).
+  echo '{}' > "$dist/leftover.js.map"
+  for map in leftover.js.map LEFTOVER.JS.MAP; do
+    curl -s -D "$work/h" -o "$work/body" "$base/mfe/$name/$map"
+    [ "$(status "$work/h")" = 404 ] && [ "$(cat "$work/body")" = '{"statusCode":404,"message":"Not Found"}' ] \
+      && pass "$name: $map is a JSON 404" \
+      || fail "$name: $map gave $(status "$work/h"), $(cat "$work/body")"
+  done
+
   for folder in "/mfe/$name" "/mfe/$name/"; do
     curl -s -D "$work/h" -o /dev/null "$base$folder"
     [ "$(status "$work/h")" = 404 ] && [ -z "$(header Location "$work/h")" ] \
