@@ -143,6 +143,26 @@ describe('forged access tokens', () => {
     }
   });
 
+  test('a genuine token in a malformed Authorization header is refused everywhere', async () => {
+    const accepted = [];
+    for (const route of probes) {
+      const token = ownerOf(route).token;
+      for (const [where, client] of entryPoints(route)) {
+        for (const authorization of [`Bearer ${token} trailing`, `Bearer  ${token}`, `Bearer ${token},x`]) {
+          const answer = await client.call('GET', route.path, {
+            headers: { authorization },
+            stream: route.stream,
+          });
+          if (answer.status !== 401)
+            accepted.push(
+              `'${authorization.replace(token, '<token>')}' on ${routeKey(route)} at ${where}: ${answer.status}`,
+            );
+        }
+      }
+    }
+    assert.deepEqual(accepted, [], 'malformed Authorization headers not refused with a 401');
+  });
+
   test('a signed-out token is refused everywhere once the sign-out has spread', async () => {
     const session = await signIn(gateway, customer);
     await gateway.expectStatus(204, 'POST', '/api/auth/logout', { token: session.token });
