@@ -1,6 +1,8 @@
 import { createTestDatabase, type TestDatabase } from '@portal/testing';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { AttemptCounter, createAttemptsTable } from './index';
+import { AttemptCounter, createAttemptsTable, pruneAttemptsEvery } from './index';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class CreateAttempts1700000000003 implements MigrationInterface {
   up(runner: QueryRunner): Promise<void> {
@@ -61,6 +63,36 @@ describe('AttemptCounter', () => {
     expect(await counter.prune(24 * 60 * 60)).toBe(1);
     const subjects = await dataSource.query(`SELECT subject FROM spec_attempts WHERE kind = 'try:email'`);
     expect(subjects).toEqual([{ subject: 'new@example.com' }]);
+  });
+
+  it('prunes on a schedule, logs what it removed, and stops when told', async () => {
+    await counter.record({ kind: 'try:email', subject: 'scheduled-old@example.com' });
+    await dataSource.query(
+      `UPDATE spec_attempts SET occurred_at = now() - interval '2 days' WHERE subject = 'scheduled-old@example.com'`,
+    );
+    const logged: string[] = [];
+    const logger = {
+      log: (message: string) => logged.push(message),
+      warn: (message: string) => logged.push(message),
+    };
+    const stop = pruneAttemptsEvery(counter, { keepSeconds: 24 * 60 * 60, everyMs: 20, logger });
+    try {
+      for (let waited = 0; logged.length === 0 && waited < 2000; waited += 20) await sleep(20);
+    } finally {
+      stop();
+    }
+    expect(logged).toEqual(['pruned 1 old attempts']);
+    const left = await dataSource.query(
+      `SELECT 1 FROM spec_attempts WHERE subject = 'scheduled-old@example.com'`,
+    );
+    expect(left).toEqual([]);
+
+    await counter.record({ kind: 'try:email', subject: 'after-stop@example.com' });
+    await dataSource.query(
+      `UPDATE spec_attempts SET occurred_at = now() - interval '2 days' WHERE subject = 'after-stop@example.com'`,
+    );
+    await sleep(100);
+    expect(logged).toHaveLength(1);
   });
 
   it('refuses table names and kinds that are not plain identifiers', async () => {

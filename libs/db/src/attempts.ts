@@ -105,3 +105,28 @@ export class AttemptCounter<K extends string = string> {
     return Number(deleted ?? 0);
   }
 }
+
+export interface PruningLogger {
+  log(message: string): void;
+  warn(message: string): void;
+}
+
+/**
+ * Prunes `counter` of attempts older than `keepSeconds` every `everyMs` (a timer that never keeps the
+ * process alive), logging what it removed or why it could not; returns the function that stops it.
+ */
+export function pruneAttemptsEvery(
+  counter: AttemptCounter,
+  { keepSeconds, everyMs, logger }: { keepSeconds: number; everyMs: number; logger: PruningLogger },
+): () => void {
+  const timer = setInterval(async () => {
+    try {
+      const deleted = await counter.prune(keepSeconds);
+      if (deleted > 0) logger.log(`pruned ${deleted} old attempts`);
+    } catch (error) {
+      logger.warn(`pruning failed: ${(error as Error).message}`);
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -9,7 +9,14 @@ export { ensureDatabase, dropDatabase } from './database-admin';
 export { assertDatabaseName, splitDatabaseUrl, withDatabase } from './database-url';
 export { migrateDatabase, runMigrations } from './migrations';
 export { checkDatabase } from './health';
-export { type Attempt, AttemptCounter, type AttemptLimit, createAttemptsTable } from './attempts';
+export {
+  type Attempt,
+  AttemptCounter,
+  type AttemptLimit,
+  createAttemptsTable,
+  pruneAttemptsEvery,
+  type PruningLogger,
+} from './attempts';
 export {
   envVars,
   EnvValidationError,

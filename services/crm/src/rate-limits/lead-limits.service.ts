@@ -6,7 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AttemptCounter } from '@portal/db';
+import { AttemptCounter, pruneAttemptsEvery } from '@portal/db';
 import { minutesText, TooManyRequestsException } from '@portal/nest-http';
 import type { DataSource } from 'typeorm';
 import { CRM_CONFIG, type CrmConfig } from '../config';
@@ -26,7 +26,7 @@ const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 export class LeadLimitsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('LeadLimits');
   private readonly attempts: AttemptCounter<LeadAttemptKind>;
-  private timer: NodeJS.Timeout | undefined;
+  private stopPruning?: () => void;
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -56,12 +56,15 @@ export class LeadLimitsService implements OnApplicationBootstrap, OnApplicationS
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.prune(), PRUNE_INTERVAL_MS);
-    this.timer.unref();
+    this.stopPruning = pruneAttemptsEvery(this.attempts, {
+      keepSeconds: KEEP_SECONDS,
+      everyMs: PRUNE_INTERVAL_MS,
+      logger: this.logger,
+    });
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopPruning?.();
   }
 
   private async admit(kind: LeadAttemptKind, address: string, limit: number, refusal: string): Promise<void> {
@@ -71,15 +74,6 @@ export class LeadLimitsService implements OnApplicationBootstrap, OnApplicationS
     );
     if (wait > 0) {
       throw new TooManyRequestsException(`${refusal}. Please try again in ${minutesText(wait)}.`, wait);
-    }
-  }
-
-  private async prune(): Promise<void> {
-    try {
-      const deleted = await this.attempts.prune(KEEP_SECONDS);
-      if (deleted > 0) this.logger.log(`pruned ${deleted} old attempts`);
-    } catch (error) {
-      this.logger.warn(`pruning failed: ${(error as Error).message}`);
     }
   }
 }

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { tooManyTicketsMessage } from '@portal/contracts';
-import { AttemptCounter } from '@portal/db';
+import { AttemptCounter, pruneAttemptsEvery } from '@portal/db';
 import { minutesText, TooManyRequestsException } from '@portal/nest-http';
 import type { DataSource } from 'typeorm';
 import { SUPPORT_CONFIG, type SupportConfig } from '../config';
@@ -27,7 +27,7 @@ const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 export class TicketLimitsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TicketLimits');
   private readonly attempts: AttemptCounter<TicketAttemptKind>;
-  private timer: NodeJS.Timeout | undefined;
+  private stopPruning?: () => void;
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -46,20 +46,14 @@ export class TicketLimitsService implements OnApplicationBootstrap, OnApplicatio
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.prune(), PRUNE_INTERVAL_MS);
-    this.timer.unref();
+    this.stopPruning = pruneAttemptsEvery(this.attempts, {
+      keepSeconds: KEEP_SECONDS,
+      everyMs: PRUNE_INTERVAL_MS,
+      logger: this.logger,
+    });
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
-  private async prune(): Promise<void> {
-    try {
-      const deleted = await this.attempts.prune(KEEP_SECONDS);
-      if (deleted > 0) this.logger.log(`pruned ${deleted} old attempts`);
-    } catch (error) {
-      this.logger.warn(`pruning failed: ${(error as Error).message}`);
-    }
+    this.stopPruning?.();
   }
 }
