@@ -20,6 +20,15 @@ export const ARGON2_OPTIONS = {
  * At most this many hashes run at once, leaving a core to the event loop: a burst of sign-ins
  * queues here instead of starving every other request of CPU.
  */
+/**
+ * Whether `password` is the one `storedHash` was made from (false without a hash or with a bad one),
+ * for the seeds, which run outside the app and its hashing queue.
+ */
+export async function passwordMatches(storedHash: string | null, password: string): Promise<boolean> {
+  if (!storedHash) return false;
+  return verify(storedHash, password).catch(() => false);
+}
+
 export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
 
 @Injectable()
@@ -48,7 +57,8 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   private async limited<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.running >= MAX_CONCURRENT_HASHES)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running += 1;
     try {
       return await work();

@@ -1,7 +1,7 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { demoCustomer } from '@portal/db';
 import type { DataSource } from 'typeorm';
-import { ARGON2_OPTIONS } from '../auth/password-hasher';
+import { ARGON2_OPTIONS, passwordMatches } from '../auth/password-hasher';
 import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.service';
 
 export type DemoCustomerSeeded = 'added' | 'password updated' | 'already there';
@@ -36,8 +36,7 @@ export async function seedDemoCustomer(
       `SELECT password_hash FROM public_users WHERE id = $1 FOR UPDATE`,
       [userId],
     );
-    if (!stored || (stored.password_hash && (await verify(stored.password_hash, password))))
-      return 'already there';
+    if (!stored || (await passwordMatches(stored.password_hash, password))) return 'already there';
     await manager.query(`UPDATE public_users SET password_hash = $2 WHERE id = $1`, [userId, passwordHash]);
     await revokeSessionsAfterCredentialChange(manager, userId);
     return 'password updated';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { emailSchema, newPasswordSchema } from '@portal/contracts';
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { ARGON2_OPTIONS } from '../auth/password-hasher';
+import { ARGON2_OPTIONS, passwordMatches } from '../auth/password-hasher';
 import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.service';
 import { UserEntity } from '../users/user.entity';
 
@@ -70,10 +70,4 @@ export async function ensureStaffAccount(
     if (passwordChanged || roleChanged) await revokeSessionsAfterCredentialChange(manager, existing.id);
   });
   return 'updated';
-}
-
-/** Whether `password` is the one `storedHash` was made from (false without a hash or with a bad one). */
-async function passwordMatches(storedHash: string | null, password: string): Promise<boolean> {
-  if (!storedHash) return false;
-  return verify(storedHash, password).catch(() => false);
 }
