@@ -1,4 +1,4 @@
-/** What the guards answer; the front end treats any 401 as "signed out" (spec section 4). */
+/** What the guards answer; the front end treats any 401 as "signed out". */
 export const authMessages = {
   missingToken: 'Authentication required',
   invalidToken: 'Invalid or expired token',

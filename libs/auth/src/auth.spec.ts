@@ -273,7 +273,7 @@ describe('AuthModule in a service', () => {
     });
   });
 
-  describe('roles (spec section 6)', () => {
+  describe('roles', () => {
     const tokenFor = (role: string) => signToken(identityKey, claimsFor({ role }));
     const forbidden = { statusCode: 403, message: authMessages.forbidden };
 

@@ -38,8 +38,8 @@ const allow = (rule: RoleRule) => applyDecorators(AccessRule(rule), UseGuards(Jw
 /** Signed in with one of `roles`. */
 export const Roles = (...roles: Role[]) => allow((role) => roles.includes(role));
 
-/** Staff only: admin, super_admin, billing, crm_manager (spec section 6, isAdmin). */
+/** Staff only: admin, super_admin, billing, crm_manager (isAdmin). */
 export const StaffOnly = () => allow(isAdmin);
 
-/** Customers only: user, customer (spec section 6, isCustomer; the customer dashboard needs one). */
+/** Customers only: user, customer (isCustomer; the customer dashboard needs one). */
 export const CustomerOnly = () => allow(isCustomer);

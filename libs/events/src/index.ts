@@ -15,6 +15,14 @@ export {
   type EventContext,
   type EventHandler,
 } from './event-consumer';
+export {
+  type CatalogConsumerOptions,
+  type CatalogEventHandler,
+  type CatalogHandlers,
+  catalogFilterSubject,
+  consumeCatalogEvents,
+  dispatchCatalogEvents,
+} from './catalog-consumer';
 export { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 export { NatsLink, type NatsConnection, type NatsLinkOptions } from './nats-link';
 export { consoleEventsLogger, type EventsLogger } from './logger';

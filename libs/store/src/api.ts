@@ -25,7 +25,7 @@ export function createPortalBaseQuery(baseUrl = '/api'): BaseQueryFn<string | Fe
 }
 
 /**
- * The one RTK Query api. Spec section 9: no retries (fetchBaseQuery never retries unless wrapped in
+ * The one RTK Query api. No retries (fetchBaseQuery never retries unless wrapped in
  * `retry`), no refetch on focus, reconnect, mount or interval; cached data is kept until unused for
  * five minutes. Feature endpoints are added with `api.injectEndpoints`. `Orders` is known to every
  * section: checkout changes the orders the dashboard lists, so cached lists are dropped when it does.

@@ -12,7 +12,7 @@ export { api };
 /** How long Sign Out waits for the server to revoke the session before signing out anyway. */
 export const LOGOUT_TIMEOUT_MS = 3000;
 
-/** The identity calls of spec section 7 (bodies and answers typed by `@portal/contracts`). */
+/** The identity calls: login, register, me and logout (bodies and answers typed by `@portal/contracts`). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({

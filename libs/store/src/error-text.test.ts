@@ -1,7 +1,7 @@
 import { errorText, toApiError } from './error-text';
 import { serverMessage } from './server-message';
 
-describe('errorText (spec section 7)', () => {
+describe('errorText', () => {
   it('is the status, a colon and a space, then the body text', () => {
     expect(errorText(409, 'Email already registered', 'Conflict')).toBe('409: Email already registered');
   });

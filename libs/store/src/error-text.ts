@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
-/** Spec section 7: `"<status>: <body text>"`, or the status text when the body is empty. */
+/** The error text the pages show: `"<status>: <body text>"`, or the status text when the body is empty. */
 export function errorText(status: number, body: string, statusText = ''): string {
   return `${status}: ${body || statusText}`;
 }

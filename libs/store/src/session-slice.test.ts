@@ -10,7 +10,7 @@ const user = {
   role: 'customer' as const,
 };
 
-describe('session slice (spec section 4)', () => {
+describe('session slice', () => {
   beforeEach(() => localStorage.clear());
 
   it('starts signed out when no token is stored', () => {

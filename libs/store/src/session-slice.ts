@@ -6,7 +6,7 @@ import { readToken } from './token';
 export type SessionUser = AuthUser;
 
 export interface SessionState {
-  /** A token is stored under `token` or `auth_token` (spec section 4). */
+  /** A token is stored under `token` or `auth_token`. */
   hasToken: boolean;
   /** Set only from the server's answer (login or `/api/auth/me`); never invented on the client. */
   user: SessionUser | null;
@@ -49,7 +49,7 @@ export const { tokenPresenceChanged, userCheckStarted, userLoaded, userCheckFail
 
 export type SessionStatus = 'checking' | 'signedIn' | 'signedOut';
 
-/** Spec section 4: authenticated means a user loaded and a token present. */
+/** Authenticated means a user loaded and a token present. */
 export function sessionStatus({ hasToken, user, checking }: SessionState): SessionStatus {
   if (!hasToken) return 'signedOut';
   if (checking) return 'checking';

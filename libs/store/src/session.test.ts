@@ -30,7 +30,7 @@ function stubApi(answers: Record<string, { status: number; body?: unknown }>) {
 beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
-describe('checkCurrentUser (spec section 4)', () => {
+describe('checkCurrentUser', () => {
   it('makes no call without a token', async () => {
     const calls = stubApi({});
     const store = createPortalStore();
@@ -88,7 +88,7 @@ describe('checkCurrentUser (spec section 4)', () => {
   });
 });
 
-describe('signing in and registering (spec section 7)', () => {
+describe('signing in and registering', () => {
   it('login: stores the token as `token`, removes `auth_token`, signs the answered user in without a call', () => {
     localStorage.setItem('auth_token', 'old');
     const calls = stubApi({});
@@ -111,7 +111,7 @@ describe('signing in and registering (spec section 7)', () => {
   });
 });
 
-describe('signOut (spec section 4)', () => {
+describe('signOut', () => {
   // jsdom cannot load the page again; the reload to / is the browser's part.
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 

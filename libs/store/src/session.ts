@@ -9,7 +9,7 @@ import { TOKEN_KEYS, clearTokens, readToken, storeLoginToken, storeRegisterToken
 // RTK Query, and with it every call here, arrives on first use (loadApi): `/` loads none of it.
 
 /**
- * Spec section 4: with a token, `GET /api/auth/me` once, without retry. The user it answers signs
+ * With a token, `GET /api/auth/me` once, without retry. The user it answers signs
  * the visitor in; a 401 clears both tokens (signed out); any other failure says so in a toast.
  */
 export const checkCurrentUser = (): AppThunk<Promise<void>> => async (dispatch) => {
@@ -31,7 +31,7 @@ export const checkCurrentUser = (): AppThunk<Promise<void>> => async (dispatch) 
   }
 };
 
-/** After login (spec section 7): the token is stored as `token`, `auth_token` removed, the user signed in. */
+/** After login: the token is stored as `token`, `auth_token` removed, the user signed in. */
 export const signedIn =
   ({ token, user }: LoginResponse): AppThunk =>
   (dispatch) => {
@@ -40,7 +40,7 @@ export const signedIn =
     dispatch(userLoaded(user));
   };
 
-/** After registration (spec section 7): the token is stored as `auth_token`, then the user is loaded. */
+/** After registration: the token is stored as `auth_token`, then the user is loaded. */
 export const registered =
   (token: string): AppThunk<Promise<void>> =>
   (dispatch) => {
@@ -50,7 +50,7 @@ export const registered =
   };
 
 /**
- * Sign Out (spec section 4): asks the server to revoke the session (its failure changes nothing),
+ * Sign Out: asks the server to revoke the session (its failure changes nothing),
  * removes both tokens and reloads the site at `/`.
  */
 export const signOut = (): AppThunk<Promise<void>> => async (dispatch) => {

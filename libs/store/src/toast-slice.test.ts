@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS, dismissToast, showToast, toastSlice } from './toast-
 
 const reduce = toastSlice.reducer;
 
-describe('toast slice (spec section 9: one toast at a time, 5000 ms)', () => {
+describe('toast slice (one toast at a time, 5000 ms)', () => {
   it('shows a toast with the default duration and severity', () => {
     const state = reduce(undefined, showToast({ title: 'Logged in successfully' }));
     expect(state.current).toEqual({

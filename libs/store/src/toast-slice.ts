@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Spec section 9: one toast visible at a time, shown for 5000 ms by default. */
+/** One toast visible at a time, shown for 5000 ms by default. */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastSeverity = 'success' | 'error' | 'warning' | 'info';

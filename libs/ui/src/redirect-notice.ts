@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-/** How long the notice stays before the redirect (spec section 9: 1 second). */
+/** How long the notice stays before the redirect (1 second). */
 export const REDIRECT_DELAY_MS = 1000;
 
 export interface RedirectNoticeProps {

@@ -26,7 +26,7 @@ export function centsToMoney(cents: number): Money {
 /** The largest amount a card payment can take (Stripe's limit for USD): $999,999.99. */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
-/** A catalog package (spec section 3 `packages`), as `GET /api/packages` lists the active ones. */
+/** A catalog package (a row of `packages`), as `GET /api/packages` lists the active ones. */
 export const packageSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -51,7 +51,7 @@ export const cartLineSchema = z.strictObject({
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 /**
- * `POST /api/create-payment-intent` (spec section 7): only ids and quantities; prices come from the
+ * `POST /api/create-payment-intent`: only ids and quantities; prices come from the
  * catalog on the server. Unknown fields are rejected.
  */
 export const createPaymentIntentRequestSchema = z.strictObject({
@@ -81,7 +81,7 @@ export const createPaymentIntentResponseSchema = z.object({
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
-/** Spec section 4: an order starts pending; a verified payment event completes or fails it. */
+/** An order starts pending; a verified payment event completes or fails it. */
 export const orderStatuses = ['pending', 'completed', 'failed'] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

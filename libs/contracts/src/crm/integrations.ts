@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../text';
 
-/** Spec section 5: the CRMs and dialers a customer can connect. */
+/** The CRMs and dialers a customer can connect. */
 export const integrationTypes = [
   'hubspot',
   'salesforce',
@@ -27,7 +27,7 @@ export const integrationMessages = {
 } as const;
 
 /**
- * `POST /api/crm/integrations` (spec section 7: type, name, apiKey, webhookUrl). The webhook URL is
+ * `POST /api/crm/integrations` (type, name, apiKey, webhookUrl). The webhook URL is
  * optional; an empty one means none. Unknown fields are rejected.
  */
 export const createIntegrationRequestSchema = z.strictObject({
@@ -45,7 +45,7 @@ export const createIntegrationRequestSchema = z.strictObject({
 export type CreateIntegrationRequest = z.input<typeof createIntegrationRequestSchema>;
 
 /**
- * An integration as the API answers it (spec section 3 dashboard view: id, name, type, isActive).
+ * An integration as the API answers it (what the dashboard shows: id, name, type, isActive).
  * Its API key, tokens and signing secret are never answered.
  */
 export const integrationSchema = z.object({
@@ -101,7 +101,7 @@ export const inboundMessages = {
 const externalId = (field: string) => requiredText(`${field} is required`, 200);
 const occurredAt = z.iso.datetime({ offset: true, error: 'occurred_at must be an ISO 8601 date-time' });
 
-/** Spec section 3 (webhook events): `call.completed` with call_id, duration in seconds, resolution, agent_id. */
+/** A dialer's inbound event `call.completed`, with call_id, duration in seconds, resolution, agent_id. */
 export const inboundCallCompletedSchema = z.strictObject({
   type: z.literal('call.completed'),
   occurred_at: occurredAt.optional(),

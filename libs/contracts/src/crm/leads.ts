@@ -12,7 +12,7 @@ export const contactMessages = {
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 /**
- * `POST /api/contact` (spec section 7). `website` is a honeypot: the form hides it from people, so
+ * `POST /api/contact`. `website` is a honeypot: the form hides it from people, so
  * only bots fill it in; unknown fields are rejected.
  */
 export const contactRequestSchema = z.strictObject({

@@ -3,7 +3,7 @@ import { loginRequestSchema, newPasswordSchema, registerRequestSchema } from './
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
 
-describe('registration schema (spec section 5)', () => {
+describe('registration schema', () => {
   const valid = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'engines42' };
 
   it('accepts a valid registration and trims name and email', () => {

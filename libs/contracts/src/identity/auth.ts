@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isStorableText, unstorableTextMessage } from '../text';
 import { roleSchema } from './roles';
 
-/** Spec section 5: the registration messages, word for word. */
+/** The registration messages, word for word. */
 export const authMessages = {
   nameRequired: 'Name is required',
   invalidEmail: 'Please enter a valid email address',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 3: a KPI metric is one call, lead or conversion at a moment (metricType, timestamp). */
+/** A KPI metric is one call, lead or conversion at a moment (metricType, timestamp). */
 export const metricTypes = ['calls', 'leads', 'conversions'] as const;
 export const metricTypeSchema = z.enum(metricTypes);
 export type MetricType = z.infer<typeof metricTypeSchema>;

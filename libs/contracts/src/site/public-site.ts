@@ -3,7 +3,7 @@
 // /sitemap.xml and /robots.txt, so a page or an article is added in one place. No zod here: the
 // marketing pages import this module and must not pull the schemas in with it.
 
-/** The day the privacy policy and the terms took effect (spec section 9), as the pages show it. */
+/** The day the privacy policy and the terms took effect, as the pages show it. */
 export const LEGAL_EFFECTIVE_DATE = 'August 19, 2025';
 
 /** The blog's articles, newest first (the first is the featured one), with the date each shows. */

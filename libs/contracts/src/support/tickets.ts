@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../text';
 
-/** Spec section 4: low, medium (the default), high, urgent. */
+/** Low, medium (the default), high, urgent. */
 export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
 export const ticketPrioritySchema = z.enum(ticketPriorities, {
   error: 'Priority must be low, medium, high or urgent',
@@ -9,7 +9,7 @@ export const ticketPrioritySchema = z.enum(ticketPriorities, {
 export type TicketPriority = z.infer<typeof ticketPrioritySchema>;
 export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
 
-/** A ticket opens as `open`; support staff move it on. Only `open` counts as open (spec section 4). */
+/** A ticket opens as `open`; support staff move it on. Only `open` counts as open. */
 export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export const ticketStatusSchema = z.enum(ticketStatuses);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
@@ -27,7 +27,7 @@ export const ticketMessages = {
 export const tooManyTicketsMessage = (wait: string): string =>
   `Too many new tickets. Please try again in ${wait}.`;
 
-/** `POST /api/support/tickets` (spec section 7: title, description, priority). Unknown fields are rejected. */
+/** `POST /api/support/tickets` (title, description, priority). Unknown fields are rejected. */
 export const createTicketRequestSchema = z.strictObject({
   title: requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX_LENGTH),
   description: requiredText(ticketMessages.descriptionRequired, TICKET_DESCRIPTION_MAX_LENGTH),
@@ -35,7 +35,7 @@ export const createTicketRequestSchema = z.strictObject({
 });
 export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
 
-/** Spec section 3 dashboard view: id, title, description, priority, status, createdAt. */
+/** A ticket as the dashboard shows it: id, title, description, priority, status, createdAt. */
 export const ticketSchema = z.object({
   id: z.uuid(),
   title: z.string(),

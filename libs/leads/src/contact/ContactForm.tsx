@@ -12,7 +12,7 @@ type Errors = Partial<Record<Field, string>>;
 
 const FIELD_ORDER: readonly Field[] = ['firstName', 'lastName', 'company', 'email', 'message'];
 
-// Spec section 8, word for word.
+// The product spec's toast texts, word for word.
 const SENT_TOAST = {
   title: 'Message sent successfully!',
   description: "We'll get back to you within 24 hours.",
@@ -55,7 +55,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact form (spec section 2): First Name, Last Name, Company (optional), Email and Message,
+ * The contact form: First Name, Last Name, Company (optional), Email and Message,
  * checked with the API's own schema, sent to `POST /api/contact`, the spec's toasts, cleared once
  * sent. A field hidden from people (`website`) catches bots that fill in everything.
  */

@@ -20,6 +20,6 @@ let contactApi: ReturnType<typeof withContactEndpoint> | null = null;
 /** Injects the endpoint into the one api the first time it is needed. */
 const contactApiOf = (api: PortalApi) => (contactApi ??= withContactEndpoint(api));
 
-/** `POST /api/contact` (spec section 7) as an RTK Query mutation; suspends until RTK Query is loaded. */
+/** `POST /api/contact` as an RTK Query mutation; suspends until RTK Query is loaded. */
 export const useSendContactMessageMutation = () =>
   contactApiOf(use(loadApi()).api).useSendContactMessageMutation();

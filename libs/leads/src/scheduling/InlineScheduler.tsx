@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { loadRuntimeConfig, type RuntimeConfig } from '@portal/store/runtime-config';
 import { inlineSchedulerUrl } from './scheduler';
 
-/** Spec section 9: the inline scheduling widget is at least 700 px high. */
+/** The inline scheduling widget is at least 700 px high. */
 export const INLINE_SCHEDULER_MIN_HEIGHT = 700;
 
 export interface InlineSchedulerProps {

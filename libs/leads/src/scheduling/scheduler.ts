@@ -35,7 +35,7 @@ export async function prepareScheduler(): Promise<void> {
 
 export const CONTACT_PATH = '/contact';
 
-/** The default when the popup cannot open (spec section 8): the contact page, whose form always works. */
+/** The default when the popup cannot open: the contact page, whose form always works. */
 export function goToContactPage(): void {
   if (window.location.pathname !== CONTACT_PATH) navigate(CONTACT_PATH);
 }

@@ -18,7 +18,7 @@ function renderCart() {
   return { store, cart: result };
 }
 
-describe('CartProvider and useCartContext (spec section 4)', () => {
+describe('CartProvider and useCartContext', () => {
   beforeEach(() => localStorage.clear());
 
   it('adds plans, recomputes the total and says which plan was added', () => {

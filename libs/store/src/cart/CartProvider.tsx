@@ -4,7 +4,7 @@ import { showToast } from '../toast-slice';
 import type { CartItem, NewCartItem } from './cart-item';
 import { cartCleared, cartTotal, itemAdded, itemRemoved, quantityUpdated } from './cart-slice';
 
-/** The cart as spec section 4 describes it: items, their total and the four changes. */
+/** The cart: items, their total and the four changes. */
 export interface CartContextValue {
   items: CartItem[];
   /** Monthly total in dollars: Σ price × quantity. */
@@ -52,7 +52,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
-/** The cart inside a CartProvider; outside one it is a developer error (spec section 8). */
+/** The cart inside a CartProvider; outside one it is a developer error. */
 export function useCartContext(): CartContextValue {
   const cart = useContext(CartContext);
   if (!cart) throw new Error('useCartContext must be used within a CartProvider');

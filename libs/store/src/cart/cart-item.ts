@@ -7,7 +7,7 @@ export interface NewCartItem {
   [field: string]: unknown;
 }
 
-/** A line of the cart (spec section 3): the plan and how many of it, from 1 to MAX_CART_QUANTITY. */
+/** A line of the cart: the plan and how many of it, from 1 to MAX_CART_QUANTITY. */
 export interface CartItem extends NewCartItem {
   quantity: number;
 }

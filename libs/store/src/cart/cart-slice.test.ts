@@ -14,7 +14,7 @@ const essential = { packageId: 'pkg-essential', name: 'Essential Support', price
 const growth = { packageId: 'pkg-growth', name: 'Growth 24/7', price: 4999.99, tier: 'growth' };
 const cartOf = (...items: CartItem[]) => ({ items });
 
-describe('cart slice (spec section 4)', () => {
+describe('cart slice', () => {
   beforeEach(() => localStorage.clear());
 
   it('starts empty with a total of 0', () => {

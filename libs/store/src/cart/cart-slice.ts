@@ -10,17 +10,17 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState: (): CartState => ({ items: readStoredCart() }),
   reducers: {
-    /** Spec section 4.1: the same plan again raises its quantity by 1, a new plan is appended at 1. */
+    /** The same plan again raises its quantity by 1, a new plan is appended at 1. */
     itemAdded(state, { payload }: PayloadAction<NewCartItem>) {
       const line = state.items.find((item) => item.packageId === payload.packageId);
       if (line) line.quantity = clampQuantity(line.quantity + 1);
       else if (state.items.length < MAX_CART_LINES) state.items.push({ ...payload, quantity: 1 });
     },
-    /** Spec section 4.2. */
+    /** Takes the plan's line out of the cart. */
     itemRemoved(state, { payload }: PayloadAction<string>) {
       state.items = state.items.filter((item) => item.packageId !== payload);
     },
-    /** Spec section 4.3: 0 or below removes the line; a non-number changes nothing. */
+    /** 0 or below removes the line; a non-number changes nothing. */
     quantityUpdated(state, { payload }: PayloadAction<{ packageId: string; quantity: number }>) {
       if (Number.isNaN(payload.quantity)) return;
       const quantity = clampQuantity(payload.quantity);
@@ -30,7 +30,7 @@ export const cartSlice = createSlice({
         if (line) line.quantity = quantity;
       }
     },
-    /** Spec section 4.4, and after an order is paid. */
+    /** Empties the cart: Clear cart, and after an order is paid. */
     cartCleared(state) {
       state.items = [];
     },
