@@ -1,6 +1,6 @@
 import { sectionForPath } from './routes';
 
-describe('route table (spec section 2)', () => {
+describe('route table', () => {
   it.each([
     ['/', 'marketing'],
     ['/services', 'marketing'],

@@ -21,7 +21,7 @@ function renderCart(items = [essential, growth]) {
 
 const line = (name: string) => within(screen.getByRole('listitem', { name }));
 
-describe('Shopping Cart modal (spec section 2)', () => {
+describe('Shopping Cart modal', () => {
   beforeEach(() => localStorage.clear());
 
   it('lists each plan with its monthly price and quantity, and the total per month', () => {
@@ -42,7 +42,7 @@ describe('Shopping Cart modal (spec section 2)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Decrease quantity of Essential Support' }));
     expect(line('Essential Support').getByLabelText('Quantity of Essential Support')).toHaveTextContent('1');
-    // At 1, minus takes the plan out (quantity 0 removes it, spec section 4).
+    // At 1, minus takes the plan out (quantity 0 removes it).
     await userEvent.click(screen.getByRole('button', { name: 'Decrease quantity of Essential Support' }));
     expect(screen.queryByRole('listitem', { name: 'Essential Support' })).not.toBeInTheDocument();
 

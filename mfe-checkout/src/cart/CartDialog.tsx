@@ -23,7 +23,7 @@ export interface CartDialogProps {
 }
 
 /**
- * The Shopping Cart modal (spec section 2): each plan with its monthly price and quantity controls,
+ * The Shopping Cart modal: each plan with its monthly price and quantity controls,
  * the monthly total, 'Proceed to Checkout' and 'Continue Shopping'. MUI's Dialog traps focus,
  * closes on Escape and gives focus back to the cart button.
  */

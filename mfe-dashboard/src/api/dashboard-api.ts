@@ -13,9 +13,9 @@ import { loadApi } from '@portal/store';
 type PortalApi = Awaited<ReturnType<typeof loadApi>>['api'];
 
 /**
- * The dashboard's calls of spec section 7. Lists are tagged so a create or delete refetches its list
- * (orders: a checkout, in the checkout section); metrics are refetched when the live stream reports a
- * new one (no polling: spec section 9).
+ * The dashboard's calls: orders, integrations, tickets and metrics. Lists are tagged so a create or
+ * delete refetches its list (orders: a checkout, in the checkout section); metrics are refetched when
+ * the live stream reports a new one (no polling, so an idle dashboard costs the services nothing).
  */
 const injectDashboard = (api: PortalApi) =>
   api.enhanceEndpoints({ addTagTypes: ['Integrations', 'Tickets', 'Metrics'] }).injectEndpoints({

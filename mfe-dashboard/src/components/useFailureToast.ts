@@ -16,7 +16,7 @@ export interface QueryOutcome {
 const toasted = new WeakSet<object>();
 
 /**
- * Shows the spec's error toast (section 8, e.g. 'Failed to fetch orders') once per failure of a
+ * Shows the error toast (e.g. 'Failed to fetch orders') once per failure of a
  * query, with the server's message as its description when it sent one.
  */
 export function useFailureToast({ isError, error }: QueryOutcome, title: string): void {

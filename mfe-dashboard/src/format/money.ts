@@ -1,5 +1,5 @@
 /**
- * Money as the API sends it: a decimal string with two places ("1499.00", spec section 3 `decimal(10,2)`).
+ * Money as the API sends it: a decimal string with two places ("1499.00", a PostgreSQL `decimal(10,2)`).
  * Sums are made in whole cents so no binary-float drift shows; only the display goes through a float.
  * (The contracts' `moneyToCents` validates with zod, which this section does not load.)
  */

@@ -108,7 +108,7 @@ export const CAPABILITIES: Record<CapabilityId, Capability> = {
   },
 };
 
-/** Spec section 2: the home page's tabs, AI Bots first. */
+/** The home page's tabs, AI Bots first. */
 export const HOME_CAPABILITY_ORDER: CapabilityId[] = [
   'ai-bots',
   'engagement',
@@ -118,7 +118,7 @@ export const HOME_CAPABILITY_ORDER: CapabilityId[] = [
   'wfm',
 ];
 
-/** Spec section 2: the Platform page's tabs. */
+/** The Platform page's tabs. */
 export const PLATFORM_CAPABILITY_ORDER: CapabilityId[] = [
   'ai-bots',
   'engagement',

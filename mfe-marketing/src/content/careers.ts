@@ -11,7 +11,7 @@ export interface Position {
   requirements: string[];
 }
 
-/** The four open positions of spec section 2. */
+/** The four open positions the careers page lists. */
 export const POSITIONS: Position[] = [
   {
     title: 'Customer Service Representative',

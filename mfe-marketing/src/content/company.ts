@@ -5,7 +5,7 @@ import Handshake from '@mui/icons-material/HandshakeRounded';
 import VerifiedUser from '@mui/icons-material/VerifiedUserRounded';
 import Lightbulb from '@mui/icons-material/LightbulbRounded';
 
-/** The company's figures, as every page states them (spec section 1). */
+/** The company's figures, as every page states them. */
 export const COMPANY_STATS = [
   { value: '500+', label: 'Clients served' },
   { value: '2M+', label: 'Calls handled' },
@@ -94,7 +94,7 @@ export const LEADERSHIP_TEAM: Leader[] = [
   },
 ];
 
-/** /about-us: why businesses choose us (spec section 2). */
+/** /about-us: why businesses choose us. */
 export const WHY_CHOOSE_US = [
   {
     title: '60% cost reduction',

@@ -30,7 +30,7 @@ export type DocsBlock =
 export type DocsSectionId =
   'getting-started' | 'api-reference' | 'webhooks' | 'authentication' | 'integrations' | 'code-examples';
 
-/** A docs section (spec section 3): id, title, icon, and its content. */
+/** A docs section: id, title, icon, and its content. */
 export interface DocsSection {
   id: DocsSectionId;
   title: string;

@@ -17,7 +17,7 @@ type Icon = ComponentType<SvgIconProps>;
 
 export type HelpCategoryId = 'getting-started' | 'billing' | 'technical' | 'integration' | 'account';
 
-/** A help category (spec section 3): id, name, icon. */
+/** A help category: id, name, icon. */
 export interface HelpCategory {
   id: HelpCategoryId;
   name: string;
@@ -40,7 +40,7 @@ export interface Faq {
   answer: string;
 }
 
-/** Three questions per category; the answers state spec section 9's help claims. */
+/** Three questions per category; the answers state the product's support promises. */
 export const FAQS: readonly Faq[] = [
   {
     category: 'getting-started',

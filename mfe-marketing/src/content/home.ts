@@ -14,7 +14,7 @@ export interface SuccessStory {
   results: { value: string; label: string }[];
 }
 
-/** The home page's three success stories (spec section 2), chosen by dots. */
+/** The home page's three success stories, chosen by dots. */
 export const SUCCESS_STORIES: SuccessStory[] = [
   {
     industry: 'Technology',

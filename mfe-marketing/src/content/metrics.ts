@@ -14,7 +14,7 @@ export interface Metric {
   Icon: ComponentType<SvgIconProps>;
 }
 
-/** The six results of the home page (spec section 2). */
+/** The six results of the home page. */
 export const METRICS: Metric[] = [
   {
     value: '60%',

@@ -1,4 +1,4 @@
-/** The terms of every custom quote (spec section 2). */
+/** The terms of every custom quote. */
 export const QUOTE_TERMS = [
   {
     title: 'No hidden fees',

@@ -23,7 +23,7 @@ export interface Service {
   Icon: ComponentType<SvgIconProps>;
 }
 
-/** The four services (spec section 2), in the footer's order. */
+/** The four services, in the footer's order. */
 export const SERVICES: Service[] = [
   {
     id: 'inbound-support',

@@ -40,7 +40,7 @@ export function headingId(text: string): string {
 }
 
 /**
- * The content's simple markup (spec section 2) as a typed block list: `## heading`, `### subheading`,
+ * The content's simple markup as a typed block list: `## heading`, `### subheading`,
  * a line that is only `**bold**` (a highlighted line), `- ` list items (consecutive lines form one
  * list) and paragraphs (consecutive lines joined, ended by a blank line or another construct).
  * Text is never interpreted as HTML: the renderer prints it as text.

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { BRAND_NAME, PageContainer, RouteLink } from '@portal/ui';
 import { FOOTER_COLUMNS } from './nav-links';
 
-/** Site footer (spec section 2): the Services, Company and Support columns and the copyright line. */
+/** Site footer: the Services, Company and Support columns and the copyright line. */
 export function Footer() {
   return (
     <Box

@@ -15,7 +15,7 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 const loadCartModalHost = () => import('./CartModalHost');
 const CartModalHost = lazy(loadCartModalHost);
 
-/** Site header (spec section 2): brand, navigation, session actions, cart, 'Get a Quote', mobile menu. */
+/** Site header: brand, navigation, session actions, cart, 'Get a Quote', mobile menu. */
 export function Header({ pathname }: { pathname: string }) {
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSessionStatus);

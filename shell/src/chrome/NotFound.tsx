@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { PageContainer, RouteButton, usePageTitle } from '@portal/ui';
 
-/** Shown for any path outside the route table (spec section 2). */
+/** Shown for any path outside the route table. */
 export function NotFound() {
   usePageTitle('Page Not Found');
   return (

@@ -3,7 +3,7 @@ import { selectToast, useAppSelector } from '@portal/store';
 
 const ToastView = lazy(() => import('./ToastView'));
 
-/** Shows the one current toast of the store (spec section 9); the toast UI loads on first use. */
+/** Shows the one current toast of the store; the toast UI loads on first use. */
 export function ToastHost() {
   const toast = useAppSelector(selectToast);
   if (!toast) return null;

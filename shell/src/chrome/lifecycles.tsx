@@ -6,7 +6,7 @@ import { startSession, store } from '@portal/store';
 import { Chrome } from './Chrome';
 
 registerReactInstance('shell', React);
-// The session (spec section 4) starts before the header first renders, so it never shows a wrong state.
+// The session starts before the header first renders, so it never shows a wrong state.
 startSession(store);
 
 const byId = (id: string) => document.getElementById(id) as HTMLElement;

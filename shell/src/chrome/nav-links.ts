@@ -1,4 +1,4 @@
-/** Header navigation (spec section 2). */
+/** Header navigation. */
 export const NAV_LINKS = [
   { label: 'Home', href: '/' },
   { label: 'Services', href: '/services' },
@@ -7,7 +7,7 @@ export const NAV_LINKS = [
   { label: 'Contact', href: '/contact' },
 ] as const;
 
-/** Footer columns and links (spec section 2). */
+/** Footer columns and links. */
 export const FOOTER_COLUMNS = [
   {
     title: 'Services',

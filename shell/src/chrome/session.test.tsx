@@ -13,7 +13,7 @@ const me = {
   organizationId: '0d7e8f5a-1b2c-4d3e-8f9a-0b1c2d3e4f5a',
 };
 
-/** The shell at start (spec section 4): header and toasts, with the session started as the shell does. */
+/** The shell at start: header and toasts, with the session started as the shell does. */
 async function startShell(meAnswer?: StubbedAnswer) {
   const calls = stubFetch(meAnswer ? { 'GET /api/auth/me': meAnswer } : {});
   const view = renderChrome(

@@ -14,7 +14,7 @@ import { OrderConfirmation } from './OrderConfirmation';
 import { PaymentStep } from './PaymentStep';
 
 /**
- * /checkout (spec section 2): sign-in required; with nothing in the cart there is nothing to pay;
+ * /checkout: sign-in required; with nothing in the cart there is nothing to pay;
  * otherwise the payment, then (`?order=<id>`, also Stripe's return_url) the order's confirmation.
  */
 export default function Checkout() {

@@ -69,7 +69,7 @@ function renderCheckout(items = [essential, growth]) {
   );
 }
 
-describe('Checkout payment (spec section 2)', () => {
+describe('Checkout payment', () => {
   // RTK Query and the checkout endpoints arrive on first use; load them once so pages do not suspend.
   beforeAll(() => loadCheckoutApi());
   beforeEach(() => {

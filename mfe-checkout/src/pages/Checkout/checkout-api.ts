@@ -10,7 +10,7 @@ type PortalApi = Awaited<ReturnType<typeof loadApi>>['api'];
 const injectCheckout = (api: PortalApi) =>
   api.injectEndpoints({
     endpoints: (build) => ({
-      /** Spec section 7: only ids and quantities; the server prices the order from its catalog. */
+      /** Only ids and quantities; the server prices the order from its catalog. */
       createPaymentIntent: build.mutation<
         CreatePaymentIntentResponse,
         CreatePaymentIntentRequest & { idempotencyKey: string }

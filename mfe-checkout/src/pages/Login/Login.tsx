@@ -9,7 +9,7 @@ import { AuthLayout } from '../../components/AuthLayout';
 import { SecretField } from '@portal/ui/secret-field';
 import { safeRedirect } from './safe-redirect';
 
-/** /login (spec section 2): email and password, both required by the browser. */
+/** /login: email and password, both required by the browser. */
 export default function Login() {
   const dispatch = useAppDispatch();
   const [login, { isLoading }] = useLoginMutation();

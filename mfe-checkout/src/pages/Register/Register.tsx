@@ -11,7 +11,7 @@ import { AuthLayout } from '../../components/AuthLayout';
 import { SecretField } from '@portal/ui/secret-field';
 import { checkRegistration, type RegisterErrors, type RegisterFields } from './registration-errors';
 
-/** /register and /signup (spec section 2): create an account, then on to /customer-dashboard. */
+/** /register and /signup: create an account, then on to /customer-dashboard. */
 export default function Register() {
   const dispatch = useAppDispatch();
   const [register, { isLoading }] = useRegisterMutation();

@@ -7,7 +7,7 @@ export type RegistrationCheck =
   { valid: true; request: RegisterRequest } | { valid: false; errors: RegisterErrors };
 
 /**
- * The shared registration schema (spec section 5 messages, word for word), its first message per
+ * The shared registration schema (the product's messages, word for word), its first message per
  * field; a valid form gives the request body as the schema cleans it (trimmed name and email).
  */
 export function checkRegistration(fields: RegisterFields): RegistrationCheck {

@@ -3,7 +3,7 @@ import { BRAND_NAME, PageLoading, RedirectNotice, usePageMeta } from '@portal/ui
 import { selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
 import { DashboardFrame } from './DashboardFrame';
 
-/** /dashboard and /customer-dashboard: a signed-in customer's dashboard (spec section 6), or a way to log in. */
+/** /dashboard and /customer-dashboard: a signed-in customer's dashboard, or a way to log in. */
 export default function Dashboard() {
   usePageMeta({
     title: 'Customer Dashboard',

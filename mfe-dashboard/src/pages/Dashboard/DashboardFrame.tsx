@@ -23,7 +23,7 @@ const tabId = (tab: DashboardTab) => `dashboard-tab-${tab.toLowerCase()}`;
 const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
 
 /**
- * The customer dashboard (spec section 2): CUSTOMER badge, Logout and the five tabs. The tab is the
+ * The customer dashboard: CUSTOMER badge, Logout and the five tabs. The tab is the
  * address (`/dashboard/orders`), so reload and Back keep it; a tab click pushes the new address.
  */
 export function DashboardFrame() {

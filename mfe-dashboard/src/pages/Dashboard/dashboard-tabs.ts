@@ -1,5 +1,5 @@
 /**
- * The dashboard's tabs and their addresses (spec section 2). Each tab has its own path under the
+ * The dashboard's tabs and their addresses. Each tab has its own path under the
  * base the customer arrived on, so reload and Back keep the tab. The shell's route table
  * (shell/src/routes.ts) lists the same paths; any other path under a base is its 404.
  */

@@ -26,7 +26,7 @@ export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 /** Every illustration is drawn on this canvas, so the page reserves its space before it loads. */
 export const ARTICLE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-/** A blog article (spec section 3); `content` is in the content markup (see `markup/parse-markup`). */
+/** A blog article; `content` is in the content markup (see `markup/parse-markup`). */
 export interface Article {
   slug: ArticleSlug;
   title: string;

@@ -1,4 +1,4 @@
-/** Both legal documents take effect on this date (spec section 9); the sitemap dates them by it too. */
+/** Both legal documents take effect on this date; the sitemap dates them by it too. */
 export { LEGAL_EFFECTIVE_DATE } from '@portal/contracts';
 
 export const LEGAL_CONTACT = {

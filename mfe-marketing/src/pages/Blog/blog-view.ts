@@ -11,7 +11,7 @@ export interface BlogView {
 }
 
 /**
- * What /blog shows for a category (spec section 2): under 'All' the first article is featured and
+ * What /blog shows for a category: under 'All' the first article is featured and
  * the rest are 'Recent Articles'; a category shows its articles under '{category} Articles'.
  */
 export function blogView(articles: readonly Article[], category: CategoryFilter): BlogView {

@@ -46,7 +46,7 @@ function ReadyToGetStarted() {
   );
 }
 
-/** /blog/{slug}: the article, or 'Article Not Found' for an unknown slug (spec section 2). */
+/** /blog/{slug}: the article, or 'Article Not Found' for an unknown slug. */
 export default function BlogArticle() {
   const { slug = '' } = useRouteParams();
   const article = findArticle(slug);

@@ -11,7 +11,7 @@ describe('Contact page', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  it('names the page and shows the contact details of spec section 2', async () => {
+  it('names the page and shows the contact details', async () => {
     stubFetch({ 'GET /runtime-config.json': { status: 200, body: { scheduler: null } } });
     renderPage(<Contact />, { route: '/contact' });
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();

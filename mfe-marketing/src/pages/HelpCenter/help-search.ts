@@ -8,7 +8,7 @@ export interface FaqView {
 }
 
 /**
- * The FAQs the help center shows (spec section 4): a non-empty search overrides the category and
+ * The FAQs the help center shows: a non-empty search overrides the category and
  * matches question or answer of every category, case-insensitive substring, under
  * 'Search Results for "{text}"'; otherwise the chosen category's questions under its name.
  */

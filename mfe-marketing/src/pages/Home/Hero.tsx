@@ -6,7 +6,7 @@ import { QuoteButton } from '../../components/QuoteButton';
 
 const PROOF = ['500+ clients', '2M+ calls handled', '99.9% uptime'];
 
-/** Home hero (spec section 2): the promise, 'Get a Quote' and 'Explore Platform'. */
+/** Home hero: the promise, 'Get a Quote' and 'Explore Platform'. */
 export function Hero() {
   return (
     <Box

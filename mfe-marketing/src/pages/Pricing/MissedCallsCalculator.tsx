@@ -6,7 +6,7 @@ import { formatPercent, formatUsd } from './format';
 
 const formatCalls = (calls: number) => `${calls} ${calls === 1 ? 'call' : 'calls'}`;
 
-/** Missed Calls Calculator (spec section 9): the revenue that unanswered calls cost. */
+/** Missed Calls Calculator: the revenue that unanswered calls cost. */
 export function MissedCallsCalculator() {
   const [input, setInput] = useState<MissedCallsInput>(() => defaultsOf(MISSED_CALLS_RANGES));
   const set = (key: keyof MissedCallsInput) => (value: number) =>

@@ -7,7 +7,7 @@ import { formatPercent, formatUsd } from './format';
 const formatAgents = (agents: number) => `${agents} ${agents === 1 ? 'agent' : 'agents'}`;
 const formatHours = (hours: number) => `${hours} hours`;
 
-/** ROI Calculator (spec section 9): savings when we cost 40% of the current support budget. */
+/** ROI Calculator: savings when we cost 40% of the current support budget. */
 export function RoiCalculator() {
   const [input, setInput] = useState<RoiInput>(() => defaultsOf(ROI_RANGES));
   const set = (key: keyof RoiInput) => (value: number) => setInput((last) => ({ ...last, [key]: value }));

@@ -1,6 +1,6 @@
 import { MISSED_CALLS_RANGES, ROI_RANGES, defaultsOf, missedCallsLoss, roi } from './calculators';
 
-describe('Missed Calls Calculator (spec section 9)', () => {
+describe('Missed Calls Calculator', () => {
   it('has the spec ranges, steps and defaults', () => {
     expect(MISSED_CALLS_RANGES).toEqual({
       missedCallsPerDay: { min: 1, max: 200, step: 1, default: 50 },
@@ -39,7 +39,7 @@ describe('Missed Calls Calculator (spec section 9)', () => {
   });
 });
 
-describe('ROI Calculator (spec section 9)', () => {
+describe('ROI Calculator', () => {
   it('has the spec ranges, steps and defaults', () => {
     expect(ROI_RANGES).toEqual({
       monthlySupportCost: { min: 1000, max: 50000, step: 500, default: 10000 },

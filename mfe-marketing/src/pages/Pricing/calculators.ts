@@ -1,4 +1,4 @@
-// The two calculators of spec section 9: slider ranges, defaults and formulas.
+// The two pricing calculators: slider ranges, defaults and formulas.
 
 export interface SliderRange {
   min: number;
@@ -38,7 +38,7 @@ export const ROI_RANGES = {
 
 export type RoiInput = Record<keyof typeof ROI_RANGES, number>;
 
-/** Our price as a share of the current monthly cost (spec section 9: 40%). */
+/** Our price as a share of the current monthly cost (40%). */
 const PRODUCT_COST_PERCENT = 40;
 
 /**

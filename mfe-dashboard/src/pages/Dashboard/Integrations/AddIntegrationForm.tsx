@@ -29,8 +29,8 @@ export interface AddIntegrationFormProps {
 }
 
 /**
- * Step one of Add Integration: Type, Name, API Key and an optional Webhook URL (spec section 5:
- * 'Create' stays disabled until type, name and API key are filled). Enter submits.
+ * Step one of Add Integration: Type, Name, API Key and an optional Webhook URL
+ * ('Create' stays disabled until type, name and API key are filled). Enter submits.
  */
 export function AddIntegrationForm({ titleId, creating, onCancel, onCreate }: AddIntegrationFormProps) {
   const [type, setType] = useState<IntegrationType | ''>('');

@@ -21,7 +21,7 @@ export interface DeleteIntegrationDialogProps {
   onExited: () => void;
 }
 
-/** Asks before deleting an integration, naming it; toasts the outcome (spec section 8). */
+/** Asks before deleting an integration, naming it; toasts the outcome. */
 export function DeleteIntegrationDialog({
   integration,
   open,

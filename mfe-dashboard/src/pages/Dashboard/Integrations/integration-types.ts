@@ -1,7 +1,7 @@
 import type { IntegrationType } from '@portal/contracts';
 
 /**
- * The CRMs and dialers of spec section 5 with their product names. Kept here rather than imported
+ * The CRMs and dialers a customer can connect, with their product names. Kept here rather than imported
  * (the contracts' list sits beside zod schemas); the Record type makes the compiler hold it to the
  * contract's list.
  */

@@ -55,7 +55,7 @@ export interface KpisTabProps {
 }
 
 /**
- * The KPIs tab (spec section 2): today's calls, leads and conversions in the organisation's time
+ * The KPIs tab: today's calls, leads and conversions in the organisation's time
  * zone and the last 30 days as a chart; without an active integration there is nothing to count
  * yet, and the tab says how to start. The numbers follow the live stream through useLiveMetrics,
  * which refetches the metrics query read here.

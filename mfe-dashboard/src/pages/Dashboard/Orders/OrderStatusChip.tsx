@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { OrderStatus } from '@portal/contracts';
 
-/** Spec section 4: 'completed' wears the default badge, every other status the secondary one. */
+/** 'completed' wears the default badge, every other status the secondary one. */
 export function OrderStatusChip({ status }: { status: OrderStatus }) {
   return (
     <Chip

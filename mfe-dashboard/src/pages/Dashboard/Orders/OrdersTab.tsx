@@ -14,7 +14,7 @@ import { OrderCards } from './OrderCards';
 import { OrderItemsDialog } from './OrderItemsDialog';
 import { OrdersTable } from './OrdersTable';
 
-/** The Orders tab (spec section 2): the customer's orders, newest first, and what each holds. */
+/** The Orders tab: the customer's orders, newest first, and what each holds. */
 export function OrdersTab() {
   const orders = useDashboardApi().useOrdersQuery();
   useFailureToast(orders, 'Failed to fetch orders');

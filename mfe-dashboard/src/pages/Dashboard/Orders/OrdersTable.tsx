@@ -16,7 +16,7 @@ export interface OrderListProps {
   onViewItems: (order: Order) => void;
 }
 
-/** Spec section 2: the orders as a table of Order ID, Total, Status, Date and Actions (from 600 px). */
+/** The orders as a table of Order ID, Total, Status, Date and Actions (from 600 px). */
 export function OrdersTable({ orders, onViewItems }: OrderListProps) {
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}>

@@ -28,7 +28,7 @@ function cardState<T>(
   return { status: 'loading' };
 }
 
-/** The Overview tab (spec section 2): four account numbers, then the Service Status list. */
+/** The Overview tab: four account numbers, then the Service Status list. */
 export function Overview() {
   const dashboardApi = useDashboardApi();
   const orders = dashboardApi.useOrdersQuery();

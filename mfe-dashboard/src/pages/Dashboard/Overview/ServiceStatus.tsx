@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 
-/** Spec section 2: the service lines of the account and their state. */
+/** The service lines of the account and their state. */
 const SERVICES = [
   { name: 'Inbound Contact Center', status: 'Active' },
   { name: 'Outbound Sales', status: 'Active' },

@@ -10,6 +10,6 @@ export const spentCents = (orders: readonly Order[]): number =>
 export const activeCount = (integrations: readonly Integration[]): number =>
   integrations.filter((integration) => integration.isActive).length;
 
-/** Spec section 4: only status 'open' counts as open. */
+/** Only status 'open' counts as open. */
 export const openCount = (tickets: readonly Ticket[]): number =>
   tickets.filter((ticket) => ticket.status === 'open').length;

@@ -32,7 +32,7 @@ interface Draft {
 
 // The contract's values, typed against it (its module would bring zod along at run time).
 const PRIORITIES: typeof ticketPriorities = ['low', 'medium', 'high', 'urgent'];
-/** Spec section 9: the default ticket priority. */
+/** The default ticket priority. */
 const DEFAULT_PRIORITY: TicketPriority = 'medium';
 const TITLE_MAX: typeof TICKET_TITLE_MAX_LENGTH = 200;
 const DESCRIPTION_MAX: typeof TICKET_DESCRIPTION_MAX_LENGTH = 5000;

@@ -13,7 +13,7 @@ import { NewTicketDialog } from './NewTicketDialog';
 import { TicketList } from './TicketList';
 
 /**
- * The Support tab (spec section 2): the customer's tickets and the New Ticket dialog. Focus goes
+ * The Support tab: the customer's tickets and the New Ticket dialog. Focus goes
  * back to the button that opened the dialog or, when that one is gone (the first ticket replaced the
  * empty state and its button), to the New Ticket button beside the list once the list is back.
  */

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { TicketPriority, TicketStatus } from '@portal/contracts';
 
-/** Spec section 4: an open ticket shows red; any other status green. */
+/** An open ticket shows red; any other status green. */
 export function TicketStatusChip({ status }: { status: TicketStatus }) {
   return (
     <Chip
@@ -15,7 +15,7 @@ export function TicketStatusChip({ status }: { status: TicketStatus }) {
 
 const DESTRUCTIVE_PRIORITIES: readonly TicketPriority[] = ['high', 'urgent'];
 
-/** Spec section 4: high (and urgent, above it) get the destructive badge; low and medium a neutral one. */
+/** High (and urgent, above it) get the destructive badge; low and medium a neutral one. */
 export function TicketPriorityChip({ priority }: { priority: TicketPriority }) {
   return (
     <Chip
