@@ -2,9 +2,9 @@ import { createEventTables, dropEventTables } from '@portal/events';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The tables commerce owns: the catalog (`packages`), `orders` and `order_items` (spec section 3;
- * money as decimal(10,2)), the Stripe webhook events already handled (`stripe_events`), its outbox
- * and processed_events.
+ * The tables commerce owns: the catalog (`packages`), `orders` and `order_items` (money as
+ * decimal(10,2)), the Stripe webhook events already handled (`stripe_events`), its outbox and
+ * processed_events.
  */
 export class InitialSchema1763900000000 implements MigrationInterface {
   name = 'InitialSchema1763900000000';

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { OrderEntity } from './order.entity';
 
-/** Spec section 3 `order_items`: the package, its name and unit price as they were when ordered. */
+/** A row of `order_items`: the package, its name and unit price as they were when ordered. */
 @Entity({ name: 'order_items' })
 export class OrderItemEntity {
   @PrimaryColumn('uuid')

@@ -2,7 +2,7 @@ import type { OrderStatus } from '@portal/contracts';
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { OrderItemEntity } from './order-item.entity';
 
-/** Spec section 3 `orders`, plus who placed it and the checkout's idempotency key. */
+/** A row of `orders`: the spec's fields, plus who placed it and the checkout's idempotency key. */
 @Entity({ name: 'orders' })
 export class OrderEntity {
   @PrimaryColumn('uuid')

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** Spec section 3 `packages`: a monthly service package of the catalog. */
+/** A row of `packages`: a monthly service package of the catalog. */
 @Entity({ name: 'packages' })
 export class PackageEntity {
   @PrimaryColumn('uuid')

@@ -9,7 +9,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { PaymentIntentsService } from './payment-intents.service';
 
-/** Spec section 7: checkout (any signed-in user, section 6) asks for the cart's client secret. */
+/** Checkout (any signed-in user, staff included) asks for the cart's client secret. */
 @Controller('api/create-payment-intent')
 export class PaymentIntentsController {
   constructor(private readonly paymentIntents: PaymentIntentsService) {}

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** Spec section 3 `contact_submissions`: a message sent from the contact form or the quote dialog. */
+/** A row of `contact_submissions`: a message sent from the contact form or the quote dialog. */
 @Entity({ name: 'contact_submissions' })
 export class ContactSubmissionEntity {
   @PrimaryColumn('uuid')

@@ -7,7 +7,7 @@ import { type ContactSubmission, ContactService } from './contact.service';
 export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
-  /** Spec section 7: the contact form and the quote dialog. `request.ip` is the address the gateway saw. */
+  /** The contact form and the quote dialog. `request.ip` is the address the gateway saw. */
   @Post()
   @HttpCode(HttpStatus.CREATED)
   submit(

@@ -2,7 +2,7 @@ import type { IntegrationType } from '@portal/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * Spec section 3 `integrations`: a customer's CRM or dialer. The secret columns hold values sealed by
+ * A row of `integrations`: a customer's CRM or dialer. The secret columns hold values sealed by
  * `SecretBox` and are left out of every query that does not name them (`select: false`).
  */
 @Entity({ name: 'integrations' })

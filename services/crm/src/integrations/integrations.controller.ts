@@ -24,7 +24,7 @@ import { IntegrationsService, type NewIntegration } from './integrations.service
 
 const integrationNotFound = () => new NotFoundException(integrationMessages.integrationNotFound);
 
-/** The dashboard's Integrations tab (spec section 7): the signed-in customer's own CRMs and dialers. */
+/** The dashboard's Integrations tab: the signed-in customer's own CRMs and dialers. */
 @Controller('api/crm/integrations')
 @CustomerOnly()
 export class IntegrationsController {

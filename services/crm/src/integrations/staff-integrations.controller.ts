@@ -13,7 +13,7 @@ import { IntegrationsService } from './integrations.service';
 const integrationNotFound = () => new NotFoundException(integrationMessages.integrationNotFound);
 
 /**
- * Staff (spec section 6, isAdmin) connect or disconnect a customer's integration: a disconnected one
+ * Staff (isAdmin) connect or disconnect a customer's integration: a disconnected one
  * shows 'Disconnected' on the dashboard and its inbound URL refuses events.
  */
 @Controller('api/crm/staff/integrations')

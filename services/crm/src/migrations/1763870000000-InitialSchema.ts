@@ -3,7 +3,7 @@ import { createEventTables, dropEventTables } from '@portal/events';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The tables crm owns: contact submissions (spec section 3), newsletter subscriptions, what its
+ * The tables crm owns: contact submissions, newsletter subscriptions, what its
  * per-address limits count (`lead_attempts`), its outbox and processed_events.
  */
 export class InitialSchema1763870000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * CRM and dialer integrations (spec section 3 `integrations`, plus the customer's organisation, a
+ * CRM and dialer integrations (`integrations`: the spec's fields plus the customer's organisation, a
  * name, an optional outbound webhook URL and the secret inbound events are signed with) and the
  * inbound events received from them, each kept once by its natural id.
  */

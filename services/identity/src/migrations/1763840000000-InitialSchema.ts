@@ -1,7 +1,7 @@
 import { createEventTables, dropEventTables } from '@portal/events';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The tables identity owns (spec section 3), plus its outbox and processed_events. */
+/** The tables identity owns, plus its outbox and processed_events. */
 export class InitialSchema1763840000000 implements MigrationInterface {
   name = 'InitialSchema1763840000000';
 
@@ -15,8 +15,8 @@ export class InitialSchema1763840000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
 
-    // role: spec section 6 (the session's user carries it); organization_id: the organization
-    // registration creates for the customer.
+    // role: one of the six roles, carried by the session's user for the role guards;
+    // organization_id: the organization registration creates for the customer.
     await runner.query(`
       CREATE TABLE public_users (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

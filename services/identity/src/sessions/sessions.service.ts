@@ -5,7 +5,7 @@ import type { AuthUser } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
 
-/** What a session row's `sess` holds (spec section 3: sessions are sid, sess, expire). */
+/** What a session row's `sess` holds (sessions are sid, sess, expire). */
 export interface SessionData {
   userId: string;
   createdAt: string;

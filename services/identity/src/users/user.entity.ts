@@ -1,7 +1,7 @@
 import type { Role } from '@portal/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** Spec section 3 `public_users`, plus the role and the organization registration creates. */
+/** A row of `public_users`: the spec's fields plus the role and the organization registration creates. */
 @Entity({ name: 'public_users' })
 export class UserEntity {
   @PrimaryColumn('uuid')

@@ -1,7 +1,7 @@
 import type { MetricType } from '@portal/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** Spec section 3 KPI metric: one call, lead or conversion of a customer (metricType, timestamp). */
+/** A KPI metric: one call, lead or conversion of a customer (metricType, timestamp). */
 @Entity({ name: 'metrics' })
 export class MetricEntity {
   @PrimaryColumn('uuid')

@@ -5,7 +5,7 @@ import { CLOCK, type Clock } from '../clock';
 import { OrganizationTimezones } from '../organizations/organization-timezones.service';
 import { DailyMetricsService } from './daily-metrics.service';
 
-/** The KPIs of the signed-in customer's dashboard (spec section 7: daily counts by calendar date). */
+/** The KPIs of the signed-in customer's dashboard (daily counts by calendar date). */
 @Controller('api/kpi/metrics')
 @CustomerOnly()
 export class MetricsController {

@@ -2,7 +2,7 @@ import { createEventTables, dropEventTables } from '@portal/events';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The tables kpi owns: `metrics` (spec section 3: one call, lead or conversion of a customer at a
+ * The tables kpi owns: `metrics` (one call, lead or conversion of a customer at a
  * moment, counted once per source event), the organisations' time zones it learns from identity's
  * events, its outbox and processed_events.
  */

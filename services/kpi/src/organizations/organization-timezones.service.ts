@@ -4,7 +4,7 @@ import { DEFAULT_TIMEZONE } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /**
- * The time zone each organisation counts its days in (spec section 3: America/New_York unless set),
+ * The time zone each organisation counts its days in (America/New_York unless set),
  * learnt from identity's `portal.organizations.created`.
  */
 @Injectable()

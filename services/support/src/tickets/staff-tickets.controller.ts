@@ -26,7 +26,7 @@ import { TicketsService } from './tickets.service';
 
 const ticketNotFound = () => new NotFoundException(ticketMessages.ticketNotFound);
 
-/** The support queue: staff (spec section 6, isAdmin) see every customer's tickets and move them on. */
+/** The support queue: staff (isAdmin) see every customer's tickets and move them on. */
 @Controller('api/support/staff/tickets')
 @StaffOnly()
 export class StaffTicketsController {

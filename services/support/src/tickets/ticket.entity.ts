@@ -1,7 +1,7 @@
 import type { TicketPriority, TicketStatus } from '@portal/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** Spec section 3's dashboard ticket, plus the customer (and organization) it belongs to. */
+/** A ticket as the dashboard shows it, plus the customer (and organization) it belongs to. */
 @Entity({ name: 'tickets' })
 export class TicketEntity {
   @PrimaryColumn('uuid')

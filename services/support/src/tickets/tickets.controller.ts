@@ -17,7 +17,7 @@ import { type NewTicket, TicketsService } from './tickets.service';
 
 const ticketNotFound = () => new NotFoundException(ticketMessages.ticketNotFound);
 
-/** The signed-in customer's own support tickets: the dashboard's Support tab (spec section 7). */
+/** The signed-in customer's own support tickets: the dashboard's Support tab. */
 @Controller('api/support/tickets')
 @CustomerOnly()
 export class TicketsController {
