@@ -6,13 +6,19 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { eventTypes, type OrganizationCreatedData, SUBJECT_PREFIX } from '@portal/contracts';
+import type { EventName, MetricType } from '@portal/contracts';
 import { splitDatabaseUrl } from '@portal/db';
-import { EventConsumer, type EventHandler, type StreamOptions } from '@portal/events';
+import {
+  type CatalogEventHandler,
+  type CatalogHandlers,
+  consumeCatalogEvents,
+  type EventConsumer,
+  type StreamOptions,
+} from '@portal/events';
 import type { DataSource } from 'typeorm';
 import { MetricRecorder } from '../metrics/metric-recorder';
 import { OrganizationTimezones } from '../organizations/organization-timezones.service';
-import { metricFromEvent } from './metric-from-event';
+import { type CustomerActivityEvent, metricFromEvent } from './metric-from-event';
 
 export interface KpiEventsOptions {
   /** Unset: nothing is consumed and no metric is counted. */
@@ -51,29 +57,28 @@ export class KpiConsumers implements OnApplicationBootstrap, OnApplicationShutdo
       this.logger.warn('NATS_URL is not set: no calls, leads or conversions will be counted');
       return;
     }
-    const prefix = this.options.subjectPrefix ?? SUBJECT_PREFIX;
     const durablePrefix = splitDatabaseUrl(this.options.databaseUrl).database.replace(/[^A-Za-z0-9_-]/g, '_');
-    const consume = (name: string, entity: string, handler: EventHandler) =>
-      new EventConsumer({
+    const consume = <N extends EventName>(name: string, handlers: CatalogHandlers<N>) =>
+      consumeCatalogEvents({
         dataSource: this.dataSource,
         natsUrl,
         stream: this.options.stream,
+        subjectPrefix: this.options.subjectPrefix,
         durable: `${durablePrefix}_${name}`,
-        filterSubjects: [`${prefix}.${entity}.>`],
-        handler,
+        handlers,
         logger: this.logger,
       });
-    const countMetric: EventHandler = async (event, { manager }) => {
-      const metric = metricFromEvent(event);
-      if (metric) await this.recorder.record(manager, metric);
-    };
+    const countAs =
+      (metricType: MetricType): CatalogEventHandler<CustomerActivityEvent> =>
+      async (event, { manager }) => {
+        await this.recorder.record(manager, metricFromEvent(event, metricType));
+      };
     this.consumers.push(
-      consume('calls', 'calls', countMetric),
-      consume('leads', 'leads', countMetric),
-      consume('organizations', 'organizations', async (event, { manager }) => {
-        if (event.type !== eventTypes.organizationCreated) return;
-        const { organizationId, timezone } = event.data as OrganizationCreatedData;
-        await this.timezones.remember(manager, organizationId, timezone);
+      consume('calls', { callCompleted: countAs('calls') }),
+      consume('leads', { leadGenerated: countAs('leads'), leadConverted: countAs('conversions') }),
+      consume('organizations', {
+        organizationCreated: ({ data }, { manager }) =>
+          this.timezones.remember(manager, data.organizationId, data.timezone),
       }),
     );
     for (const consumer of this.consumers) consumer.start();
