@@ -14,6 +14,15 @@ export function isListening(host, port, timeoutMs = 1000) {
   });
 }
 
+/** Resolves true when another process holds `port` on `host` (binding it fails with EADDRINUSE). */
+export function isPortTaken(port, host) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(false)));
+  });
+}
+
 /** The first free TCP port at or after `preferred` on 127.0.0.1. */
 export async function freePort(preferred) {
   for (let port = preferred; port < preferred + 100; port++) {

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { databaseUrl, postgresAnswers } from './database.mjs';
 import { freePort, isListening, waitForHttp } from './net.mjs';
 import { provideDemoSecrets, provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
+import { stackPorts, takenPortsMessage } from './ports.mjs';
 import { demoDataWanted } from './stack.mjs';
 import { RestartPolicy, supervise } from './supervisor.mjs';
 
@@ -46,6 +47,68 @@ test('waitForHttp gives up with the reason once the deadline passes', async () =
     waitForHttp(`http://127.0.0.1:${closed}/health`, { timeoutMs: 300 }),
     /did not become ready/,
   );
+});
+
+/** A TCP server holding a free port on 127.0.0.1 until `close()`. */
+async function holdPort() {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { port: server.address().port, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+test('stackPorts takes each port from its variable, else the default', () => {
+  const ports = stackPorts({ GATEWAY_PORT: '18080', KPI_PORT: '3999' });
+  const byName = Object.fromEntries(ports.map((entry) => [entry.name, entry]));
+  assert.deepEqual(byName.gateway, {
+    name: 'gateway',
+    portEnv: 'GATEWAY_PORT',
+    port: 18080,
+    host: '0.0.0.0',
+  });
+  assert.equal(byName.identity.port, 3101);
+  assert.equal(byName.kpi.port, 3999);
+  assert.equal(byName.kpi.host, '127.0.0.1');
+});
+
+test('takenPortsMessage names each taken port and the variable that moves it', async () => {
+  const held = await holdPort();
+  const free = await freePort(47200);
+  try {
+    const ports = [
+      { name: 'gateway', portEnv: 'GATEWAY_PORT', port: held.port, host: '0.0.0.0' },
+      { name: 'kpi', portEnv: 'KPI_PORT', port: free, host: '127.0.0.1' },
+    ];
+    assert.equal(
+      await takenPortsMessage(ports),
+      `Port ${held.port} is already in use (gateway, GATEWAY_PORT).\n` +
+        'Stop the other portal or set GATEWAY_PORT=… to free ports.',
+    );
+    assert.equal(await takenPortsMessage(ports.slice(1)), undefined);
+  } finally {
+    await held.close();
+  }
+});
+
+test('a second npm start beside a running stack names the taken port and exits 1 before starting anything', async () => {
+  const held = await holdPort();
+  try {
+    const start = spawn(process.execPath, [path.join(import.meta.dirname, 'start.mjs')], {
+      env: { ...process.env, GATEWAY_PORT: String(held.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    start.stdout.on('data', (chunk) => (output += chunk));
+    start.stderr.on('data', (chunk) => (output += chunk));
+    const [code] = await once(start, 'exit');
+    assert.equal(code, 1);
+    assert.match(
+      output,
+      new RegExp(`^Port ${held.port} is already in use \\(gateway, GATEWAY_PORT\\)\\.$`, 'm'),
+    );
+    assert.doesNotMatch(output, /building|PostgreSQL|Cannot read properties/);
+  } finally {
+    await held.close();
+  }
 });
 
 test('provideSigningKey prefers JWT_SIGNING_KEY, else creates one local key and keeps it', () => {

