@@ -2,6 +2,7 @@ import { centsToMoney, moneyToCents } from '@portal/contracts';
 import { demoCustomer } from '@portal/db';
 import type { DataSource } from 'typeorm';
 import { catalog } from '../packages/catalog.seed';
+import { OrdersService } from './orders.service';
 
 const [inbound, outbound, automation, marketing] = catalog;
 
@@ -35,38 +36,31 @@ const demoOrders = [
  * as it is. Returns how many were added.
  */
 export async function seedDemoOrders(dataSource: DataSource): Promise<number> {
+  const orders = new OrdersService(dataSource);
   let added = 0;
   for (const order of demoOrders) {
     const totalCents = order.lines.reduce(
       (sum, line) => sum + moneyToCents(line.entry.price) * line.quantity,
       0,
     );
-    await dataSource.transaction(async (manager) => {
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO orders (id, user_id, organization_id, status, total, stripe_payment_intent_id, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now() - make_interval(days => $7), now() - make_interval(days => $7))
-         ON CONFLICT (id) DO NOTHING
-         RETURNING id`,
-        [
-          order.id,
-          demoCustomer.userId,
-          demoCustomer.organizationId,
-          order.status,
-          centsToMoney(totalCents),
-          `pi_demo_${order.id.slice(-3)}`,
-          order.daysAgo,
-        ],
-      );
-      if (inserted.length === 0) return;
-      added += 1;
-      for (const { entry, quantity } of order.lines) {
-        await manager.query(
-          `INSERT INTO order_items (order_id, package_id, package_name, quantity, price, created_at)
-           VALUES ($1, $2, $3, $4, $5, now() - make_interval(days => $6))`,
-          [order.id, entry.id, entry.name, quantity, entry.price, order.daysAgo],
-        );
-      }
-    });
+    const createdAt = await dataSource.transaction((manager) =>
+      orders.insert(manager, {
+        id: order.id,
+        userId: demoCustomer.userId,
+        organizationId: demoCustomer.organizationId,
+        status: order.status,
+        total: centsToMoney(totalCents),
+        stripePaymentIntentId: `pi_demo_${order.id.slice(-3)}`,
+        daysAgo: order.daysAgo,
+        lines: order.lines.map(({ entry, quantity }) => ({
+          packageId: entry.id,
+          name: entry.name,
+          quantity,
+          price: entry.price,
+        })),
+      }),
+    );
+    if (createdAt) added += 1;
   }
   return added;
 }

@@ -1,9 +1,53 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { Money, OrderStatus } from '@portal/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
 import { OrderEntity } from './order.entity';
 
-/** Reads of orders, always scoped to the user they belong to. */
+/** One line of a new order: the package at its unit price when the order was placed. */
+export interface NewOrderLine {
+  packageId: string;
+  name: string;
+  quantity: number;
+  price: Money;
+}
+
+export interface NewOrder {
+  id: string;
+  userId: string;
+  organizationId: string | null;
+  status: OrderStatus;
+  total: Money;
+  lines: readonly NewOrderLine[];
+  idempotencyKey?: string | null;
+  stripePaymentIntentId?: string | null;
+  /** How many days before now it was placed: 0 (the default) but for the demo data. */
+  daysAgo?: number;
+}
+
+/** An order placed with an idempotency key, with the cart it was placed for. */
+export interface KeyedOrder {
+  id: string;
+  userId: string;
+  total: Money;
+  stripePaymentIntentId: string | null;
+  items: { packageId: string; quantity: number }[];
+}
+
+/** What a payment outcome needs of the order it moves. */
+export interface PaidForOrder {
+  id: string;
+  userId: string;
+  organizationId: string | null;
+  status: OrderStatus;
+  total: Money;
+  stripePaymentIntentId: string | null;
+}
+
+/**
+ * The one access to `orders` and `order_items`: reads always scoped to the user the orders belong
+ * to, and the writes of checkout, of Stripe's payment outcomes and of the demo data.
+ */
 @Injectable()
 export class OrdersService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -26,12 +70,89 @@ export class OrdersService {
     return this.repository.findOne({ where: { id: orderId, userId }, relations: { items: true } });
   }
 
+  /** The order the user placed with this idempotency key, with the cart it was placed for. */
+  async findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<KeyedOrder | undefined> {
+    const [row]: KeyedOrder[] = await this.dataSource.query(
+      `SELECT o.id, o.user_id AS "userId", o.total, o.stripe_payment_intent_id AS "stripePaymentIntentId",
+         json_agg(json_build_object('packageId', i.package_id, 'quantity', i.quantity)) AS items
+       FROM orders o JOIN order_items i ON i.order_id = o.id
+       WHERE o.user_id = $1 AND o.idempotency_key = $2
+       GROUP BY o.id`,
+      [userId, idempotencyKey],
+    );
+    return row;
+  }
+
+  /**
+   * Inserts the order and its lines with the caller's transaction and answers when it was created;
+   * undefined, inserting nothing, when its id or its user's idempotency key is taken (a concurrent
+   * transaction holding the same key is waited for first).
+   */
+  async insert(manager: EntityManager, order: NewOrder): Promise<Date | undefined> {
+    const inserted: { created_at: Date }[] = await manager.query(
+      `INSERT INTO orders (id, user_id, organization_id, status, total, idempotency_key, stripe_payment_intent_id,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(days => $8), now() - make_interval(days => $8))
+       ON CONFLICT DO NOTHING
+       RETURNING created_at`,
+      [
+        order.id,
+        order.userId,
+        order.organizationId,
+        order.status,
+        order.total,
+        order.idempotencyKey ?? null,
+        order.stripePaymentIntentId ?? null,
+        order.daysAgo ?? 0,
+      ],
+    );
+    if (inserted.length === 0) return undefined;
+    await manager.query(
+      `INSERT INTO order_items (order_id, package_id, package_name, quantity, price, created_at)
+       SELECT $1, line.*, now() - make_interval(days => $6)
+       FROM unnest($2::uuid[], $3::varchar[], $4::int[], $5::numeric[]) AS line`,
+      [
+        order.id,
+        order.lines.map((line) => line.packageId),
+        order.lines.map((line) => line.name),
+        order.lines.map((line) => line.quantity),
+        order.lines.map((line) => line.price),
+        order.daysAgo ?? 0,
+      ],
+    );
+    return inserted[0].created_at;
+  }
+
   /** Records the order's PaymentIntent; the first one recorded stays. */
   async attachPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE orders SET stripe_payment_intent_id = $2, updated_at = now()
        WHERE id = $1 AND stripe_payment_intent_id IS NULL`,
       [orderId, paymentIntentId],
+    );
+  }
+
+  /** The order, locked until the caller's transaction ends, for a payment outcome to move it. */
+  async lockForPayment(manager: EntityManager, orderId: string): Promise<PaidForOrder | undefined> {
+    const [order]: PaidForOrder[] = await manager.query(
+      `SELECT id, user_id AS "userId", organization_id AS "organizationId", status, total,
+         stripe_payment_intent_id AS "stripePaymentIntentId"
+       FROM orders WHERE id = $1 FOR UPDATE`,
+      [orderId],
+    );
+    return order;
+  }
+
+  /** Moves the order to the status its PaymentIntent's outcome leads to, with the caller's transaction. */
+  async settlePayment(
+    manager: EntityManager,
+    orderId: string,
+    status: 'completed' | 'failed',
+    paymentIntentId: string,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE orders SET status = $2, stripe_payment_intent_id = $3, updated_at = now() WHERE id = $1`,
+      [orderId, status, paymentIntentId],
     );
   }
 }

@@ -1,9 +1,10 @@
 import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { moneyToCents, type OrderStatus } from '@portal/contracts';
+import { moneyToCents } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
+import { OrdersService, type PaidForOrder } from '../orders/orders.service';
 import { STRIPE_WEBHOOK_SECRET } from '../stripe/stripe.module';
 import {
   firstIssue,
@@ -23,21 +24,13 @@ const outcomes: Record<string, 'completed' | 'failed'> = {
   'payment_intent.payment_failed': 'failed',
 };
 
-interface OrderRow {
-  id: string;
-  user_id: string;
-  organization_id: string | null;
-  status: OrderStatus;
-  total: string;
-  stripe_payment_intent_id: string | null;
-}
-
 @Injectable()
 export class StripeWebhookService {
   private readonly logger = new Logger('StripeWebhook');
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly orders: OrdersService,
     @Inject(STRIPE_WEBHOOK_SECRET) private readonly secret: string | null,
   ) {}
 
@@ -92,12 +85,9 @@ export class StripeWebhookService {
       this.logger.log(`order ${order.id} stays ${order.status} on ${event.type} (${event.id})`);
       return;
     }
-    await manager.query(
-      `UPDATE orders SET status = $2, stripe_payment_intent_id = $3, updated_at = now() WHERE id = $1`,
-      [order.id, outcome, intent.id],
-    );
+    await this.orders.settlePayment(manager, order.id, outcome, intent.id);
     const at = new Date(event.created * 1000).toISOString();
-    const owner = { orderId: order.id, userId: order.user_id, organizationId: order.organization_id };
+    const owner = { orderId: order.id, userId: order.userId, organizationId: order.organizationId };
     if (outcome === 'completed') {
       await enqueueCatalogEvent(manager, 'orderPaid', {
         ...owner,
@@ -124,7 +114,7 @@ export class StripeWebhookService {
   private async lockOrder(
     manager: EntityManager,
     intent: StripePaymentIntentView,
-  ): Promise<OrderRow | undefined> {
+  ): Promise<PaidForOrder | undefined> {
     const orderId = intent.metadata?.orderId;
     if (typeof orderId !== 'string' || !UUID.test(orderId)) {
       this.logger.warn(
@@ -132,23 +122,19 @@ export class StripeWebhookService {
       );
       return undefined;
     }
-    const [order]: OrderRow[] = await manager.query(
-      `SELECT id, user_id, organization_id, status, total, stripe_payment_intent_id
-       FROM orders WHERE id = $1 FOR UPDATE`,
-      [orderId],
-    );
+    const order = await this.orders.lockForPayment(manager, orderId);
     if (!order) {
       this.logger.warn(`PaymentIntent ${intent.id} names unknown order ${orderId}`);
       return undefined;
     }
     const matches =
-      (order.stripe_payment_intent_id ?? intent.id) === intent.id &&
+      (order.stripePaymentIntentId ?? intent.id) === intent.id &&
       intent.amount === moneyToCents(order.total) &&
       intent.currency === 'usd';
     if (!matches) {
       this.logger.warn(
         `PaymentIntent ${intent.id} (${intent.amount} ${intent.currency}) does not pay order ${order.id} ` +
-          `(${order.total} usd, PaymentIntent ${order.stripe_payment_intent_id})`,
+          `(${order.total} usd, PaymentIntent ${order.stripePaymentIntentId})`,
       );
       return undefined;
     }

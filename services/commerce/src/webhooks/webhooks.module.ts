@@ -2,10 +2,12 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { keepRawJsonBody } from '@portal/nest-http';
 import type { FastifyInstance } from 'fastify';
+import { OrdersModule } from '../orders/orders.module';
 import { STRIPE_WEBHOOK_PATH, StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 
 @Module({
+  imports: [OrdersModule],
   controllers: [StripeWebhookController],
   providers: [StripeWebhookService],
 })
