@@ -15,7 +15,8 @@ export const { bootstrap, unmount } = lifecycles;
 
 /**
  * Renders once the page at the address has loaded, so the first render shows the page itself: a
- * prerendered copy (docs/decisions.md) is replaced at once, with no loading state between.
+ * prerendered copy is replaced at once, with no loading state between
+ * (docs/adr/0066-prerendered-public-pages.md).
  */
 export async function mount(props: Parameters<typeof lifecycles.mount>[0]): Promise<unknown> {
   await preloadPage(window.location.pathname);

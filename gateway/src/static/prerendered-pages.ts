@@ -6,7 +6,8 @@ import zlib from 'node:zlib';
  * Marketing pages prerendered at build time (tools/prerender writes one JSON file per page into the
  * marketing build's `prerendered/` folder): served as the shell's index.html with the page's head
  * tags and its content in place, so the first paint shows the page before any script runs; the
- * marketing section replaces the content with its own render. See docs/decisions.md.
+ * marketing section replaces the content with its own render. Why:
+ * docs/adr/0066-prerendered-public-pages.md.
  */
 
 /**

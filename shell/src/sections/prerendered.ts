@@ -1,9 +1,9 @@
 /**
- * A page the gateway served prerendered (tools/prerender, docs/decisions.md): its content sits in the
- * section's slot and its head tags replace the shell's defaults, each marked `data-prerendered` and,
- * where it replaced a default, carrying it in `data-default`. The section's first render replaces
- * the content and its page claims the head; when the section shows its error or the visitor moves on
- * first, this takes the page away.
+ * A page the gateway served prerendered (tools/prerender; why:
+ * docs/adr/0066-prerendered-public-pages.md): its content sits in the section's slot and its head tags
+ * replace the shell's defaults, each marked `data-prerendered` and, where it replaced a default, carrying
+ * it in `data-default`. The section's first render replaces the content and its page claims the head;
+ * when the section shows its error or the visitor moves on first, this takes the page away.
  */
 const PRERENDERED_HEAD_TAGS = ['title', 'meta', 'link', 'script'].map((tag) => `${tag}[data-prerendered]`).join(',');
 
