@@ -18,7 +18,9 @@ export function isListening(host, port, timeoutMs = 1000) {
 export function isPortTaken(port, host) {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
-    server.once('error', (error) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
+      error.code === 'EADDRINUSE' ? resolve(true) : reject(error),
+    );
     server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(false)));
   });
 }

@@ -5,16 +5,20 @@
 import { isPortTaken } from './net.mjs';
 import { gateway, services } from './stack.mjs';
 
+/** The port of the gateway or a service: its variable (GATEWAY_PORT, IDENTITY_PORT…), else its default. */
+export function portOf(entry, env = process.env) {
+  return Number(env[entry.portEnv] ?? entry.defaultPort);
+}
+
 /** `{ name, portEnv, port, host }` of the gateway and every service, as this environment sets them. */
 export function stackPorts(env = process.env) {
-  const portOf = (entry) => Number(env[entry.portEnv] ?? entry.defaultPort);
   return [
     // The gateway listens on HOST (every interface unless set); services on loopback only.
-    { name: gateway.name, portEnv: gateway.portEnv, port: portOf(gateway), host: env.HOST || '0.0.0.0' },
+    { name: gateway.name, portEnv: gateway.portEnv, port: portOf(gateway, env), host: env.HOST || '0.0.0.0' },
     ...services.map((service) => ({
       name: service.name,
       portEnv: service.portEnv,
-      port: portOf(service),
+      port: portOf(service, env),
       host: '127.0.0.1',
     })),
   ];

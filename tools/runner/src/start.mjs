@@ -12,7 +12,7 @@ import { provideNats } from './broker.mjs';
 import { provideDemoSecrets, provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
 import { loadDemoCustomer, startDemoDialer } from './demo-dialer.mjs';
 import { run, startNodeProcess, stopChild } from './processes.mjs';
-import { stackPorts, takenPortsMessage } from './ports.mjs';
+import { portOf, stackPorts, takenPortsMessage } from './ports.mjs';
 import { buildOutputs, databasePrefix, demoDataWanted, gateway, services } from './stack.mjs';
 import { supervise } from './supervisor.mjs';
 
@@ -23,7 +23,6 @@ const nx = path.join(rootDir, 'node_modules/.bin/nx');
 const startedAt = Date.now();
 const demoData = demoDataWanted();
 const ports = stackPorts();
-const portOf = (name) => ports.find((entry) => entry.name === name).port;
 
 const children = [];
 // Services and the gateway: restarted when they exit while the stack runs (supervisor.mjs).
@@ -107,14 +106,14 @@ async function main() {
   const signingKey = provideSigningKey({ rootDir, log });
   const encryptionKey = provideEncryptionKey({ rootDir, log });
   const demoSecrets = demoData ? provideDemoSecrets({ rootDir, log }) : null;
-  const gatewayPort = portOf(gateway.name);
+  const gatewayPort = portOf(gateway);
   // Public URLs (crm's inbound event URLs, the sitemap) are built on it, never on a request's headers.
   const publicSiteUrl = process.env.PUBLIC_SITE_URL || `http://localhost:${gatewayPort}`;
   const upstreamUrls = {};
   const ready = [];
   for (const service of services) {
     const database = `${databasePrefix}_${service.name}`;
-    const port = portOf(service.name);
+    const port = portOf(service);
     const env = {
       PORT: String(port),
       // Beside the gateway: reached from this machine only, and only the gateway names the client.
