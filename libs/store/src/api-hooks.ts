@@ -1,10 +1,7 @@
-import type { authApi } from './auth-api';
-import { useApiModule } from './api-loader';
+import { lazyApi } from './api-loader';
 
-// RTK Query's hooks, reached through the lazily loaded api (components suspend on first use).
+// The identity calls that pages make themselves; the session's own calls are thunks (session.ts).
+const identity = lazyApi((api) => api);
 
-export const useLoginMutation: typeof authApi.useLoginMutation = (options) =>
-  useApiModule().authApi.useLoginMutation(options);
-
-export const useRegisterMutation: typeof authApi.useRegisterMutation = (options) =>
-  useApiModule().authApi.useRegisterMutation(options);
+export const useLoginMutation = identity.hook('useLoginMutation');
+export const useRegisterMutation = identity.hook('useRegisterMutation');

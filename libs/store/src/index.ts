@@ -1,4 +1,5 @@
-export { loadApi } from './api-loader';
+export { lazyApi, loadApi } from './api-loader';
+export type { LazyApi, PortalApi } from './api-loader';
 export { useLoginMutation, useRegisterMutation } from './api-hooks';
 export type { ApiError } from './error-text';
 export { serverMessage } from './server-message';

@@ -1,4 +1,3 @@
-import { use } from 'react';
 import type {
   CreateIntegrationRequest,
   CreateIntegrationResponse,
@@ -8,16 +7,14 @@ import type {
   Order,
   Ticket,
 } from '@portal/contracts';
-import { loadApi } from '@portal/store';
-
-type PortalApi = Awaited<ReturnType<typeof loadApi>>['api'];
+import { lazyApi, type AppThunk } from '@portal/store';
 
 /**
  * The dashboard's calls: orders, integrations, tickets and metrics. Lists are tagged so a create or
  * delete refetches its list (orders: a checkout, in the checkout section); metrics are refetched when
  * the live stream reports a new one (no polling, so an idle dashboard costs the services nothing).
  */
-const injectDashboard = (api: PortalApi) =>
+const dashboardApi = lazyApi((api) =>
   api.enhanceEndpoints({ addTagTypes: ['Integrations', 'Tickets', 'Metrics'] }).injectEndpoints({
     endpoints: (build) => ({
       orders: build.query<Order[], void>({ query: () => '/user/orders', providesTags: ['Orders'] }),
@@ -40,25 +37,20 @@ const injectDashboard = (api: PortalApi) =>
       }),
       metrics: build.query<MetricsResponse, void>({ query: () => '/kpi/metrics', providesTags: ['Metrics'] }),
     }),
-  });
+  }),
+);
 
-export type DashboardApi = ReturnType<typeof injectDashboard>;
-type TrackedPromise = Promise<DashboardApi> & { status?: 'fulfilled'; value?: DashboardApi };
-let loading: TrackedPromise | undefined;
+/** The dashboard endpoints, once RTK Query (a chunk of its own) has loaded (tests load it up front). */
+export const loadDashboardApi = dashboardApi.load;
 
-/** The store's api with the dashboard endpoints, once RTK Query (a chunk of its own) has loaded. */
-export function loadDashboardApi(): Promise<DashboardApi> {
-  if (!loading) {
-    const promise: TrackedPromise = loadApi().then(({ api }) => {
-      const dashboard = injectDashboard(api);
-      // Marked the way React's `use` marks a settled promise, so later renders do not suspend.
-      Object.assign(promise, { status: 'fulfilled', value: dashboard });
-      return dashboard;
-    });
-    loading = promise;
-  }
-  return loading;
-}
+export const useOrdersQuery = dashboardApi.hook('useOrdersQuery');
+export const useIntegrationsQuery = dashboardApi.hook('useIntegrationsQuery');
+export const useCreateIntegrationMutation = dashboardApi.hook('useCreateIntegrationMutation');
+export const useDeleteIntegrationMutation = dashboardApi.hook('useDeleteIntegrationMutation');
+export const useTicketsQuery = dashboardApi.hook('useTicketsQuery');
+export const useCreateTicketMutation = dashboardApi.hook('useCreateTicketMutation');
+export const useMetricsQuery = dashboardApi.hook('useMetricsQuery');
 
-/** The dashboard endpoints inside a component: suspends until RTK Query has loaded. */
-export const useDashboardApi = (): DashboardApi => use(loadDashboardApi());
+/** A metric was recorded (the live stream says so): the metrics query reads them again. */
+export const metricsChanged = (): AppThunk => (dispatch) =>
+  void dashboardApi.load().then((api) => dispatch(api.util.invalidateTags(['Metrics'])));

@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Button from '@mui/material/Button';
 import { renderPage, type StubbedAnswer } from '@portal/web-testing';
-import { loadDashboardApi, useDashboardApi } from '../api/dashboard-api';
+import { loadDashboardApi, useOrdersQuery } from '../api/dashboard-api';
 import { signedInCustomer, stubDashboardApi } from '../pages/Dashboard/dashboard-fixtures';
 import { useFailureToast } from './useFailureToast';
 
 /** One of several components showing the same list; the first offers a retry. */
 function OrdersReader({ retry = false }: { retry?: boolean }) {
-  const orders = useDashboardApi().useOrdersQuery();
+  const orders = useOrdersQuery();
   useFailureToast(orders, 'Failed to fetch orders');
   if (!retry) return null;
   return (

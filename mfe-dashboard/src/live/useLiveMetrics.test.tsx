@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { MetricsResponse } from '@portal/contracts';
 import { renderPage } from '@portal/web-testing';
-import { loadDashboardApi, useDashboardApi } from '../api/dashboard-api';
+import { loadDashboardApi, useMetricsQuery } from '../api/dashboard-api';
 import { signedInCustomer } from '../pages/Dashboard/dashboard-fixtures';
 import { MAX_RECONNECT_DELAY_MS, reconnectDelay } from './follow-metric-stream';
 import { useLiveMetrics } from './useLiveMetrics';
@@ -65,7 +65,7 @@ function stubGateway(streamStatuses: number[] = []) {
 /** Today's calls as a dashboard card would show them, updated by the live stream. */
 function LiveCalls() {
   useLiveMetrics();
-  const { data } = useDashboardApi().useMetricsQuery();
+  const { data } = useMetricsQuery();
   return <p>{data ? `Calls today: ${data.today.calls}` : 'Loading'}</p>;
 }
 

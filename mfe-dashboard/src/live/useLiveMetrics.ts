@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '@portal/store';
-import { loadDashboardApi } from '../api/dashboard-api';
+import { metricsChanged } from '../api/dashboard-api';
 import { coalesce } from './coalesce';
 import { followMetricStream } from './follow-metric-stream';
 
@@ -19,9 +19,7 @@ export function useLiveMetrics(): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
     const controller = new AbortController();
-    const refetch = coalesce(() => {
-      void loadDashboardApi().then((api) => dispatch(api.util.invalidateTags(['Metrics'])));
-    }, REFETCH_WINDOW_MS);
+    const refetch = coalesce(() => dispatch(metricsChanged()), REFETCH_WINDOW_MS);
     void followMetricStream({
       signal: controller.signal,
       onMetric: refetch.request,

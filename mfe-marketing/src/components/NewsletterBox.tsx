@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MailOutline from '@mui/icons-material/MailOutlineRounded';
-import { serverMessage, useAppDispatch, type ApiError } from '@portal/store';
-import { subscribeToNewsletter } from './newsletter-api';
+import { serverMessage, type ApiError } from '@portal/store';
+import { useSubscribeToNewsletter } from './newsletter-api';
 
 /** zod arrives when the visitor starts on the form (or submits it), not with the blog page. */
 const loadSchema = () => import('@portal/contracts').then((contracts) => contracts.newsletterRequestSchema);
@@ -29,7 +29,7 @@ function failureMessage(error: unknown): string {
 
 /** The blog's newsletter sign-up: checks the address, sends it, and shows what the server said. */
 export function NewsletterBox() {
-  const dispatch = useAppDispatch();
+  const subscribeToNewsletter = useSubscribeToNewsletter();
   const headingId = useId();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -47,7 +47,7 @@ export function NewsletterBox() {
     setOutcome(null);
     setSending(true);
     try {
-      const answer = await dispatch(subscribeToNewsletter(parsed.data));
+      const answer = await subscribeToNewsletter(parsed.data);
       setOutcome({ severity: 'success', message: answer.message });
       setEmail('');
     } catch (error) {

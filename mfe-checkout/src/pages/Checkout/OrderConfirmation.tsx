@@ -6,10 +6,11 @@ import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import HourglassTopRounded from '@mui/icons-material/HourglassTopRounded';
-import { navigate, RouteButton } from '@portal/ui';
+import { useNavigate } from 'react-router-dom';
+import { RouteButton } from '@portal/ui';
 import { cartCleared, useAppDispatch } from '@portal/store';
 import { formatMoney } from '../../cart/money';
-import { useCheckoutApi } from './checkout-api';
+import { ordersChanged, useOrderQuery } from './checkout-api';
 import { CheckoutNotice } from './CheckoutNotice';
 import { forgetIdempotencyKey } from './idempotency-key';
 
@@ -24,13 +25,13 @@ export const ORDER_PENDING_TIMEOUT_MS = 20_000;
  */
 export function OrderConfirmation({ orderId }: { orderId: string }) {
   const dispatch = useAppDispatch();
-  const checkoutApi = useCheckoutApi();
+  const navigate = useNavigate();
   const [waitedTooLong, setWaitedTooLong] = useState(false);
   const {
     data: order,
     isError,
     refetch,
-  } = checkoutApi.useOrderQuery(orderId, {
+  } = useOrderQuery(orderId, {
     pollingInterval: waitedTooLong ? 0 : ORDER_POLL_INTERVAL_MS,
   });
   const status = order?.status;
@@ -43,11 +44,10 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   useEffect(() => {
     if (status === 'completed' || status === 'failed') {
       forgetIdempotencyKey();
-      // The order's status changed on the server: order lists cached elsewhere (the dashboard's) are stale.
-      dispatch(checkoutApi.util.invalidateTags(['Orders']));
+      dispatch(ordersChanged());
     }
     if (status === 'completed') dispatch(cartCleared());
-  }, [status, dispatch, checkoutApi]);
+  }, [status, dispatch]);
 
   if (order?.status === 'completed') {
     return (
@@ -95,7 +95,7 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
         icon={<ErrorOutlineRounded color="error" />}
         title="Payment Failed"
         actions={
-          <Button variant="contained" onClick={() => navigate('/checkout', { replace: true })}>
+          <Button variant="contained" onClick={() => void navigate('/checkout', { replace: true })}>
             Try Again
           </Button>
         }

@@ -1,13 +1,10 @@
-import { use } from 'react';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse, Order } from '@portal/contracts';
-import { loadApi } from '@portal/store';
+import { lazyApi, type AppThunk } from '@portal/store';
 
 /** The request header the commerce service reads (`IDEMPOTENCY_KEY_HEADER` of the contracts). */
 const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-type PortalApi = Awaited<ReturnType<typeof loadApi>>['api'];
-
-const injectCheckout = (api: PortalApi) =>
+const checkoutApi = lazyApi((api) =>
   api.injectEndpoints({
     endpoints: (build) => ({
       /** Only ids and quantities; the server prices the order from its catalog. */
@@ -27,25 +24,15 @@ const injectCheckout = (api: PortalApi) =>
       /** One of the caller's own orders (its status moves from pending once Stripe reports). */
       order: build.query<Order, string>({ query: (id) => `/user/orders/${encodeURIComponent(id)}` }),
     }),
-  });
+  }),
+);
 
-export type CheckoutApi = ReturnType<typeof injectCheckout>;
-type TrackedPromise = Promise<CheckoutApi> & { status?: 'fulfilled'; value?: CheckoutApi };
-let loading: TrackedPromise | undefined;
+/** The checkout endpoints, once RTK Query (a chunk of its own) has loaded (tests load it up front). */
+export const loadCheckoutApi = checkoutApi.load;
 
-/** The store's api with the checkout endpoints, once RTK Query (a chunk of its own) has loaded. */
-export function loadCheckoutApi(): Promise<CheckoutApi> {
-  if (!loading) {
-    const promise: TrackedPromise = loadApi().then(({ api }) => {
-      const checkout = injectCheckout(api);
-      // Marked the way React's `use` marks a settled promise, so later renders do not suspend.
-      Object.assign(promise, { status: 'fulfilled', value: checkout });
-      return checkout;
-    });
-    loading = promise;
-  }
-  return loading;
-}
+export const useCreatePaymentIntentMutation = checkoutApi.hook('useCreatePaymentIntentMutation');
+export const useOrderQuery = checkoutApi.hook('useOrderQuery');
 
-/** The checkout endpoints inside a component: suspends until RTK Query has loaded. */
-export const useCheckoutApi = (): CheckoutApi => use(loadCheckoutApi());
+/** An order's status changed on the server: order lists cached elsewhere (the dashboard's) are stale. */
+export const ordersChanged = (): AppThunk => (dispatch) =>
+  void checkoutApi.load().then((api) => dispatch(api.util.invalidateTags(['Orders'])));

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { commerceMessages } from '@portal/contracts';
-import { serverMessage, useAppDispatch, useCartContext, type ApiError } from '@portal/store';
+import { serverMessage, useCartContext, type ApiError } from '@portal/store';
 import { loadRuntimeConfig } from '@portal/store/runtime-config';
-import { useCheckoutApi } from './checkout-api';
+import { useCreatePaymentIntentMutation } from './checkout-api';
 import { cartSignature, idempotencyKeyFor } from './idempotency-key';
 
 export type PaymentSetup =
@@ -18,8 +18,7 @@ export type PaymentSetup =
  * or React running the effect twice gets the same order; a changed cart makes a new one).
  */
 export function usePaymentSetup(): { setup: PaymentSetup; retry: () => void } {
-  const dispatch = useAppDispatch();
-  const checkoutApi = useCheckoutApi();
+  const [createPaymentIntent] = useCreatePaymentIntentMutation();
   const { items } = useCartContext();
   const signature = cartSignature(items);
   const lines = useMemo(
@@ -40,9 +39,7 @@ export function usePaymentSetup(): { setup: PaymentSetup; retry: () => void } {
         return;
       }
       const idempotencyKey = idempotencyKeyFor(signature);
-      const request = dispatch(
-        checkoutApi.endpoints.createPaymentIntent.initiate({ items: lines, idempotencyKey }),
-      );
+      const request = createPaymentIntent({ items: lines, idempotencyKey });
       const result = await request;
       request.reset(); // the answer lives in this component, not in the store
       if (!current) return;
@@ -59,7 +56,7 @@ export function usePaymentSetup(): { setup: PaymentSetup; retry: () => void } {
     return () => {
       current = false;
     };
-  }, [checkoutApi, dispatch, lines, signature, attempt]);
+  }, [createPaymentIntent, lines, signature, attempt]);
 
   return { setup, retry: () => setAttempt((count) => count + 1) };
 }

@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import type { CreateIntegrationRequest, CreateIntegrationResponse } from '@portal/contracts';
 import { withoutBidiControls } from '@portal/ui/user-text';
 import { serverMessage, showToast, useAppDispatch, type ApiError } from '@portal/store';
-import { useDashboardApi } from '../../../api/dashboard-api';
+import { useCreateIntegrationMutation } from '../../../api/dashboard-api';
 import { AddIntegrationForm } from './AddIntegrationForm';
 import { dialogPaperSx } from './dialog-paper';
 import { IntegrationConnected } from './IntegrationConnected';
@@ -22,13 +22,13 @@ export interface AddIntegrationDialogProps {
 export function AddIntegrationDialog({ open, onClose, onExited }: AddIntegrationDialogProps) {
   const titleId = useId();
   const dispatch = useAppDispatch();
-  const dashboardApi = useDashboardApi();
+  const [createIntegration] = useCreateIntegrationMutation();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreateIntegrationResponse | null>(null);
 
   async function create(body: CreateIntegrationRequest) {
     setCreating(true);
-    const request = dispatch(dashboardApi.endpoints.createIntegration.initiate(body));
+    const request = createIntegration(body);
     try {
       const integration = await request.unwrap();
       dispatch(

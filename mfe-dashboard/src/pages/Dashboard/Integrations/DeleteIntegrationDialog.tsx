@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { Integration } from '@portal/contracts';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { serverMessage, showToast, useAppDispatch, type ApiError } from '@portal/store';
-import { useDashboardApi } from '../../../api/dashboard-api';
+import { useDeleteIntegrationMutation } from '../../../api/dashboard-api';
 import { dialogPaperSx } from './dialog-paper';
 import { INTEGRATION_TYPE_LABELS } from './integration-types';
 
@@ -32,7 +32,7 @@ export function DeleteIntegrationDialog({
   const titleId = useId();
   const descriptionId = useId();
   const dispatch = useAppDispatch();
-  const [deleteIntegration, { isLoading: deleting }] = useDashboardApi().useDeleteIntegrationMutation();
+  const [deleteIntegration, { isLoading: deleting }] = useDeleteIntegrationMutation();
 
   async function confirm() {
     try {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import AddRounded from '@mui/icons-material/AddRounded';
 import HubRounded from '@mui/icons-material/HubRounded';
 import type { Integration } from '@portal/contracts';
-import { useDashboardApi } from '../../../api/dashboard-api';
+import { useIntegrationsQuery } from '../../../api/dashboard-api';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
@@ -20,7 +20,7 @@ import { IntegrationList } from './IntegrationList';
  * or to 'Add Integration' when that button is gone (its integration deleted, the empty state left).
  */
 export function IntegrationsTab() {
-  const integrations = useDashboardApi().useIntegrationsQuery();
+  const integrations = useIntegrationsQuery();
   useFailureToast(integrations, 'Failed to fetch integrations');
   const { data, isError, isFetching, refetch } = integrations;
 

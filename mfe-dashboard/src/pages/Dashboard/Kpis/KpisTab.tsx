@@ -7,7 +7,7 @@ import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
 import PhoneInTalkRounded from '@mui/icons-material/PhoneInTalkRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import type { MetricsResponse } from '@portal/contracts';
-import { useDashboardApi } from '../../../api/dashboard-api';
+import { useIntegrationsQuery, useMetricsQuery } from '../../../api/dashboard-api';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
 import { StatCard, type StatCardState } from '../../../components/StatCard';
@@ -61,9 +61,8 @@ export interface KpisTabProps {
  * which refetches the metrics query read here.
  */
 export function KpisTab({ onSetupIntegration }: KpisTabProps) {
-  const dashboardApi = useDashboardApi();
-  const integrations = dashboardApi.useIntegrationsQuery();
-  const metrics = dashboardApi.useMetricsQuery();
+  const integrations = useIntegrationsQuery();
+  const metrics = useMetricsQuery();
   useFailureToast(metrics, 'Failed to fetch metrics');
 
   const header = (

@@ -4,7 +4,7 @@ import type { Theme } from '@mui/material/styles';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import type { Order } from '@portal/contracts';
 import { RouteButton } from '@portal/ui';
-import { useDashboardApi } from '../../../api/dashboard-api';
+import { useOrdersQuery } from '../../../api/dashboard-api';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
@@ -16,7 +16,7 @@ import { OrdersTable } from './OrdersTable';
 
 /** The Orders tab: the customer's orders, newest first, and what each holds. */
 export function OrdersTab() {
-  const orders = useDashboardApi().useOrdersQuery();
+  const orders = useOrdersQuery();
   useFailureToast(orders, 'Failed to fetch orders');
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [viewing, setViewing] = useState<Order | null>(null);

@@ -3,7 +3,12 @@ import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRou
 import HubRounded from '@mui/icons-material/HubRounded';
 import PhoneInTalkRounded from '@mui/icons-material/PhoneInTalkRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
-import { useDashboardApi } from '../../../api/dashboard-api';
+import {
+  useIntegrationsQuery,
+  useMetricsQuery,
+  useOrdersQuery,
+  useTicketsQuery,
+} from '../../../api/dashboard-api';
 import { StatCard, type StatCardState } from '../../../components/StatCard';
 import { useFailureToast } from '../../../components/useFailureToast';
 import { countOf, formatCount } from '../../../format/count';
@@ -30,11 +35,10 @@ function cardState<T>(
 
 /** The Overview tab: four account numbers, then the Service Status list. */
 export function Overview() {
-  const dashboardApi = useDashboardApi();
-  const orders = dashboardApi.useOrdersQuery();
-  const integrations = dashboardApi.useIntegrationsQuery();
-  const metrics = dashboardApi.useMetricsQuery();
-  const tickets = dashboardApi.useTicketsQuery();
+  const orders = useOrdersQuery();
+  const integrations = useIntegrationsQuery();
+  const metrics = useMetricsQuery();
+  const tickets = useTicketsQuery();
   useFailureToast(orders, 'Failed to fetch orders');
   useFailureToast(integrations, 'Failed to fetch integrations');
   useFailureToast(metrics, 'Failed to fetch metrics');

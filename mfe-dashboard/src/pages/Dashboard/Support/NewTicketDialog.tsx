@@ -15,7 +15,7 @@ import type {
   ticketPriorities,
 } from '@portal/contracts';
 import { serverMessage, showToast, useAppDispatch } from '@portal/store';
-import { useDashboardApi } from '../../../api/dashboard-api';
+import { useCreateTicketMutation } from '../../../api/dashboard-api';
 
 export interface NewTicketDialogProps {
   open: boolean;
@@ -48,7 +48,7 @@ const priorityLabel = (priority: TicketPriority) => priority[0]!.toUpperCase() +
  */
 export function NewTicketDialog({ open, onClose, onExited }: NewTicketDialogProps) {
   const dispatch = useAppDispatch();
-  const [createTicket, { isLoading }] = useDashboardApi().useCreateTicketMutation();
+  const [createTicket, { isLoading }] = useCreateTicketMutation();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [failure, setFailure] = useState<string | null>(null);
   const title = draft.title.trim();

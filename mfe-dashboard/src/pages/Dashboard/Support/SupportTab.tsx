@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRounded';
-import { useDashboardApi } from '../../../api/dashboard-api';
+import { useTicketsQuery } from '../../../api/dashboard-api';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
@@ -18,7 +18,7 @@ import { TicketList } from './TicketList';
  * empty state and its button), to the New Ticket button beside the list once the list is back.
  */
 export function SupportTab() {
-  const tickets = useDashboardApi().useTicketsQuery();
+  const tickets = useTicketsQuery();
   useFailureToast(tickets, 'Failed to fetch tickets');
   const [dialogOpen, setDialogOpen] = useState(false);
   const {
