@@ -61,16 +61,25 @@ function get(url: string, headers: Record<string, string> = {}) {
   );
 }
 
-describe('static hosting of the shell and the remotes', () => {
+/**
+ * A gateway serving the fixture for the enclosing `describe`, started before its tests: `addFiles`
+ * adds to the static root and `env` to the gateway's variables first.
+ */
+function useStaticGateway({
+  addFiles = async () => {},
+  env = () => ({}),
+}: { addFiles?: (root: string) => Promise<void>; env?: () => Record<string, string> } = {}) {
   let root: string;
   let gateway: RunningGateway;
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'gateway-static-'));
     await writeFixture(root);
+    await addFiles(root);
     gateway = await startGateway({
       IDENTITY_URL: `http://127.0.0.1:${await closedPort()}`,
       STATIC_ROOT: root,
+      ...env(),
     });
   });
 
@@ -78,6 +87,16 @@ describe('static hosting of the shell and the remotes', () => {
     await gateway.close();
     await rm(root, { recursive: true, force: true });
   });
+
+  return {
+    get url() {
+      return gateway.url;
+    },
+  };
+}
+
+describe('static hosting of the shell and the remotes', () => {
+  const gateway = useStaticGateway();
 
   it.each([
     '/',
@@ -190,29 +209,18 @@ describe('static hosting of the shell and the remotes', () => {
 });
 
 describe('remotes proxied to STATIC_REMOTES_URL', () => {
-  let root: string;
   let remotes: Upstream;
-  let gateway: RunningGateway;
 
   beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'gateway-static-'));
-    await writeFixture(root);
     remotes = await startUpstream((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': noCache });
       response.end('from nginx');
     });
-    gateway = await startGateway({
-      IDENTITY_URL: `http://127.0.0.1:${await closedPort()}`,
-      STATIC_ROOT: root,
-      STATIC_REMOTES_URL: remotes.url,
-    });
   });
 
-  afterAll(async () => {
-    await gateway.close();
-    await remotes.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  afterAll(() => remotes.close());
+
+  const gateway = useStaticGateway({ env: () => ({ STATIC_REMOTES_URL: remotes.url }) });
 
   it('forwards /mfe/* with its path and Accept-Encoding, and still serves the shell itself', async () => {
     const response = await get(`${gateway.url}/mfe/marketing/remoteEntry.js`, { 'accept-encoding': 'gzip' });
@@ -244,24 +252,12 @@ describe('pages the marketing build prerendered', () => {
     head: '<title data-prerendered="">Pricing | Millstone CX</title>',
     section: `<div data-prerendered inert><h1>Custom pricing</h1>${'<p>No hidden fees.</p>'.repeat(50)}</div>`,
   };
-  let root: string;
-  let gateway: RunningGateway;
-
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'gateway-static-'));
-    await writeFixture(root);
-    await writeFile(path.join(root, 'index.html'), shellPage);
-    await mkdir(path.join(root, 'mfe/marketing/prerendered'), { recursive: true });
-    await writeFile(path.join(root, 'mfe/marketing/prerendered/pricing.json'), JSON.stringify(fragment));
-    gateway = await startGateway({
-      IDENTITY_URL: `http://127.0.0.1:${await closedPort()}`,
-      STATIC_ROOT: root,
-    });
-  });
-
-  afterAll(async () => {
-    await gateway.close();
-    await rm(root, { recursive: true, force: true });
+  const gateway = useStaticGateway({
+    addFiles: async (root) => {
+      await writeFile(path.join(root, 'index.html'), shellPage);
+      await mkdir(path.join(root, 'mfe/marketing/prerendered'), { recursive: true });
+      await writeFile(path.join(root, 'mfe/marketing/prerendered/pricing.json'), JSON.stringify(fragment));
+    },
   });
 
   it('serves the shell page with the prerendered page in it, compressed and not cached', async () => {
