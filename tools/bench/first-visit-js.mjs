@@ -5,7 +5,7 @@
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
-import { startRunner } from '@portal/toolkit/stack';
+import { startBenchStack } from './stack.mjs';
 
 export const firstVisitBudgetBytes = 200 * 1024;
 
@@ -28,6 +28,10 @@ async function scriptsSettled(lastScriptAt, quietMs = 500, limitMs = 10_000) {
   }
 }
 
+/**
+ * @param {string} baseUrl
+ * @param {{ route?: string, token?: string }} [options]
+ */
 export async function measureFirstVisitJs(baseUrl, { route = '/', token } = {}) {
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
@@ -62,19 +66,9 @@ export async function measureFirstVisitJs(baseUrl, { route = '/', token } = {}) 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const given = process.argv[2];
   const route = process.argv[3] ?? '/';
-  const stack = given
-    ? undefined
-    : await startRunner({
-        env: {
-          GATEWAY_PORT: '18180',
-          IDENTITY_PORT: '13181',
-          COMMERCE_PORT: '13182',
-          CRM_PORT: '13183',
-          PORTAL_DB_PREFIX: 'bench_portal',
-        },
-      });
+  const stack = given ? undefined : await startBenchStack();
   try {
-    const result = await measureFirstVisitJs(given ?? stack.url, { route });
+    const result = await measureFirstVisitJs(given ?? stack?.url ?? '', { route });
     for (const file of result.files) console.log(`${String(file.gzipBytes).padStart(8)} B gz  ${file.url}`);
     console.log(
       `first visit to ${route} : ${(result.gzipBytes / 1024).toFixed(1)} kB gzip -9 (${(result.wireBytes / 1024).toFixed(1)} kB on the wire) in ${result.files.length} files; budget for / 200 kB`,

@@ -60,7 +60,7 @@ function freePort() {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -207,6 +207,7 @@ async function main() {
     log(`warm-up ${name} (${settings.warmup} s)`);
     await load(url, settings.warmup);
   }
+  /** @type {Record<string, Awaited<ReturnType<typeof load>>[]>} */
   const runs = { direct: [], gateway: [], nginx: [] };
   for (let round = 1; round <= settings.rounds; round++) {
     for (const [name, url] of Object.entries(targets)) {

@@ -43,6 +43,7 @@ export async function measureGatewayRatio(
     await load(`${direct}${path}`, headers, { connections, durationS: 2 });
     await load(`${gatewayUrl}${path}`, headers, { connections, durationS: 2 });
   }
+  /** @type {{ direct: Awaited<ReturnType<typeof load>>[], gateway: Awaited<ReturnType<typeof load>>[] }[]} */
   const runs = endpoints.map(() => ({ direct: [], gateway: [] }));
   for (let round = 0; round < rounds; round++) {
     for (const [i, { path, direct, headers }] of endpoints.entries()) {

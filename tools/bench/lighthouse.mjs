@@ -12,9 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
-import { rootDir, startRunner } from '@portal/toolkit/stack';
+import { portPlan } from '@portal/toolkit/port-plan';
+import { rootDir } from '@portal/toolkit/stack';
 import { apiClient } from './api-client.mjs';
-import { freePort } from '../runner/src/net.mjs';
+import { freePort } from '@portal/runner/net';
+import { startBenchStack } from './stack.mjs';
 
 /** Pages audited; `signedIn` ones as a customer who has just signed up. */
 export const lighthousePages = [
@@ -53,7 +55,8 @@ async function runLighthouse(url, browserPort) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runLighthouseOnce(url, browserPort);
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {Error} */ (caught);
       if (attempt === attemptsPerRun || !/Runtime error encountered/.test(error.message)) throw error;
       console.log(`  (${url}: ${error.message.split('\n')[1] ?? 'runtime error'}; running again)`);
     }
@@ -76,7 +79,7 @@ async function runLighthouseOnce(url, browserPort) {
       '--quiet',
     ];
     const env = { ...process.env, CHROME_PATH: chromiumLaunchOptions.executablePath };
-    await new Promise((resolve, reject) => {
+    await new Promise((/** @type {(value?: unknown) => void} */ resolve, reject) => {
       const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
@@ -107,7 +110,7 @@ function failingAudits(report, category) {
 /** A headless Chromium on a debugging port whose profile holds a new customer's token. */
 async function signedInBrowser(baseUrl) {
   const { token } = await apiClient(baseUrl).signUp('bench-lighthouse');
-  const port = await freePort(13290);
+  const port = await freePort(portPlan.bench.ports.lighthouseChromium);
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'lighthouse-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...chromiumLaunchOptions,
@@ -196,22 +199,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runsAt = args.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
   const given = args[0];
-  const env = {
-    GATEWAY_PORT: '18180',
-    IDENTITY_PORT: '13181',
-    COMMERCE_PORT: '13182',
-    CRM_PORT: '13183',
-    PORTAL_DB_PREFIX: 'bench_portal',
-    PUBLIC_SITE_URL: 'http://localhost:18180',
-  };
-  const stack = given ? undefined : await startRunner({ env });
+  const stack = given ? undefined : await startBenchStack();
   try {
     console.log(
       `Lighthouse, mobile defaults, median of ${runs} (budgets: ${Object.entries(lighthouseBudgets)
         .map(([c, b]) => `${categoryLabels[c]} ≥ ${b}`)
         .join(', ')})`,
     );
-    const met = printLighthouse(await measureLighthouse(given ?? stack.url, { runs }));
+    const met = printLighthouse(await measureLighthouse(given ?? stack?.url ?? '', { runs }));
     console.log(met ? 'every page within budget' : 'over budget ("!" marks the category)');
     process.exitCode = met ? 0 : 1;
   } finally {

@@ -32,6 +32,7 @@ async function openStream(token) {
     headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
   });
   if (!response.ok) throw new Error(`GET /api/kpi/stream answered ${response.status}`);
+  if (!response.body) throw new Error('GET /api/kpi/stream answered without a body');
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -57,7 +58,7 @@ async function openStream(token) {
     nextMetric: () =>
       arrived.shift()
         ? Promise.resolve()
-        : new Promise((resolve, reject) => {
+        : new Promise((/** @type {(value?: unknown) => void} */ resolve, reject) => {
             const timer = setTimeout(
               () => reject(new Error('no metric event within 10 s')),
               arrivalTimeoutMs,
@@ -118,7 +119,7 @@ async function main() {
     await stream.close();
   }
   const sorted = [...latencies].sort((a, b) => a - b);
-  const [p50, p95, max] = [percentile(sorted, 0.5), percentile(sorted, 0.95), sorted.at(-1)];
+  const [p50, p95, max] = [percentile(sorted, 0.5), percentile(sorted, 0.95), sorted.at(-1) ?? NaN];
   console.log(
     `  ${events} events, inbound POST to the dashboard's new count: p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${max.toFixed(0)} ms (budget p95 ≤ ${liveMetricP95BudgetMs} ms)`,
   );

@@ -151,7 +151,11 @@ async function runScenario(baseUrl, name, durationS, fixtures) {
   return figures;
 }
 
-/** Every scenario (or `only`), one after the other. */
+/**
+ * Every scenario (or `only`), one after the other.
+ * @param {string} baseUrl
+ * @param {{ durationS?: number, only?: string }} [options]
+ */
 export async function measureLoadScenarios(baseUrl, { durationS = 10, only } = {}) {
   const client = apiClient(baseUrl);
   const fixtures = {

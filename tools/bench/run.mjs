@@ -1,8 +1,6 @@
 // `npm run bench`: every budget and load figure of the portal, measured on this machine one after the
 // other, printed as a table and written to bench/results.json.
 import os from 'node:os';
-import { portEnv, startRunner } from '@portal/toolkit/stack';
-import { startFakeStripe } from './fake-stripe.mjs';
 import { apiClient } from './api-client.mjs';
 import { firstVisitBudgetBytes, firstVisitRoutes, measureFirstVisitJs } from './first-visit-js.mjs';
 import { lighthouseBudgets, measureLighthouse, printLighthouse } from './lighthouse.mjs';
@@ -11,6 +9,7 @@ import { measureThroughput, printThroughput } from './throughput.mjs';
 import { measureLoadScenarios, printLoadScenarios } from './load-scenarios.mjs';
 import { measureStartup, startupBudgetMs } from './startup-time.mjs';
 import { printTable, resultsPath, runBenchScript, writeResults } from './results.mjs';
+import { startBenchStack } from './stack.mjs';
 
 const results = {
   measuredAt: new Date().toISOString(),
@@ -41,40 +40,7 @@ for (const [i, r] of results.startup.entries()) {
   });
 }
 
-// Checkout calls this fake Stripe API, started once the gateway is up.
-const fakeStripePort = '13190';
-const stripeWebhookSecret = 'whsec_benchportal';
-const ports = {
-  gateway: '18180',
-  identity: '13181',
-  commerce: '13182',
-  crm: '13183',
-  support: '13184',
-  kpi: '13185',
-};
-const stack = await startRunner({
-  env: {
-    ...portEnv(ports),
-    // No demo customer, and no demo dialer posting in the background while things are measured.
-    SEED_DEMO_DATA: 'false',
-    STRIPE_SECRET_KEY: 'sk_test_benchportal',
-    STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
-    STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
-    PORTAL_DB_PREFIX: 'bench_portal',
-    // Prerendered pages name the site's address in their canonical links.
-    PUBLIC_SITE_URL: `http://localhost:${ports.gateway}`,
-    // Every benchmark user signs up from this one address.
-    AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
-    // Ticket creation is measured by one customer opening thousands (throughput, load create-ticket).
-    TICKET_LIMIT_PER_HOUR: '1000000',
-  },
-});
-const fakeStripe = await startFakeStripe({
-  port: fakeStripePort,
-  gatewayUrl: stack.url,
-  webhookSecret: stripeWebhookSecret,
-});
-const serviceUrl = (name) => `http://127.0.0.1:${ports[name]}`;
+const stack = await startBenchStack();
 try {
   console.log('== JavaScript of a first visit, per route (budget for /: 200 kB gzipped)');
   const { token } = await apiClient(stack.url).signUp('bench-first-visit');
@@ -120,8 +86,8 @@ try {
     '== gateway overhead: p99 through the gateway / p99 straight to the service, side by side (autocannon, 50 connections)',
   );
   results.gatewayRatio = await measureGatewayRatio(stack.url, {
-    commerce: serviceUrl('commerce'),
-    identity: serviceUrl('identity'),
+    commerce: stack.serviceUrl('commerce'),
+    identity: stack.serviceUrl('identity'),
   });
   const ratioClean = printGatewayRatio(results.gatewayRatio);
   for (const row of results.gatewayRatio) {
@@ -160,7 +126,9 @@ try {
   }
 
   console.log('== gateway against nginx, GET /api/identity/features (p99 ≤ 1.5× nginx, rps ≥ 0.7× nginx)');
-  const nginx = await runBenchScript('gateway-overhead.mjs', [], { IDENTITY_URL: serviceUrl('identity') });
+  const nginx = await runBenchScript('gateway-overhead.mjs', [], {
+    IDENTITY_URL: stack.serviceUrl('identity'),
+  });
   results.gatewayVsNginx = nginx.figures;
   if (nginx.figures) {
     const { ratios } = nginx.figures;
@@ -208,7 +176,6 @@ try {
     verdict: verdict(live.status === 0),
   });
 } finally {
-  await fakeStripe.close();
   await stack.stop();
 }
 

@@ -1,6 +1,7 @@
 // Budget: `npm start` from a built tree to 'Portal ready' ≤ 20 s. Runs the runner as npm start does
 // (embedded defaults unless DATABASE_URL / NATS_URL are set), twice, and reports each time.
-import { portEnv, startRunner } from '@portal/toolkit/stack';
+import { portEnv, portPlan } from '@portal/toolkit/port-plan';
+import { startRunner } from '@portal/toolkit/stack';
 
 export const startupBudgetMs = 20_000;
 
@@ -12,7 +13,7 @@ export async function measureStartup(rounds = 2) {
   for (let round = 0; round < rounds; round++) {
     const stack = await startRunner({
       // Every port of its own, so it never meets a developer's stack on the default ports.
-      env: portEnv({ gateway: 18280, identity: 13281, commerce: 13282, crm: 13283, support: 13284, kpi: 13285 }),
+      env: portEnv(portPlan.benchStartup.ports),
     });
     const { stopMs, code } = await stack.stop();
     results.push({ readyMs: Math.round(stack.readyMs), stopMs: Math.round(stopMs), exitCode: code });

@@ -1,11 +1,13 @@
+#!/usr/bin/env node
 // Prerenders the marketing section's public pages at build time (the last step of `mfe-marketing`'s
 // build): loads each page of the built site in Debian's Chromium and writes what its first paint
 // needs to `mfe-marketing/dist/prerendered/<path>.json`, which the gateway puts into the shell's
 // index.html for that path. The app takes over from it (docs/decisions.md, "Prerendered pages").
 // Without Chromium it says so and leaves the pages client-rendered.
+/* global window, document, CSSStyleSheet, DOMParser -- the functions passed to page.evaluate and addInitScript run in the page */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import contracts from '@portal/contracts';
 import { chromium } from 'playwright-core';
 import { startSiteServer } from './site-server.mjs';
@@ -79,8 +81,15 @@ async function capture(siteUrlToken) {
       ? 'title'
       : `${element.tagName.toLowerCase()}[${['name', 'property', 'rel', 'type'].map((name) => element.getAttribute(name)).join('|')}]`;
   const valueOf = (element) =>
-    element.tagName === 'TITLE' ? element.textContent : element.getAttribute(element.tagName === 'LINK' ? 'href' : 'content');
-  const defaults = new Map([...shellPage.head.querySelectorAll(headTags.join(','))].map((element) => [keyOf(element), valueOf(element)]));
+    element.tagName === 'TITLE'
+      ? element.textContent
+      : element.getAttribute(element.tagName === 'LINK' ? 'href' : 'content');
+  const defaults = new Map(
+    [...shellPage.head.querySelectorAll(headTags.join(','))].map((element) => [
+      keyOf(element),
+      valueOf(element),
+    ]),
+  );
   const head = [...document.head.querySelectorAll(headTags.join(','))].map((element) => {
     const copy = element.cloneNode(true);
     copy.setAttribute('data-prerendered', '');
@@ -104,7 +113,9 @@ async function settled(page) {
   // The section's own styles are there only when the section rendered (not the shell's section error).
   await page.locator('#section-marketing h1').waitFor();
   if ((await page.locator('style[data-emotion="mfe-marketing"]').count()) === 0) {
-    throw new Error(`the marketing section did not render: ${await page.locator('#section-marketing').innerText()}`);
+    throw new Error(
+      `the marketing section did not render: ${await page.locator('#section-marketing').innerText()}`,
+    );
   }
   await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {
@@ -121,14 +132,23 @@ export async function prerender() {
     console.log(`prerender: no Chromium at ${chromiumPath} (CHROMIUM_PATH); the pages stay client-rendered`);
     return [];
   }
-  const pages = contracts.indexablePages().map((page) => page.path).filter((pagePath) => !clientOnly.has(pagePath));
+  const pages = contracts
+    .indexablePages()
+    .map((page) => page.path)
+    .filter((pagePath) => !clientOnly.has(pagePath));
   const site = await startSiteServer({
     shellRoot: path.join(rootDir, 'shell/dist'),
     remoteRoots: { marketing: path.join(rootDir, 'mfe-marketing/dist') },
   });
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport, colorScheme: 'dark' });
@@ -154,7 +174,8 @@ export async function prerender() {
   return pages;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script, or through its bin `portal-prerender` (a link: compared by the file it points to).
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   const startedAt = performance.now();
   const pages = await prerender();
   if (pages.length > 0) {

@@ -27,7 +27,9 @@ function inside(root, relative) {
 async function send(response, file) {
   try {
     const body = await fs.readFile(file);
-    response.writeHead(200, { 'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream' });
+    response.writeHead(200, {
+      'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+    });
     response.end(body);
   } catch {
     response.writeHead(404).end();

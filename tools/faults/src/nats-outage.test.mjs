@@ -9,7 +9,7 @@ import { startCheckoutStack } from './support/checkout.mjs';
 import { readSubject, streamCounts } from './support/nats.mjs';
 import { Scope } from './support/scope.mjs';
 import { databasePrefix } from './support/stack.mjs';
-import { sleep, waitFor } from './support/wait.mjs';
+import { sleep, waitFor } from '@portal/toolkit/wait';
 
 const outageMs = 30_000;
 // Load: this many customers, each checking out one cart after another with this pause.

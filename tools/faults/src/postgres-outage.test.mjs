@@ -12,7 +12,7 @@ import { startCheckoutStack } from './support/checkout.mjs';
 import { readSubject } from './support/nats.mjs';
 import { Scope } from './support/scope.mjs';
 import { databasePrefix, urlOf } from './support/stack.mjs';
-import { sleep, waitFor } from './support/wait.mjs';
+import { sleep, waitFor } from '@portal/toolkit/wait';
 
 const outageMs = 30_000;
 const answerWithinMs = 1000;
@@ -37,6 +37,7 @@ before(async () => {
 after(() => scope.close());
 
 /** The requests of the mix: each needs PostgreSQL (sessions, orders, the catalog). */
+/** @returns {[string, () => ReturnType<ReturnType<typeof apiClient>['call']>][]} */
 function requests() {
   const gateway = viaGateway();
   const commerce = apiClient(urlOf('commerce'));

@@ -5,15 +5,16 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { generateSigningKeyPem, portEnv, rootDir } from '@portal/toolkit/stack';
+import { portEnv } from '@portal/toolkit/port-plan';
+import { generateSigningKeyPem, rootDir } from '@portal/toolkit/stack';
 import { isRunning, pidListeningOn } from './support/listeners.mjs';
 import { startNats } from './support/nats.mjs';
-import { host, ports } from './support/ports.mjs';
+import { databasePrefix, host, ports } from './support/ports.mjs';
 import { startPostgres } from './support/postgres.mjs';
 import { startProcess } from './support/processes.mjs';
 import { Scope } from './support/scope.mjs';
 import { urlOf } from './support/stack.mjs';
-import { sleep, waitFor } from './support/wait.mjs';
+import { sleep, waitFor } from '@portal/toolkit/wait';
 
 const scope = new Scope();
 const stackPorts = ['gateway', 'identity', 'commerce', 'crm', 'support', 'kpi'].map((name) => ports[name]);
@@ -32,7 +33,7 @@ before(async () => {
     env: {
       DATABASE_URL: postgres.serverUrl,
       NATS_URL: nats.url,
-      PORTAL_DB_PREFIX: 'faults',
+      PORTAL_DB_PREFIX: databasePrefix,
       SEED_DEMO_DATA: 'false',
       ...portEnv(ports),
       // Loopback only, and keys of this run: the runner would otherwise keep keys in the repo's .data/.

@@ -18,6 +18,7 @@ export function inboundSignature(secret, body, seconds = Math.floor(Date.now() /
 
 /** A call that just ended; now and then it also brought a lead, and a lead converted. */
 export function demoEvents(random = Math.random) {
+  /** @type {{ type: string, data: Record<string, string | number> }[]} */
   const events = [
     {
       type: 'call.completed',
@@ -42,9 +43,14 @@ export function demoEvents(random = Math.random) {
   return events;
 }
 
-/** The demo customer's fixed ids and email, from the build of libs/db. */
+/**
+ * The demo customer's fixed ids and email, from the build of @portal/db (as the repository at
+ * `rootDir` resolves it).
+ * @param {string} rootDir
+ * @returns {typeof import('@portal/db/demo-customer').demoCustomer}
+ */
 export function loadDemoCustomer(rootDir) {
-  return createRequire(import.meta.url)(path.join(rootDir, 'libs/db/dist/demo-customer.js')).demoCustomer;
+  return createRequire(path.join(rootDir, 'package.json'))('@portal/db/demo-customer').demoCustomer;
 }
 
 /** Starts posting to `gatewayUrl`, signed with `signingSecret`; returns a stop function. */
@@ -74,7 +80,7 @@ export function startDemoDialer({ rootDir, gatewayUrl, signingSecret, log }) {
       for (const event of demoEvents()) await post(event);
       warned = false;
     } catch (error) {
-      if (!warned) log(`demo dialer: ${error.message} (will keep trying)`);
+      if (!warned) log(`demo dialer: ${error instanceof Error ? error.message : error} (will keep trying)`);
       warned = true;
     }
     schedule(MIN_GAP_MS + Math.random() * (MAX_GAP_MS - MIN_GAP_MS));

@@ -42,7 +42,8 @@ export async function waitForHttp(url, { timeoutMs = 30000, intervalMs = 100 } =
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
       if (res.ok) return;
       last = `HTTP ${res.status}`;
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {Error & { cause?: { code?: string } }} */ (caught);
       last = error.cause?.code ?? error.message;
     }
     await new Promise((r) => setTimeout(r, intervalMs));

@@ -182,7 +182,7 @@ test('provideSigningKey prefers JWT_SIGNING_KEY, else creates one local key and 
     );
     const first = provideSigningKey({ rootDir, log: (line) => logged.push(line), env: {} });
     const key = createPrivateKey(first);
-    assert.equal(key.asymmetricKeyDetails.namedCurve, 'prime256v1');
+    assert.equal(key.asymmetricKeyDetails?.namedCurve, 'prime256v1');
     assert.equal(fs.statSync(path.join(rootDir, '.data/keys/jwt-signing-key.pem')).mode & 0o777, 0o600);
     assert.equal(fs.statSync(path.join(rootDir, '.data/keys')).mode & 0o777, 0o700);
     // .data stays reachable for the embedded PostgreSQL, which runs as another user under root.

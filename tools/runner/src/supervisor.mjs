@@ -16,7 +16,12 @@ export class RestartPolicy {
     maxDelayMs = 8_000,
     now = Date.now,
   } = {}) {
-    Object.assign(this, { maxRestarts, windowMs, initialDelayMs, maxDelayMs, now });
+    this.maxRestarts = maxRestarts;
+    this.windowMs = windowMs;
+    this.initialDelayMs = initialDelayMs;
+    this.maxDelayMs = maxDelayMs;
+    this.now = now;
+    /** @type {number[]} */
     this.crashes = [];
   }
 

@@ -3,9 +3,7 @@
 // success, never in B's lists), and fields a caller must not set (role, userId, price, status…).
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { rootDir } from '@portal/toolkit/stack';
 import { apiClient, signIn, signUp } from './support/api.mjs';
 import { createWorld, idsFor, inboundSignature, signatureHeaders, waitFor } from './support/fixtures.mjs';
 import { decodeJwt, withRole } from './support/jwt.mjs';
@@ -63,7 +61,8 @@ describe('route inventory', () => {
 
   test("the gateway's route table sends every /api route to the service that maps it", () => {
     const require = createRequire(import.meta.url);
-    const table = require(path.join(rootDir, 'gateway/dist/routes/route-table.js')).routes;
+    /** @type {typeof import('@portal/gateway/route-table').routes} */
+    const table = require('@portal/gateway/route-table').routes;
     for (const route of routes.filter(
       (each) => each.service !== 'gateway' && each.path.startsWith('/api/'),
     )) {

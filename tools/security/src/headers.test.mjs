@@ -112,8 +112,11 @@ describe('the shell and the remotes', () => {
     const page = await expectSecured('page', 'GET', '/', { status: 200, type: HTML });
     // index.html is minified: attribute values may come without quotes.
     const attribute = (tag, name) => new RegExp(`\\s${name}=["']?([^"'\\s>]+)`).exec(tag)?.[1];
-    const tags = (name) => [...page.text.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((match) => match[0]);
-    const scripts = tags('script').map((tag) => attribute(tag, 'src')).filter(Boolean);
+    const tags = (name) =>
+      [...page.text.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((match) => match[0]);
+    const scripts = tags('script')
+      .map((tag) => attribute(tag, 'src'))
+      .filter(Boolean);
     const styles = tags('link')
       .filter((tag) => attribute(tag, 'rel') === 'stylesheet')
       .map((tag) => attribute(tag, 'href'));

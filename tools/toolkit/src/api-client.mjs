@@ -24,6 +24,14 @@ const parseJson = (text) => {
  * is a string or a Buffer: those are sent as they are, with `contentType` or fetch's own (text/plain
  * for a string, none for a Buffer). With `stream`, a 2xx answer's body is not waited for (its status is
  * the answer).
+ *
+ * @typedef {{ method: string, path: string, status: number, headers: Headers, text: string, streamed: boolean }} ApiResponseSeen
+ * @typedef {{ timeoutMs?: number, throwOnNetworkError?: boolean, onResponse?: (seen: ApiResponseSeen) => void }} ApiClientOptions
+ * @typedef {{ token?: string, body?: unknown, headers?: Record<string, string>, contentType?: string, timeoutMs?: number, stream?: boolean }} CallOptions
+ * @typedef {{ status: number, body?: any, text?: string, headers?: Headers, ms: number, error?: string }} ApiAnswer
+ *
+ * @param {string} baseUrl
+ * @param {ApiClientOptions} [options]
  */
 export function createApiClient(
   baseUrl,
@@ -31,6 +39,12 @@ export function createApiClient(
 ) {
   const base = baseUrl.replace(/\/+$/, '');
 
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {CallOptions} [options]
+   * @returns {Promise<ApiAnswer>}
+   */
   async function call(
     method,
     path,
@@ -47,7 +61,8 @@ export function createApiClient(
           ...(token && { authorization: `Bearer ${token}` }),
           ...headers,
         },
-        body: body === undefined || raw ? body : JSON.stringify(body),
+        // A Buffer is a Uint8Array, which fetch sends as it is.
+        body: body === undefined || raw ? /** @type {RequestInit['body']} */ (body) : JSON.stringify(body),
         signal: timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs),
       });
       const { status, headers: received } = response;
@@ -59,8 +74,9 @@ export function createApiClient(
       const text = await response.text();
       onResponse?.({ method, path, status, headers: received, text, streamed: false });
       return { status, body: parseJson(text), text, headers: received, ms: performance.now() - started };
-    } catch (error) {
-      if (throwOnNetworkError) throw error;
+    } catch (caught) {
+      if (throwOnNetworkError) throw caught;
+      const error = /** @type {Error & { cause?: { code?: string } }} */ (caught);
       return {
         status: 0,
         error: error.cause?.code ?? error.name ?? error.message,
@@ -69,7 +85,12 @@ export function createApiClient(
     }
   }
 
-  /** The body of a 2xx answer; throws on any other. */
+  /**
+   * The body of a 2xx answer; throws on any other.
+   * @param {string} method
+   * @param {string} path
+   * @param {CallOptions} [options]
+   */
   async function expectOk(method, path, options) {
     const answer = await call(method, path, options);
     if (answer.status < 200 || answer.status > 299) {
@@ -86,7 +107,7 @@ export function createApiClient(
     const allowed = Array.isArray(expected) ? expected : [expected];
     if (!allowed.includes(answer.status)) {
       throw new Error(
-        `${method} ${path} answered ${answer.status} (expected ${allowed.join(' or ')}): ${(answer.text ?? answer.error).slice(0, 500)}`,
+        `${method} ${path} answered ${answer.status} (expected ${allowed.join(' or ')}): ${(answer.text ?? answer.error ?? '').slice(0, 500)}`,
       );
     }
     return answer.body;

@@ -35,7 +35,7 @@ before(async () => {
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${server.address().port}/`;
+  baseUrl = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`;
 });
 
 after(() => {
@@ -98,8 +98,8 @@ test('onResponse sees every answer; a stream answers with its status', async () 
 
 test('a network error throws, unless throwOnNetworkError is false: then status 0 and the reason', async () => {
   const spare = http.createServer();
-  await new Promise((resolve) => spare.listen(0, '127.0.0.1', resolve));
-  const closed = `http://127.0.0.1:${spare.address().port}`;
+  await new Promise((resolve) => spare.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const closed = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (spare.address()).port}`;
   await new Promise((resolve) => spare.close(resolve));
   await assert.rejects(createApiClient(closed).call('GET', '/'));
   const never = createApiClient(closed, { throwOnNetworkError: false });

@@ -24,11 +24,28 @@ function reapOnExit() {
 }
 
 /**
+ * @typedef {object} StartOptions
+ * @property {string} name
+ * @property {string} command
+ * @property {string[]} [args]
+ * @property {string} [cwd]
+ * @property {Record<string, string>} [env]
+ * @property {number} [uid]
+ * @property {number} [gid]
+ * @property {boolean} [detached]
+ * @property {number} [keepOutput]
+ * @property {string} [logFile]
+ * @property {boolean} [echo]
+ * @property {boolean} [reap]
+ */
+
+/**
  * Spawns `command` with `env` over this process's; resolves nothing by itself (wait with
  * `waitForOutput`, `exited` or an HTTP check). `detached` puts it in a process group of its own, as a
  * shell does for a job (Ctrl-C = `signalGroup('SIGINT')`). What it prints (stdout and stderr): the
  * last `keepOutput` characters in `output()` (Infinity: all of it), all of it in `logFile` when one is
  * named, and on stderr prefixed with `[name]` when `echo`.
+ * @param {StartOptions} options
  */
 export function startProcess({
   name,
@@ -89,7 +106,7 @@ export function startProcess({
     /** Sends a signal; false when the process is gone. */
     signal(signal) {
       try {
-        process.kill(child.pid, signal);
+        process.kill(/** @type {number} */ (child.pid), signal);
         return true;
       } catch {
         return false;
@@ -98,7 +115,7 @@ export function startProcess({
     /** Signals the whole process group (needs `detached`), as Ctrl-C in a terminal does. */
     signalGroup(signal) {
       try {
-        process.kill(-child.pid, signal);
+        process.kill(-(/** @type {number} */ (child.pid)), signal);
         return true;
       } catch {
         return false;

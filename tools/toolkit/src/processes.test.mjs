@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runToEnd, startProcess } from './processes.mjs';
-import { portEnv } from './stack.mjs';
 
 const node = (script, options = {}) =>
   startProcess({ name: 'child', command: process.execPath, args: ['-e', script], ...options });
@@ -54,12 +53,4 @@ test('stop() sends SIGKILL after the grace period; runToEnd rejects with the out
     }),
     /fails failed \(code 2\):\nbroken/,
   );
-});
-
-test("portEnv names the runner's port variables of the parts given, and nothing else", () => {
-  assert.deepEqual(portEnv({ gateway: 18180, identity: '13181', kpi: 13185, nats: 4222, postgres: 5432 }), {
-    GATEWAY_PORT: '18180',
-    IDENTITY_PORT: '13181',
-    KPI_PORT: '13185',
-  });
 });

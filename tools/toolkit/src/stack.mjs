@@ -1,29 +1,37 @@
-// The whole portal as `npm start` runs it (tools/runner), for the suites and benchmarks that need it,
-// and what they say to it: the runner's port variables, a signing key of the run, the fake Stripe API.
-import fs from 'node:fs';
+// The whole portal as `npm start` runs it (tools/runner), for the suites and benchmarks that need it:
+// `startSuiteStack` starts it on a suite's block of the port plan, with its databases and, when asked,
+// a fake Stripe API in this process; `startRunner` is the runner itself, for what measures it.
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gateway, services } from '../../runner/src/stack.mjs';
+import { fileURLToPath } from 'node:url';
+import { generateSigningKeyPem } from '@portal/runner/local-keys';
+import { portEnv, portPlan } from './port-plan.mjs';
 import { startProcess } from './processes.mjs';
 
-export { generateSigningKeyPem } from '../../runner/src/local-keys.mjs';
+export { generateSigningKeyPem };
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const runnerScript = path.join(rootDir, 'tools/runner/src/start.mjs');
-const fakeStripeModule = path.join(rootDir, 'libs/testing/dist/fake-stripe/fake-stripe.js');
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The runner's port variables (GATEWAY_PORT, IDENTITY_PORT…) for `ports` ({ gateway, identity, … });
- * a part it does not name keeps the runner's default, keys that are no part of the stack are ignored.
+ * @typedef {object} RunnerOptions
+ * @property {Record<string, string>} [env] over this process's environment
+ * @property {number} [keepOutput] characters of output kept for output() (Infinity: all of it)
+ * @property {string} [logFile] where all of the output goes as well
+ * @property {boolean} [echo] the output on stderr too
+ * @property {number} [killAfterMs] SIGKILL this long after stop()'s Ctrl-C (default: never)
+ * @property {() => unknown} [cleanup] runs once the runner has ended
+ *
+ * @typedef {object} RunningStack
+ * @property {string} url the gateway's address the runner printed
+ * @property {number} readyMs from the start to 'Portal ready'
+ * @property {() => string} output what the runner and every process of the stack printed so far
+ * @property {boolean} running
+ * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited
+ * @property {() => Promise<{ code: number | null, signal: NodeJS.Signals | null, stopMs: number }>} stop
  */
-export function portEnv(ports) {
-  return Object.fromEntries(
-    [gateway, ...services]
-      .filter((part) => ports[part.name] !== undefined)
-      .map((part) => [part.portEnv, String(ports[part.name])]),
-  );
-}
 
 /**
  * Starts the runner with `env` over this process's environment and resolves once it prints 'Portal
@@ -33,6 +41,8 @@ export function portEnv(ports) {
  * SIGKILL after `killAfterMs` (default: none); it resolves { code, signal, stopMs }, once however
  * often it is called. `cleanup` (say, closing a fake API the stack calls) runs once the runner has
  * ended: at the end of stop(), or before the error when it exits without getting ready.
+ * @param {RunnerOptions} [options]
+ * @returns {Promise<RunningStack>}
  */
 export async function startRunner({
   env = {},
@@ -94,12 +104,85 @@ export async function startRunner({
 }
 
 /**
- * The fake Stripe API of libs/testing (built), in this process: `options` ({ port, host, webhookUrl,
- * webhookSecret }) as its startFakeStripe takes them; answers it ({ url, close() … }).
+ * The fake Stripe API of @portal/testing (built), in this process.
+ * @param {import('@portal/testing/fake-stripe').FakeStripeOptions} options
  */
 export async function startFakeStripe(options) {
-  if (!fs.existsSync(fakeStripeModule))
-    throw new Error(`${fakeStripeModule} is missing: npx nx build @portal/testing`);
-  const { startFakeStripe: start } = await import(pathToFileURL(fakeStripeModule).href);
-  return start(options);
+  const require = createRequire(import.meta.url);
+  /** @type {typeof import('@portal/testing/fake-stripe')} */
+  let fakeStripe;
+  try {
+    fakeStripe = require('@portal/testing/fake-stripe');
+  } catch (error) {
+    throw new Error('the fake Stripe API is not built: npx nx build @portal/testing', { cause: error });
+  }
+  return fakeStripe.startFakeStripe(options);
+}
+
+/**
+ * @typedef {object} StripeSettings test-mode Stripe of a suite: commerce's secret key, the webhooks'
+ *   signing secret and, when the page should load Stripe.js, a publishable key
+ * @property {string} secretKey
+ * @property {string} webhookSecret
+ * @property {string} [publishableKey]
+ *
+ * @typedef {RunningStack & {
+ *   localhostUrl: string,
+ *   ports: import('./port-plan.mjs').SuitePlan['ports'],
+ *   databasePrefix: string,
+ *   fakeStripe?: Awaited<ReturnType<typeof startFakeStripe>>,
+ *   serviceUrl: (name: string) => string,
+ * }} SuiteStack
+ */
+
+/**
+ * Starts the portal for `suite` on its block of the port plan and its own databases, without the demo
+ * customer, its pages naming the suite's gateway as the site's address; with `stripe`, commerce talks
+ * to a fake Stripe API started here (on a free port), whose webhooks go through the gateway. `env`
+ * comes last (DATABASE_URL, limits, keys of the suite); the rest are startRunner's options. stop()
+ * ends the stack, then the fake Stripe API. `url` is the gateway at 127.0.0.1, `localhostUrl` the
+ * address the runner printed, as a developer opens it.
+ * @param {import('./port-plan.mjs').SuiteName} suite
+ * @param {RunnerOptions & { stripe?: StripeSettings }} [options]
+ * @returns {Promise<SuiteStack>}
+ */
+export async function startSuiteStack(suite, { env = {}, stripe, cleanup, ...runnerOptions } = {}) {
+  const { ports, databasePrefix } = portPlan[suite];
+  const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+  const fakeStripe = stripe
+    ? await startFakeStripe({
+        port: 0,
+        webhookSecret: stripe.webhookSecret,
+        webhookUrl: `${gatewayUrl}/api/stripe/webhook`,
+      })
+    : undefined;
+  const stripeEnv = stripe && {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: fakeStripe?.url ?? '',
+    ...(stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: stripe.publishableKey } : {}),
+  };
+  const runner = await startRunner({
+    ...runnerOptions,
+    env: {
+      ...portEnv(ports),
+      PORTAL_DB_PREFIX: databasePrefix,
+      SEED_DEMO_DATA: 'false',
+      PUBLIC_SITE_URL: gatewayUrl,
+      ...stripeEnv,
+      ...env,
+    },
+    cleanup: async () => {
+      await fakeStripe?.close();
+      await cleanup?.();
+    },
+  });
+  return Object.assign(runner, {
+    localhostUrl: runner.url,
+    url: gatewayUrl,
+    ports,
+    databasePrefix,
+    fakeStripe,
+    serviceUrl: (/** @type {string} */ name) => `http://127.0.0.1:${ports[name]}`,
+  });
 }

@@ -1,16 +1,16 @@
 // The portal's own processes (built `dist/`), started one by one so a case can kill, pause or restart
-// any of them: services on their reserved ports with databases `faults_<service>` on the case's
-// PostgreSQL, and the gateway in front of them. The runner's own list says what each service needs.
+// any of them: services on the suite's block of the port plan with databases `faults_<service>` on the
+// case's PostgreSQL, and the gateway in front of them. The runner's own list says what each service needs.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateSigningKeyPem, rootDir } from '@portal/toolkit/stack';
-import { services as runnerServices } from '../../../runner/src/stack.mjs';
-import { host, ports } from './ports.mjs';
+import { services as runnerServices } from '@portal/runner/stack';
+import { databasePrefix, host, ports } from './ports.mjs';
 import { runToEnd, startProcess } from './processes.mjs';
-import { waitForHttp } from './wait.mjs';
+import { waitForHttp } from '@portal/toolkit/wait';
 
-export const databasePrefix = 'faults';
+export { databasePrefix };
 
 const definitions = Object.fromEntries(runnerServices.map((service) => [service.name, service]));
 
@@ -78,7 +78,8 @@ export async function startStack(scope, { postgres, nats, names = ['identity', '
     try {
       await waitForHttp(health, { timeoutMs: 30_000 });
     } catch (error) {
-      throw new Error(`${error.message}\n${name} output:\n${processes[name].output().slice(-3000)}`, {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`${reason}\n${name} output:\n${processes[name].output().slice(-3000)}`, {
         cause: error,
       });
     }

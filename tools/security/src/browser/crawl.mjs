@@ -5,14 +5,16 @@
 // machines: the browser gets stand-ins at their real URLs, so the page's policy still decides.
 /* global window, document -- the functions passed to page.evaluate and addInitScript run in the page */
 import fs from 'node:fs';
-import path from 'node:path';
+import { createRequire } from 'node:module';
 import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
-import { rootDir } from '@portal/toolkit/stack';
 import { chromium } from 'playwright-core';
 import { securityHeaderProblems } from './policy.mjs';
 
 /** The e2e suite's Stripe.js stand-in: what @stripe/stripe-js calls, confirming at api.stripe.com. */
-const fakeStripeJs = fs.readFileSync(path.join(rootDir, 'e2e/fixtures/fake-stripe-js.js'), 'utf8');
+const fakeStripeJs = fs.readFileSync(
+  createRequire(import.meta.url).resolve('@portal/e2e/fake-stripe-js'),
+  'utf8',
+);
 
 /**
  * Calendly's widget as far as the portal uses it: `initPopupWidget` opens the booking page in a
