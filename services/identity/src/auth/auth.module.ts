@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokenService } from '../tokens/token.service';
+import { UsersService } from '../users/users.service';
 import { AuthAttemptsService } from './auth-attempts.service';
 import { AuthHousekeepingService } from './auth-housekeeping.service';
 import { AuthController } from './auth.controller';
@@ -20,6 +21,7 @@ import { SessionAuthGuard } from './session-auth.guard';
     SessionsService,
     SessionAuthGuard,
     TokenService,
+    UsersService,
   ],
   exports: [PasswordHasher, SessionAuthGuard, SessionsService, TokenService],
 })

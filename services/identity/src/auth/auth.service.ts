@@ -8,7 +8,8 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokenService } from '../tokens/token.service';
-import { UserEntity } from '../users/user.entity';
+import type { UserEntity } from '../users/user.entity';
+import { emailKey, UsersService } from '../users/users.service';
 import { AuthAttemptsService } from './auth-attempts.service';
 import { PasswordHasher } from './password-hasher';
 
@@ -21,9 +22,6 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. P
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 const UNIQUE_VIOLATION = '23505';
-
-/** Emails are unique ignoring case; they are kept as typed and compared lower-cased. */
-const emailKey = (email: string) => email.toLowerCase();
 
 interface NewAccount {
   name: string;
@@ -41,6 +39,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly passwords: PasswordHasher,
     private readonly attempts: AuthAttemptsService,
+    private readonly users: UsersService,
   ) {}
 
   /**
@@ -56,7 +55,7 @@ export class AuthService {
       email: request.email,
       passwordHash: await this.passwords.hash(request.password),
     };
-    if (await this.emailTaken(request.email)) {
+    if (await this.users.emailTaken(request.email)) {
       await this.rehearseSignUp(account, client);
       throw new ConflictException(EMAIL_TAKEN_MESSAGE);
     }
@@ -78,11 +77,7 @@ export class AuthService {
   async login(request: LoginRequest, client: ClientInfo): Promise<LoginResponse> {
     const key = emailKey(request.email);
     await this.attempts.assertLoginAllowed(key, client.address);
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('user')
-      .where('lower(user.email) = :key', { key })
-      .getOne();
+    const user = await this.users.findByEmail(request.email);
     const valid = await this.passwords.verify(user?.passwordHash ?? null, request.password);
     if (!user || !valid) {
       await this.attempts.recordLoginFailure(key, client.address);
@@ -96,16 +91,11 @@ export class AuthService {
   /** Writes a new customer with its organization, event and first session; answers the session's token. */
   private async signUp(manager: EntityManager, account: NewAccount, client: ClientInfo): Promise<string> {
     const organization = await this.organizations.create(account.name, manager);
-    const user = await manager.save(
-      UserEntity,
-      manager.create(UserEntity, {
-        id: randomUUID(),
-        ...account,
-        provider: 'local',
-        role: 'customer',
-        organizationId: organization.id,
-      }),
-    );
+    const user = await this.users.create(manager, {
+      ...account,
+      role: 'customer',
+      organizationId: organization.id,
+    });
     await enqueueCatalogEvent(manager, 'userRegistered', {
       userId: user.id,
       organizationId: organization.id,
@@ -135,14 +125,6 @@ export class AuthService {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       await runner.release();
     }
-  }
-
-  private async emailTaken(email: string): Promise<boolean> {
-    return this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('user')
-      .where('lower(user.email) = :key', { key: emailKey(email) })
-      .getExists();
   }
 
   private async openSession(manager: EntityManager, user: UserEntity, client: ClientInfo): Promise<string> {

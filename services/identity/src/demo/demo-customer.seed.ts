@@ -2,7 +2,8 @@ import { hash } from '@node-rs/argon2';
 import { demoCustomer } from '@portal/db';
 import type { DataSource } from 'typeorm';
 import { ARGON2_OPTIONS, passwordMatches } from '../auth/password-hasher';
-import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { UsersService } from '../users/users.service';
 
 export type DemoCustomerSeeded = 'added' | 'password updated' | 'already there';
 
@@ -18,27 +19,16 @@ export async function seedDemoCustomer(
   password: string,
 ): Promise<DemoCustomerSeeded> {
   const { userId, organizationId, organizationName, timezone, name, email } = demoCustomer;
+  const organizations = new OrganizationsService(dataSource);
+  const users = new UsersService(dataSource);
   return dataSource.transaction(async (manager) => {
-    await manager.query(
-      `INSERT INTO organizations (id, name, timezone) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
-      [organizationId, organizationName, timezone],
-    );
+    await organizations.addIfMissing(manager, { id: organizationId, name: organizationName, timezone });
     const passwordHash = await hash(password, ARGON2_OPTIONS);
-    const inserted: unknown[] = await manager.query(
-      `INSERT INTO public_users (id, name, email, password_hash, provider, role, organization_id)
-       VALUES ($1, $2, $3, $4, 'local', 'customer', $5)
-       ON CONFLICT DO NOTHING
-       RETURNING id`,
-      [userId, name, email, passwordHash, organizationId],
-    );
-    if (inserted.length) return 'added';
-    const [stored]: { password_hash: string | null }[] = await manager.query(
-      `SELECT password_hash FROM public_users WHERE id = $1 FOR UPDATE`,
-      [userId],
-    );
-    if (!stored || (await passwordMatches(stored.password_hash, password))) return 'already there';
-    await manager.query(`UPDATE public_users SET password_hash = $2 WHERE id = $1`, [userId, passwordHash]);
-    await revokeSessionsAfterCredentialChange(manager, userId);
+    const account = { id: userId, name, email, passwordHash, role: 'customer' as const, organizationId };
+    if (await users.addIfMissing(manager, account)) return 'added';
+    const stored = await users.lock(manager, userId);
+    if (!stored || (await passwordMatches(stored.passwordHash, password))) return 'already there';
+    await users.update(manager, userId, { passwordHash }, true);
     return 'password updated';
   });
 }

@@ -41,4 +41,18 @@ export class OrganizationsService {
     };
     return manager ? work(manager) : this.dataSource.transaction(work);
   }
+
+  /**
+   * Adds the organisation under its own id unless one with that id exists, with the caller's
+   * transaction and without an event: for fixed demo data that every service seeds for itself.
+   */
+  async addIfMissing(
+    manager: EntityManager,
+    organization: Pick<OrganizationEntity, 'id' | 'name' | 'timezone'>,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO organizations (id, name, timezone) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
+      [organization.id, organization.name, organization.timezone],
+    );
+  }
 }

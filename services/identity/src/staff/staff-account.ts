@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { emailSchema, newPasswordSchema } from '@portal/contracts';
 import { hash } from '@node-rs/argon2';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { ARGON2_OPTIONS, passwordMatches } from '../auth/password-hasher';
-import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.service';
-import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 
 export const staffAccountEnvSchema = z.object({
   STAFF_EMAIL: emailSchema.optional(),
@@ -37,18 +35,13 @@ export async function ensureStaffAccount(
   dataSource: DataSource,
   account: StaffAccount,
 ): Promise<'created' | 'updated' | 'unchanged'> {
-  const existing = await dataSource
-    .getRepository(UserEntity)
-    .createQueryBuilder('user')
-    .where('lower(user.email) = lower(:email)', { email: account.email })
-    .getOne();
+  const users = new UsersService(dataSource);
+  const existing = await users.findByEmail(account.email);
   if (!existing) {
-    await dataSource.getRepository(UserEntity).insert({
-      id: randomUUID(),
+    await users.create(dataSource.manager, {
       name: account.name,
       email: account.email,
       passwordHash: await hash(account.password, ARGON2_OPTIONS),
-      provider: 'local',
       role: 'admin',
       organizationId: null,
     });
@@ -60,14 +53,13 @@ export async function ensureStaffAccount(
     return 'unchanged';
   }
   const passwordHash = passwordChanged ? await hash(account.password, ARGON2_OPTIONS) : existing.passwordHash;
-  await dataSource.transaction(async (manager) => {
-    await manager.update(UserEntity, existing.id, {
-      name: account.name,
-      passwordHash,
-      role: 'admin',
-      provider: 'local',
-    });
-    if (passwordChanged || roleChanged) await revokeSessionsAfterCredentialChange(manager, existing.id);
-  });
+  await dataSource.transaction((manager) =>
+    users.update(
+      manager,
+      existing.id,
+      { name: account.name, passwordHash, role: 'admin', provider: 'local' },
+      passwordChanged || roleChanged,
+    ),
+  );
   return 'updated';
 }

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.service';
+import { UserEntity } from './user.entity';
+
+/** A new local account; a fresh id unless one is given. */
+export type NewUser = Pick<UserEntity, 'name' | 'email' | 'passwordHash' | 'role' | 'organizationId'> & {
+  id?: string;
+};
+
+export type UserChanges = Partial<Pick<UserEntity, 'name' | 'passwordHash' | 'role' | 'provider'>>;
+
+/** Emails are unique ignoring case; they are kept as typed and compared lower-cased. */
+export const emailKey = (email: string) => email.toLowerCase();
+
+/** The one access to `public_users`: accounts found by email (any case), created and changed. */
+@Injectable()
+export class UsersService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The account with this email, whatever its case. */
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.byEmail(email).getOne();
+  }
+
+  emailTaken(email: string): Promise<boolean> {
+    return this.byEmail(email).getExists();
+  }
+
+  /** Saves a new local account with the caller's transaction. */
+  create(manager: EntityManager, user: NewUser): Promise<UserEntity> {
+    return manager.save(UserEntity, manager.create(UserEntity, { ...user, id: user.id ?? randomUUID(), provider: 'local' }),
+    );
+  }
+
+  /** Adds the local account unless its id or its email is taken; true when it was added. */
+  async addIfMissing(manager: EntityManager, user: Required<NewUser>): Promise<boolean> {
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO public_users (id, name, email, password_hash, provider, role, organization_id)
+       VALUES ($1, $2, $3, $4, 'local', $5, $6)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+      [user.id, user.name, user.email, user.passwordHash, user.role, user.organizationId],
+    );
+    return inserted.length > 0;
+  }
+
+  /** The account, locked until the caller's transaction ends. */
+  lock(manager: EntityManager, userId: string): Promise<UserEntity | null> {
+    return manager.findOne(UserEntity, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /**
+   * Changes the account with the caller's transaction. When its credentials changed (password or
+   * role), its sessions end with it: tokens issued under the old ones stop working.
+   */
+  async update(
+    manager: EntityManager,
+    userId: string,
+    changes: UserChanges,
+    credentialsChanged: boolean,
+  ): Promise<void> {
+    await manager.update(UserEntity, userId, changes);
+    if (credentialsChanged) await revokeSessionsAfterCredentialChange(manager, userId);
+  }
+
+  private byEmail(email: string) {
+    return this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .where('lower(user.email) = :key', { key: emailKey(email) });
+  }
+}
