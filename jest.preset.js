@@ -17,7 +17,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
-    '^@portal/(contracts|db|events|testing|nest-http|auth|ui|store|leads|federation|web-testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    '^@portal/(contracts|config|db|db-admin|events|testing|nest-http|service-kit|auth|ui|store|leads|federation|web-testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.(spec|test).ts?(x)'],
   testTimeout: 30000,

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { runWorkers } from './cluster';
-import { ConfigError, loadConfig, type GatewayConfig } from './config/env';
+import { EnvValidationError } from '@portal/config';
+import { loadConfig, type GatewayConfig } from './config/env';
 import { createGateway } from './gateway';
 
 async function serve(config: GatewayConfig): Promise<void> {
@@ -24,6 +25,6 @@ Promise.resolve()
   .then(main)
   .catch((error: unknown) => {
     // A bad environment is the operator's to fix: say which variable, without a stack trace.
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof EnvValidationError ? error.message : error);
     process.exit(1);
   });

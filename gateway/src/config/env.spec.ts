@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './env';
+import { EnvValidationError } from '@portal/config';
+import { loadConfig } from './env';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -102,8 +103,8 @@ describe('loadConfig', () => {
     [{ IDENTITY_URL: 'ftp://files:21' }, 'IDENTITY_URL: must be an http(s) URL'],
     [{ PORT: 'eighty' }, 'PORT: must be a port number'],
     [{ PORT: '70000' }, 'PORT'],
-    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL: must be a postgres:// URL'],
-    [{ NATS_URL: 'http://nats:4222' }, 'NATS_URL: must be a nats:// URL'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL: must be a PostgreSQL URL'],
+    [{ NATS_URL: 'http://nats:4222' }, 'NATS_URL: must be a NATS URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ UPSTREAM_TIMEOUT_MS: '0' }, 'UPSTREAM_TIMEOUT_MS'],
     [{ GATEWAY_WORKERS: '0' }, 'GATEWAY_WORKERS: must be at least 1'],
@@ -118,13 +119,13 @@ describe('loadConfig', () => {
       { STRIPE_PUBLISHABLE_KEY: 'pk_prod_51AbcDEF' },
       'STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key',
     ],
-    [{ PUBLIC_SITE_URL: 'www.millstonecx.com' }, 'PUBLIC_SITE_URL: must be an http(s) URL'],
+    [{ PUBLIC_SITE_URL: 'www.millstonecx.com' }, "PUBLIC_SITE_URL: must be the site's origin alone"],
     [
       { PUBLIC_SITE_URL: 'https://www.millstonecx.com/site' },
       "PUBLIC_SITE_URL: must be the site's origin alone",
     ],
   ])('refuses %j naming the variable', (env, message) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(EnvValidationError);
     expect(() => loadConfig(env)).toThrow(message);
   });
 });

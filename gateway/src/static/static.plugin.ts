@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { remoteNames, type GatewayConfig } from '../config/env';
+import { SECTION_NAMES } from '@portal/contracts';
+import type { GatewayConfig } from '../config/env';
 import { proxyTo } from '../proxy/upstream-client';
 import { cacheControlFor, noCache } from './cache-control';
 import { PrerenderedPages, type PrerenderedPage } from './prerendered-pages';
@@ -74,7 +75,7 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
     app.route({ method: ['GET', 'HEAD'], url: '/mfe/*', handler });
     return;
   }
-  for (const name of remoteNames) {
+  for (const name of SECTION_NAMES) {
     await app.register(fastifyStatic, {
       ...sendOptions,
       root: remoteRoots[name],

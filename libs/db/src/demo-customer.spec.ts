@@ -1,11 +1,5 @@
-import {
-  demoCustomer,
-  demoDataWanted,
-  demoDialerEnv,
-  demoPasswordEnv,
-  EnvValidationError,
-  parseEnv,
-} from './index';
+import { EnvValidationError, parseEnv } from '@portal/config';
+import { demoCustomer, demoDataWanted, demoDialerEnv, demoPasswordEnv } from './index';
 
 describe('the demo customer', () => {
   it('is seeded only on an explicit SEED_DEMO_DATA=true, in production too', () => {

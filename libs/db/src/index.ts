@@ -5,8 +5,6 @@ export {
   type DataSourceConfig,
   type PostgresDataSourceOptions,
 } from './data-source';
-export { ensureDatabase, dropDatabase } from './database-admin';
-export { assertDatabaseName, splitDatabaseUrl, withDatabase } from './database-url';
 export { migrateDatabase, runMigrations } from './migrations';
 export { checkDatabase } from './health';
 export {
@@ -17,14 +15,4 @@ export {
   pruneAttemptsEvery,
   type PruningLogger,
 } from './attempts';
-export {
-  envVars,
-  EnvValidationError,
-  identityUrlEnv,
-  loadEnv,
-  parseEnv,
-  serviceConfig,
-  type ServiceConfig,
-  serviceEnv,
-} from './env';
 export { demoCustomer, demoDataWanted, demoDialerEnv, demoPasswordEnv } from './demo-customer';

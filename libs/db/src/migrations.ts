@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { ensureDatabase } from './database-admin';
-import { splitDatabaseUrl } from './database-url';
+import { ensureDatabase, splitDatabaseUrl } from '@portal/db-admin';
 import { createDataSource, type DataSourceConfig } from './data-source';
 
 /** Runs the pending migrations of an initialized DataSource; returns the names it ran, in order. */

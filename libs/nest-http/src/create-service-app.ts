@@ -1,13 +1,12 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DEFAULT_TRUSTED_PROXIES, type LogLevel } from '@portal/config';
 import { AccessLogController } from './access-log';
 import { JsonExceptionFilter } from './json-exception.filter';
 import { PinoNestLogger } from './pino-nest-logger';
 import { genRequestId, REQUEST_ID_HEADER } from './request-id';
 import { ZodValidationPipe } from './zod-validation.pipe';
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface ServiceAppOptions {
   /** Service name, written on every log line as `service`. */
@@ -25,8 +24,6 @@ export interface ServiceAppOptions {
    */
   trustProxy?: string[];
 }
-
-export const DEFAULT_TRUSTED_PROXIES = ['loopback'];
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 

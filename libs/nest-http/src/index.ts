@@ -1,10 +1,4 @@
-export {
-  createServiceApp,
-  DEFAULT_BODY_LIMIT,
-  DEFAULT_TRUSTED_PROXIES,
-  type LogLevel,
-  type ServiceAppOptions,
-} from './create-service-app';
+export { createServiceApp, DEFAULT_BODY_LIMIT, type ServiceAppOptions } from './create-service-app';
 export { isDependencyUnavailable } from './dependency-unavailable';
 export { JsonExceptionFilter, type JsonExceptionFilterOptions } from './json-exception.filter';
 export { keepRawJsonBody } from './raw-json-body';
@@ -14,4 +8,3 @@ export { ZodValidationPipe } from './zod-validation.pipe';
 export { PinoNestLogger } from './pino-nest-logger';
 export { genRequestId, resolveRequestId, REQUEST_ID_HEADER } from './request-id';
 export { AccessLogController } from './access-log';
-export { trustedProxiesVar } from './trusted-proxies';

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { dropDatabase, ensureDatabase, withDatabase } from '@portal/db-admin';
 import { testDatabaseServerUrl } from './env';
 import { uniqueName } from './names';
 
@@ -10,25 +10,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function onServer(sql: string): Promise<void> {
-  const client = new Client({ connectionString: testDatabaseServerUrl() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Creates an empty, uniquely named database on the test server (`TEST_DATABASE_URL`). */
+/**
+ * Creates an empty, uniquely named database on the test server (`TEST_DATABASE_URL`), through the
+ * same code that creates a service's database at boot (`@portal/db-admin`).
+ */
 export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase> {
+  const server = testDatabaseServerUrl();
   const name = uniqueName(prefix.replace(/[^a-z0-9_]/gi, '_'));
-  await onServer(`CREATE DATABASE "${name}"`);
-  const url = new URL(testDatabaseServerUrl());
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-  };
+  await ensureDatabase(server, name);
+  return { name, url: withDatabase(server, name), drop: () => dropDatabase(server, name) };
 }

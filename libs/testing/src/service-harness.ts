@@ -1,6 +1,7 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createServiceApp, type LogLevel } from '@portal/nest-http';
+import type { LogLevel } from '@portal/config';
+import { createServiceApp } from '@portal/nest-http';
 import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from './database';
 

@@ -1,8 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule, identityJwksUrl } from '@portal/auth';
-import { serviceDataSourceOptions } from '@portal/db';
-import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
+import { serviceModule } from '@portal/service-kit';
 import { COMMERCE_CONFIG, type CommerceConfig } from './config';
 import { commerceDatabase } from './database';
 import { OrdersModule } from './orders/orders.module';
@@ -16,22 +13,19 @@ export type AppConfig = Pick<CommerceConfig, 'databaseUrl' | 'natsUrl' | 'identi
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return {
-      module: AppModule,
-      global: true,
-      imports: [
-        TypeOrmModule.forRoot(serviceDataSourceOptions(commerceDatabase(config.databaseUrl))),
-        OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'commerce-outbox' }),
-        AuthModule.forRoot({ jwksUrl: identityJwksUrl(config.identityUrl), natsUrl: config.natsUrl }),
+    return serviceModule(AppModule, {
+      name: 'commerce',
+      database: commerceDatabase(config.databaseUrl),
+      natsUrl: config.natsUrl,
+      identityUrl: config.identityUrl,
+      features: [
         StripeModule.forRoot(config.stripe),
-        ServiceHealthModule,
         PackagesModule,
         OrdersModule,
         PaymentsModule,
         WebhooksModule,
       ],
-      providers: [{ provide: COMMERCE_CONFIG, useValue: config }],
-      exports: [COMMERCE_CONFIG],
-    };
+      provide: [{ provide: COMMERCE_CONFIG, useValue: config }],
+    });
   }
 }

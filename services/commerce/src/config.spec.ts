@@ -1,4 +1,4 @@
-import { parseEnv } from '@portal/db';
+import { parseEnv } from '@portal/config';
 import { commerceEnvSchema, loadCommerceConfig } from './config';
 
 describe('commerce environment', () => {

@@ -1,8 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule, identityJwksUrl } from '@portal/auth';
-import { serviceDataSourceOptions } from '@portal/db';
-import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
+import { serviceModule } from '@portal/service-kit';
 import { CRM_CONFIG, type CrmConfig } from './config';
 import { ContactModule } from './contact/contact.module';
 import { crmDatabase } from './database';
@@ -18,23 +15,16 @@ export type AppConfig = Pick<
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return {
-      module: AppModule,
-      global: true,
-      imports: [
-        TypeOrmModule.forRoot(serviceDataSourceOptions(crmDatabase(config.databaseUrl))),
-        OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'crm-outbox' }),
-        AuthModule.forRoot({ jwksUrl: identityJwksUrl(config.identityUrl), natsUrl: config.natsUrl }),
-        ServiceHealthModule,
-        ContactModule,
-        NewsletterModule,
-        IntegrationsModule,
-      ],
-      providers: [
+    return serviceModule(AppModule, {
+      name: 'crm',
+      database: crmDatabase(config.databaseUrl),
+      natsUrl: config.natsUrl,
+      identityUrl: config.identityUrl,
+      features: [ContactModule, NewsletterModule, IntegrationsModule],
+      provide: [
         { provide: CRM_CONFIG, useValue: config },
         { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },
       ],
-      exports: [CRM_CONFIG, SecretBox],
-    };
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { parseEnv } from '@portal/db';
+import { parseEnv } from '@portal/config';
 import { crmEnvSchema } from './config';
 
 describe('crm environment', () => {

@@ -1,4 +1,11 @@
-import { envVars, identityUrlEnv, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/db';
+import {
+  envVars,
+  identityUrlEnv,
+  loadEnv,
+  serviceConfig,
+  type ServiceConfig,
+  serviceEnv,
+} from '@portal/config';
 import { z } from 'zod';
 import { parseEncryptionKey } from './secrets/secret-box';
 

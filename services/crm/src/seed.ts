@@ -1,12 +1,6 @@
 import 'reflect-metadata';
-import {
-  createDataSource,
-  demoDataWanted,
-  demoDialerEnv,
-  envVars,
-  loadEnv,
-  migrateDatabase,
-} from '@portal/db';
+import { envVars, loadEnv } from '@portal/config';
+import { createDataSource, demoDataWanted, demoDialerEnv, migrateDatabase } from '@portal/db';
 import { z } from 'zod';
 import { encryptionKeyVar } from './config';
 import { crmDatabase } from './database';

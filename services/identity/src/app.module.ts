@@ -1,7 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { serviceDataSourceOptions } from '@portal/db';
-import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
+import { serviceModule } from '@portal/service-kit';
 import { AuthModule } from './auth/auth.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
@@ -13,19 +11,13 @@ export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl' | 'auth'>
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return {
-      module: AppModule,
-      global: true,
-      imports: [
-        TypeOrmModule.forRoot(serviceDataSourceOptions(identityDatabase(config.databaseUrl))),
-        OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'identity-outbox' }),
-        ServiceHealthModule,
-        FeaturesModule,
-        OrganizationsModule,
-        AuthModule,
-      ],
-      providers: [{ provide: IDENTITY_CONFIG, useValue: config }],
-      exports: [IDENTITY_CONFIG],
-    };
+    // No identityUrl: identity verifies the tokens it signs itself (./auth).
+    return serviceModule(AppModule, {
+      name: 'identity',
+      database: identityDatabase(config.databaseUrl),
+      natsUrl: config.natsUrl,
+      features: [FeaturesModule, OrganizationsModule, AuthModule],
+      provide: [{ provide: IDENTITY_CONFIG, useValue: config }],
+    });
   }
 }

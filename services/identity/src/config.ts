@@ -1,5 +1,5 @@
 import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from '@portal/contracts';
-import { envVars, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/db';
+import { envVars, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/config';
 import { z } from 'zod';
 
 export const identityEnvSchema = z.object({

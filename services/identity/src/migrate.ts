@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { envVars, loadEnv, migrateDatabase } from '@portal/db';
+import { envVars, loadEnv } from '@portal/config';
+import { migrateDatabase } from '@portal/db';
 import { z } from 'zod';
 import { identityDatabase } from './database';
 

@@ -1,13 +1,6 @@
 import 'reflect-metadata';
-import {
-  createDataSource,
-  demoCustomer,
-  demoDataWanted,
-  demoPasswordEnv,
-  envVars,
-  loadEnv,
-  migrateDatabase,
-} from '@portal/db';
+import { envVars, loadEnv } from '@portal/config';
+import { createDataSource, demoCustomer, demoDataWanted, demoPasswordEnv, migrateDatabase } from '@portal/db';
 import { seedDemoCustomer } from './demo/demo-customer.seed';
 import { identityDatabase } from './database';
 import { seedFeatures } from './features/features.seed';

@@ -1,8 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule, identityJwksUrl } from '@portal/auth';
-import { serviceDataSourceOptions } from '@portal/db';
-import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
+import { serviceModule } from '@portal/service-kit';
 import { CLOCK, type Clock, systemClock } from './clock';
 import { KPI_CONFIG, type KpiConfig } from './config';
 import { kpiDatabase } from './database';
@@ -22,22 +19,17 @@ export class AppModule {
       databaseUrl: config.databaseUrl,
       ...(config.events ?? { natsUrl: config.natsUrl }),
     };
-    return {
-      module: AppModule,
-      global: true,
-      imports: [
-        TypeOrmModule.forRoot(serviceDataSourceOptions(kpiDatabase(config.databaseUrl))),
-        OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'kpi-outbox' }),
-        AuthModule.forRoot({ jwksUrl: identityJwksUrl(config.identityUrl), natsUrl: config.natsUrl }),
-        ServiceHealthModule,
-        MetricsModule,
-      ],
-      providers: [
+    return serviceModule(AppModule, {
+      name: 'kpi',
+      database: kpiDatabase(config.databaseUrl),
+      natsUrl: config.natsUrl,
+      identityUrl: config.identityUrl,
+      features: [MetricsModule],
+      provide: [
         { provide: KPI_CONFIG, useValue: config },
         { provide: KPI_EVENTS_OPTIONS, useValue: events },
         { provide: CLOCK, useValue: config.clock ?? systemClock },
       ],
-      exports: [KPI_CONFIG, KPI_EVENTS_OPTIONS, CLOCK],
-    };
+    });
   }
 }

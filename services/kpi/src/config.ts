@@ -1,4 +1,4 @@
-import { identityUrlEnv, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/db';
+import { identityUrlEnv, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/config';
 import { z } from 'zod';
 
 export const kpiEnvSchema = z.object({

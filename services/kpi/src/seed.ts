@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { createDataSource, demoDataWanted, envVars, loadEnv, migrateDatabase } from '@portal/db';
+import { envVars, loadEnv } from '@portal/config';
+import { createDataSource, demoDataWanted, migrateDatabase } from '@portal/db';
 import { z } from 'zod';
 import { kpiDatabase } from './database';
 import { seedDemoMetrics } from './demo/demo-metrics';

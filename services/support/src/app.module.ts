@@ -1,8 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule, identityJwksUrl } from '@portal/auth';
-import { serviceDataSourceOptions } from '@portal/db';
-import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
+import { serviceModule } from '@portal/service-kit';
 import { SUPPORT_CONFIG, type SupportConfig } from './config';
 import { supportDatabase } from './database';
 import { TicketsModule } from './tickets/tickets.module';
@@ -12,18 +9,13 @@ export type AppConfig = Pick<SupportConfig, 'databaseUrl' | 'natsUrl' | 'identit
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return {
-      module: AppModule,
-      global: true,
-      imports: [
-        TypeOrmModule.forRoot(serviceDataSourceOptions(supportDatabase(config.databaseUrl))),
-        OutboxRelayModule.forRoot({ natsUrl: config.natsUrl, name: 'support-outbox' }),
-        AuthModule.forRoot({ jwksUrl: identityJwksUrl(config.identityUrl), natsUrl: config.natsUrl }),
-        ServiceHealthModule,
-        TicketsModule,
-      ],
-      providers: [{ provide: SUPPORT_CONFIG, useValue: config }],
-      exports: [SUPPORT_CONFIG],
-    };
+    return serviceModule(AppModule, {
+      name: 'support',
+      database: supportDatabase(config.databaseUrl),
+      natsUrl: config.natsUrl,
+      identityUrl: config.identityUrl,
+      features: [TicketsModule],
+      provide: [{ provide: SUPPORT_CONFIG, useValue: config }],
+    });
   }
 }

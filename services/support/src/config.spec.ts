@@ -1,4 +1,4 @@
-import { EnvValidationError, parseEnv } from '@portal/db';
+import { EnvValidationError, parseEnv } from '@portal/config';
 import { loadSupportConfig, supportEnvSchema } from './config';
 
 /** The problems parseEnv reports for `env`, one line per variable. */

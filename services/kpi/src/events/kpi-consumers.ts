@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventName, MetricType } from '@portal/contracts';
-import { splitDatabaseUrl } from '@portal/db';
+import { splitDatabaseUrl } from '@portal/db-admin';
 import {
   type CatalogEventHandler,
   type CatalogHandlers,

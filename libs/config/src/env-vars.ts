@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+// An empty variable (`NATS_URL=`) means "not set".
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const httpUrl = () =>
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:3101' });
+
+/** Building blocks of the env schemas of the gateway and the services. */
+export const envVars = {
+  /** A TCP port; `lowest` 0 lets the system pick a free one (tests). */
+  port: (fallback: number, lowest = 1) =>
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a port number')
+      .min(lowest)
+      .max(65535)
+      .default(fallback),
+  /** The interface to listen on, e.g. `127.0.0.1` or `0.0.0.0`. */
+  host: (fallback: string) => z.preprocess(unsetIfEmpty, z.string().default(fallback)),
+  /** A count or a duration such as a rate limit: a whole number of at least 1 (and at most `most`). */
+  positiveInt: (fallback: number, most = Number.MAX_SAFE_INTEGER) =>
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(most)
+      .default(fallback),
+  postgresUrl: () =>
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: (issue) =>
+        issue.input === undefined
+          ? 'is required but not set'
+          : 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database',
+    }),
+  optionalPostgresUrl: () => z.preprocess(unsetIfEmpty, envVars.postgresUrl().optional()),
+  optionalNatsUrl: () =>
+    z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(/^(nats|tls|ws|wss):\/\/[^\s]+$/, 'must be a NATS URL such as nats://127.0.0.1:4222')
+        .optional(),
+    ),
+  /** An http(s) URL, e.g. another service's base URL. */
+  httpUrl: (fallback: string) => z.preprocess(unsetIfEmpty, httpUrl().default(fallback)),
+  /** An http(s) URL that may be left unset (or empty). */
+  optionalHttpUrl: () => z.preprocess(unsetIfEmpty, httpUrl().optional()),
+  /** Where the public site is reached, e.g. `https://www.example.com`: an http(s) origin, no trailing slash. */
+  siteOrigin: (fallback: string) =>
+    z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .refine(
+          (text) => /^https?:\/\/[^/?#\s]+\/?$/.test(text) && URL.canParse(text),
+          "must be the site's origin alone, such as https://www.example.com",
+        )
+        .default(fallback)
+        .transform((origin) => origin.replace(/\/$/, '')),
+    ),
+  /** A value that may be left unset (or empty); when set it must match `pattern`, else `hint` is shown. */
+  optionalMatching: (pattern: RegExp, hint: string) =>
+    z.preprocess(unsetIfEmpty, z.string().regex(pattern, hint).optional()),
+  logLevel: () => z.preprocess(unsetIfEmpty, z.enum(LOG_LEVELS).default('info')),
+};
+
+export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,0 +1,10 @@
+export { EnvValidationError, loadEnv, parseEnv } from './parse-env';
+export { envVars, type LogLevel } from './env-vars';
+export { trustedProxiesVar } from './trusted-proxies';
+export {
+  DEFAULT_TRUSTED_PROXIES,
+  identityUrlEnv,
+  serviceConfig,
+  type ServiceConfig,
+  serviceEnv,
+} from './service-env';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { envVars, type LogLevel } from './env-vars';
+import { trustedProxiesVar } from './trusted-proxies';
+
+/** Whom a service believes about the client's address unless told: the gateway beside it, on loopback. */
+export const DEFAULT_TRUSTED_PROXIES = ['loopback'];
+
+/**
+ * The variables every service reads; its own follow them in its schema (`{ ...serviceEnv(3104), … }`).
+ * Only the gateway faces clients: a service listens on 127.0.0.1 and believes `X-Forwarded-For` from
+ * loopback alone unless told otherwise (containers: `HOST=0.0.0.0`, `TRUSTED_PROXIES=<the gateway>`).
+ */
+export const serviceEnv = (defaultPort: number) => ({
+  PORT: envVars.port(defaultPort),
+  HOST: envVars.host('127.0.0.1'),
+  TRUSTED_PROXIES: trustedProxiesVar(DEFAULT_TRUSTED_PROXIES),
+  DATABASE_URL: envVars.postgresUrl(),
+  NATS_URL: envVars.optionalNatsUrl(),
+  LOG_LEVEL: envVars.logLevel(),
+});
+
+/** A service that verifies access tokens reads identity's JWKS here. */
+export const identityUrlEnv = () => ({ IDENTITY_URL: envVars.httpUrl('http://127.0.0.1:3101') });
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  /** The peers whose `X-Forwarded-For` names the client (Fastify `trustProxy`): the gateway. */
+  trustedProxies: string[];
+  databaseUrl: string;
+  /** Unset: events wait in the outbox (and sign-outs are known only from the process that made them). */
+  natsUrl?: string;
+  logLevel: LogLevel;
+}
+
+type ServiceEnv = z.output<z.ZodObject<ReturnType<typeof serviceEnv>>>;
+
+/** The config of `serviceEnv`'s variables, as every service's loader starts it. */
+export function serviceConfig(vars: ServiceEnv): ServiceConfig {
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    trustedProxies: vars.TRUSTED_PROXIES,
+    databaseUrl: vars.DATABASE_URL,
+    natsUrl: vars.NATS_URL,
+    logLevel: vars.LOG_LEVEL,
+  };
+}

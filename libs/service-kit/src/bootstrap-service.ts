@@ -1,0 +1,39 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { ServiceConfig } from '@portal/config';
+import { type DataSourceConfig, migrateDatabase } from '@portal/db';
+import { createServiceApp } from '@portal/nest-http';
+
+export interface ServiceBootstrap<Config extends ServiceConfig> {
+  /** The service's name, on every log line. */
+  name: string;
+  /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
+  loadConfig: () => Config;
+  /** The service's database for that config's `DATABASE_URL`. */
+  database: (url: string) => DataSourceConfig;
+  /** The root module for that config: `AppModule.forRoot`. */
+  rootModule: (config: Config) => DynamicModule;
+}
+
+/**
+ * A service's `main`: reads its config, creates its database if missing and applies the pending
+ * migrations before the app accepts traffic, then serves the root module with the conventions of
+ * `createServiceApp` (JSON logs and errors, request ids, trusted proxies) on `HOST:PORT`. A failure
+ * on the way is printed and ends the process with exit code 1.
+ */
+export async function bootstrapService<Config extends ServiceConfig>(
+  service: ServiceBootstrap<Config>,
+): Promise<void> {
+  try {
+    const config = service.loadConfig();
+    await migrateDatabase(service.database(config.databaseUrl));
+    const app = await createServiceApp(service.rootModule(config), {
+      name: service.name,
+      logLevel: config.logLevel,
+      trustProxy: config.trustedProxies,
+    });
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    console.error(`${service.name} failed to start:`, error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,71 @@
+import { Controller, Get, Inject, Module, UseGuards } from '@nestjs/common';
+import { JwtAuthGuard } from '@portal/auth';
+import { closedPort, type ServiceHarness, startServiceHarness } from '@portal/testing';
+import { serviceModule } from './service-module';
+
+const GREETING = Symbol('GREETING');
+
+@Controller('api/probe')
+class ProbeController {
+  constructor(@Inject(GREETING) private readonly greeting: string) {}
+
+  @Get()
+  read(): { greeting: string } {
+    return { greeting: this.greeting };
+  }
+
+  @Get('signed-in')
+  @UseGuards(JwtAuthGuard)
+  signedIn(): { ok: true } {
+    return { ok: true };
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeFeature {}
+
+@Module({})
+class ProbeService {}
+
+describe('serviceModule', () => {
+  let harness: ServiceHarness;
+
+  beforeAll(async () => {
+    const identityUrl = `http://127.0.0.1:${await closedPort()}`;
+    harness = await startServiceHarness({
+      name: 'service-kit',
+      migrations: [],
+      createModule: ({ databaseUrl, natsUrl }) =>
+        serviceModule(ProbeService, {
+          name: 'service-kit',
+          database: { url: databaseUrl },
+          natsUrl,
+          identityUrl,
+          features: [ProbeFeature],
+          provide: [{ provide: GREETING, useValue: 'hello' }],
+        }),
+    });
+  });
+
+  afterAll(() => harness?.close());
+
+  it('serves /health: the database up, NATS not configured', async () => {
+    const response = await fetch(`${harness.baseUrl}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'up', nats: 'not-configured' },
+    });
+  });
+
+  it("provides the service's values to every feature", async () => {
+    const response = await fetch(`${harness.baseUrl}/api/probe`);
+    expect(await response.json()).toEqual({ greeting: 'hello' });
+  });
+
+  it("verifies access tokens with identity's keys when given identity's URL", async () => {
+    const response = await fetch(`${harness.baseUrl}/api/probe/signed-in`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ statusCode: 401, message: 'Authentication required' });
+  });
+});
