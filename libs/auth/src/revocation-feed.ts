@@ -1,10 +1,11 @@
-import { type ConsumerMessages, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { eventEnvelopeSchema, events, type SessionRevokedData } from '@portal/contracts';
 import {
   ensureStream,
   type EventsLogger,
   type NatsConnection,
   NatsLink,
+  ReaderLoop,
   type StreamOptions,
 } from '@portal/events';
 
@@ -30,19 +31,17 @@ export class RevocationFeed {
   private readonly link: NatsLink;
   private readonly replayed: Promise<void>;
   private markReplayed!: () => void;
-  private messages?: ConsumerMessages;
-  private running?: Promise<void>;
-  private wake?: () => void;
+  private readonly loop: ReaderLoop;
   private failing = false;
-  private stopped = false;
 
   constructor(private readonly options: RevocationFeedOptions) {
     this.link = new NatsLink({ url: options.natsUrl, name: 'session-revocations', logger: options.logger });
     this.replayed = new Promise((resolve) => (this.markReplayed = resolve));
+    this.loop = new ReaderLoop(this.link);
   }
 
   start(): void {
-    this.running ??= this.run();
+    this.loop.start(() => this.run());
   }
 
   /** Resolves once the earlier revocations are read, or once the first attempt to read them failed. */
@@ -54,17 +53,12 @@ export class RevocationFeed {
     return this.link.isUp();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    const closing = this.messages?.close();
-    await this.running;
-    await closing;
-    await this.link.close();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async run(): Promise<void> {
-    while (!this.stopped) {
+    while (!this.loop.isStopped) {
       try {
         const connection = await this.link.get();
         // Unreachable (NatsLink logs it): serve without the history, it is read once NATS answers.
@@ -79,7 +73,7 @@ export class RevocationFeed {
         this.failing = true;
         this.markReplayed();
       }
-      await this.pause(RETRY_MS);
+      await this.loop.pause(RETRY_MS);
     }
   }
 
@@ -90,12 +84,11 @@ export class RevocationFeed {
       filter_subjects: subject,
       opt_start_time: new Date(Date.now() - replaySeconds * 1000).toISOString(),
     });
-    this.messages = await consumer.consume();
-    if (this.stopped) void this.messages.close();
+    const messages = this.loop.reading(await consumer.consume());
     if (this.failing) this.options.logger.log('Reading session revocations again');
     this.failing = false;
     if ((await consumer.info(true)).num_pending === 0) this.markReplayed();
-    for await (const message of this.messages) {
+    for await (const message of messages) {
       this.handle(message);
       if (message.info.pending === 0) this.markReplayed();
     }
@@ -120,16 +113,5 @@ export class RevocationFeed {
     const revocation = definition.data.safeParse(data);
     if (!revocation.success) return problem(`bad ${type} payload (${revocation.error.issues[0]?.message})`);
     this.options.onRevoked(revocation.data);
-  }
-
-  private pause(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 }

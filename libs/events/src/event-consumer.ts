@@ -1,7 +1,6 @@
 import {
   AckPolicy,
   type ConsumerConfig,
-  type ConsumerMessages,
   DeliverPolicy,
   jetstream,
   JetStreamApiCodes,
@@ -14,6 +13,7 @@ import { type EventEnvelope, eventEnvelopeSchema, findEventDefinition } from '@p
 import type { DataSource, EntityManager } from 'typeorm';
 import { backoffDelay, consoleEventsLogger, errorMessage, type EventsLogger } from './logger';
 import { NatsLink } from './nats-link';
+import { ReaderLoop } from './reader-loop';
 import { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 
 export interface EventContext {
@@ -55,10 +55,7 @@ export class EventConsumer {
   private readonly logger: EventsLogger;
   private readonly stream: StreamOptions;
   private readonly maxDeliver: number;
-  private messages?: ConsumerMessages;
-  private running?: Promise<void>;
-  private wake?: () => void;
-  private stopped = false;
+  private readonly loop: ReaderLoop;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.logger = options.logger ?? consoleEventsLogger;
@@ -69,20 +66,15 @@ export class EventConsumer {
       name: `consumer-${options.durable}`,
       logger: this.logger,
     });
+    this.loop = new ReaderLoop(this.link);
   }
 
   start(): void {
-    this.running ??= this.run();
+    this.loop.start(() => this.run());
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    // close() settles only once the iterator in run() has ended, so it is awaited after run().
-    const closing = this.messages?.close();
-    await this.running;
-    await closing;
-    await this.link.close();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   isConnected(): boolean {
@@ -91,7 +83,7 @@ export class EventConsumer {
 
   private async run(): Promise<void> {
     let failures = 0;
-    while (!this.stopped) {
+    while (!this.loop.isStopped) {
       try {
         const connection = await this.link.get();
         if (connection) {
@@ -99,10 +91,9 @@ export class EventConsumer {
           await ensureStream(jsm, this.stream);
           await this.ensureConsumer(jsm);
           const consumer = await jetstream(connection).consumers.get(this.stream.name, this.options.durable);
-          this.messages = await consumer.consume({ max_messages: 50 });
-          if (this.stopped) void this.messages.close();
+          const messages = this.loop.reading(await consumer.consume({ max_messages: 50 }));
           failures = 0;
-          for await (const message of this.messages) await this.handle(message);
+          for await (const message of messages) await this.handle(message);
         }
       } catch (error) {
         if (failures === 0) {
@@ -112,19 +103,8 @@ export class EventConsumer {
         }
         failures += 1;
       }
-      await this.pause(backoffDelay(Math.max(1, failures), 500, 30_000));
+      await this.loop.pause(backoffDelay(Math.max(1, failures), 500, 30_000));
     }
-  }
-
-  private pause(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 
   private async ensureConsumer(jsm: JetStreamManager): Promise<void> {

@@ -25,5 +25,6 @@ export {
 } from './catalog-consumer';
 export { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 export { NatsLink, type NatsConnection, type NatsLinkOptions } from './nats-link';
+export { ReaderLoop } from './reader-loop';
 export { consoleEventsLogger, type EventsLogger } from './logger';
 export { type HealthBody, HealthController, ServiceHealthModule } from './service-health';
