@@ -2,7 +2,8 @@ import type { IntegrationType } from '@portal/contracts';
 import { demoCustomer } from '@portal/db';
 import type { DataSource } from 'typeorm';
 import type { SecretBox } from '../secrets/secret-box';
-import { newSigningSecret, openSigningSecret, sealIntegrationSecrets } from './integration-secrets';
+import { newSigningSecret } from './integration-secrets';
+import { IntegrationsService } from './integrations.service';
 
 interface DemoIntegration {
   id: string;
@@ -58,55 +59,19 @@ export async function seedDemoIntegrations(
   box: SecretBox,
   dialerSigningSecret: string,
 ): Promise<number> {
+  const integrations = new IntegrationsService(dataSource, box);
   let added = 0;
   for (const demo of demoIntegrations) {
     const isDialer = demo.id === demoCustomer.dialer.integrationId;
-    const sealed = sealIntegrationSecrets(box, demo.id, {
-      apiKey: demo.apiKey,
-      signingSecret: isDialer ? dialerSigningSecret : newSigningSecret(),
+    const signingSecret = isDialer ? dialerSigningSecret : newSigningSecret();
+    const inserted = await integrations.addIfMissing({
+      ...demo,
+      customerId: demoCustomer.userId,
+      organizationId: demoCustomer.organizationId,
+      signingSecret,
     });
-    const inserted: unknown[] = await dataSource.query(
-      `INSERT INTO integrations (id, customer_id, organization_id, type, name, access_token, refresh_token,
-         webhook_url, signing_secret, is_active, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() - make_interval(days => $11), now() - make_interval(days => $11))
-       ON CONFLICT (id) DO NOTHING
-       RETURNING id`,
-      [
-        demo.id,
-        demoCustomer.userId,
-        demoCustomer.organizationId,
-        demo.type,
-        demo.name,
-        sealed.accessToken,
-        sealed.refreshToken,
-        demo.webhookUrl,
-        sealed.signingSecret,
-        demo.isActive,
-        demo.connectedDaysAgo,
-      ],
-    );
-    added += inserted.length;
-    if (isDialer && !inserted.length)
-      await keepDialerSecret(dataSource, box, dialerSigningSecret, sealed.signingSecret);
+    if (inserted) added += 1;
+    else if (isDialer) await integrations.keepSigningSecret(demo.id, signingSecret);
   }
   return added;
-}
-
-/** Replaces the demo dialer's signing secret when it is not `secret` (sealed: `sealedSecret`). */
-async function keepDialerSecret(
-  dataSource: DataSource,
-  box: SecretBox,
-  secret: string,
-  sealedSecret: string,
-) {
-  const { integrationId } = demoCustomer.dialer;
-  const [row]: { signing_secret: string }[] = await dataSource.query(
-    'SELECT signing_secret FROM integrations WHERE id = $1',
-    [integrationId],
-  );
-  if (row && openSigningSecret(box, integrationId, row.signing_secret) === secret) return;
-  await dataSource.query('UPDATE integrations SET signing_secret = $2 WHERE id = $1', [
-    integrationId,
-    sealedSecret,
-  ]);
 }

@@ -13,8 +13,9 @@ import { ZodValidationPipe } from '@portal/nest-http';
 import type { DataSource, EntityManager } from 'typeorm';
 import { SecretBox, SecretDecryptionError } from '../secrets/secret-box';
 import { isInboundSignatureValid } from './inbound-signature';
-import { IntegrationEntity } from './integration.entity';
+import type { IntegrationEntity } from './integration.entity';
 import { openSigningSecret } from './integration-secrets';
+import { IntegrationsService } from './integrations.service';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -27,6 +28,9 @@ export const integrationUnavailable = () => new NotFoundException(inboundMessage
 const externalIdOf = (event: InboundEvent) =>
   event.type === 'call.completed' ? event.data.call_id : event.data.lead_id;
 
+/** The portal event of each lead event a CRM posts. */
+const customerLeadEvents = { 'lead.created': 'leadGenerated', 'lead.converted': 'leadConverted' } as const;
+
 /** Events posted by a connected CRM or dialer, authenticated by the integration's signing secret. */
 @Injectable()
 export class InboundEventsService {
@@ -36,6 +40,7 @@ export class InboundEventsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly secrets: SecretBox,
+    private readonly integrations: IntegrationsService,
   ) {}
 
   /**
@@ -48,10 +53,7 @@ export class InboundEventsService {
     rawBody: Buffer,
     signature: string | undefined,
   ): Promise<{ duplicate: boolean }> {
-    const integration = await this.dataSource.getRepository(IntegrationEntity).findOne({
-      where: { id: integrationId, isActive: true },
-      select: { id: true, customerId: true, organizationId: true, signingSecret: true },
-    });
+    const integration = await this.integrations.findActiveWithSigningSecret(integrationId);
     if (!integration) throw integrationUnavailable();
     const secret = this.signingSecretOf(integration);
     if (!isInboundSignatureValid(signature, rawBody, secret, Math.floor(Date.now() / 1000))) {
@@ -128,30 +130,20 @@ export class InboundEventsService {
       organizationId: integration.organizationId,
       occurredAt,
     };
-    switch (event.type) {
-      case 'call.completed':
-        await enqueueCatalogEvent(manager, 'callCompleted', {
-          ...activity,
-          callId: event.data.call_id,
-          durationSeconds: event.data.duration,
-          resolution: event.data.resolution || null,
-          agentId: event.data.agent_id || null,
-        });
-        break;
-      case 'lead.created':
-        await enqueueCatalogEvent(manager, 'leadGenerated', {
-          ...activity,
-          leadId: event.data.lead_id,
-          source: event.data.source || null,
-        });
-        break;
-      case 'lead.converted':
-        await enqueueCatalogEvent(manager, 'leadConverted', {
-          ...activity,
-          leadId: event.data.lead_id,
-          source: event.data.source || null,
-        });
-        break;
+    if (event.type === 'call.completed') {
+      await enqueueCatalogEvent(manager, 'callCompleted', {
+        ...activity,
+        callId: event.data.call_id,
+        durationSeconds: event.data.duration,
+        resolution: event.data.resolution || null,
+        agentId: event.data.agent_id || null,
+      });
+    } else {
+      await enqueueCatalogEvent(manager, customerLeadEvents[event.type], {
+        ...activity,
+        leadId: event.data.lead_id,
+        source: event.data.source || null,
+      });
     }
     return { duplicate: false };
   }

@@ -31,6 +31,10 @@ export function sealIntegrationSecrets(
   };
 }
 
+export function sealSigningSecret(box: SecretBox, integrationId: string, secret: string): string {
+  return box.encrypt(secret, integrationSecretContext(integrationId, 'signing_secret'));
+}
+
 export function openSigningSecret(box: SecretBox, integrationId: string, sealed: string): string {
   return box.decrypt(sealed, integrationSecretContext(integrationId, 'signing_secret'));
 }

@@ -7,10 +7,26 @@ import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { SecretBox } from '../secrets/secret-box';
 import { IntegrationEntity } from './integration.entity';
-import { newSigningSecret, sealIntegrationSecrets } from './integration-secrets';
+import {
+  type IntegrationSecrets,
+  newSigningSecret,
+  openSigningSecret,
+  sealIntegrationSecrets,
+  sealSigningSecret,
+} from './integration-secrets';
 
 /** A create request as validated by `createIntegrationRequestSchema` (trimmed, empty webhook URL dropped). */
 export type NewIntegration = z.output<typeof createIntegrationRequestSchema>;
+
+/** An integration with the sealed secret its inbound events are signed with. */
+export type SigningIntegration = Pick<IntegrationEntity, 'id' | 'customerId' | 'organizationId' | 'signingSecret'>;
+
+/** An integration of fixed data (the demo's), its secrets in plain, connected some days ago. */
+export type SeededIntegration = Pick<
+  IntegrationEntity,
+  'id' | 'customerId' | 'organizationId' | 'type' | 'name' | 'webhookUrl' | 'isActive'
+> &
+  IntegrationSecrets & { connectedDaysAgo: number };
 
 /** A customer's integrations; every read and write is scoped to the customer they belong to. */
 @Injectable()
@@ -67,5 +83,52 @@ export class IntegrationsService {
     if (integration.isActive === isActive) return integration;
     integration.isActive = isActive;
     return this.repository.save(integration);
+  }
+
+  /** The active integration with its sealed signing secret, for an inbound event to be checked against. */
+  findActiveWithSigningSecret(integrationId: string): Promise<SigningIntegration | null> {
+    return this.repository.findOne({
+      where: { id: integrationId, isActive: true },
+      select: { id: true, customerId: true, organizationId: true, signingSecret: true },
+    });
+  }
+
+  /** Adds the integration, secrets sealed, unless its id is taken; true when it was added. */
+  async addIfMissing(integration: SeededIntegration): Promise<boolean> {
+    const sealed = sealIntegrationSecrets(this.secrets, integration.id, integration);
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO integrations (id, customer_id, organization_id, type, name, access_token, refresh_token,
+         webhook_url, signing_secret, is_active, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() - make_interval(days => $11), now() - make_interval(days => $11))
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id`,
+      [
+        integration.id,
+        integration.customerId,
+        integration.organizationId,
+        integration.type,
+        integration.name,
+        sealed.accessToken,
+        sealed.refreshToken,
+        integration.webhookUrl,
+        sealed.signingSecret,
+        integration.isActive,
+        integration.connectedDaysAgo,
+      ],
+    );
+    return inserted.length > 0;
+  }
+
+  /** Seals `signingSecret` as the integration's unless it already is its secret. */
+  async keepSigningSecret(integrationId: string, signingSecret: string): Promise<void> {
+    const integration = await this.repository.findOne({
+      where: { id: integrationId },
+      select: { id: true, signingSecret: true },
+    });
+    if (integration && openSigningSecret(this.secrets, integrationId, integration.signingSecret) === signingSecret)
+      return;
+    await this.repository.update(integrationId, {
+      signingSecret: sealSigningSecret(this.secrets, integrationId, signingSecret),
+    });
   }
 }
