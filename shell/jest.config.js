@@ -1,3 +1,3 @@
-const webPreset = require('../libs/federation/jest/web-preset.cjs');
+const webPreset = require('@portal/web-testing/jest-preset');
 
 module.exports = { ...webPreset, displayName: 'shell' };

@@ -1,7 +1,15 @@
-/** Dev-server ports (ARCHITECTURE.md): the shell and the three remotes. */
+import type { SectionName } from '@portal/contracts';
+
+/** A remote is a section of the site: their names are declared once, by @portal/contracts' route table. */
+export type RemoteName = SectionName;
+
+/** Dev-server ports (ARCHITECTURE.md): the shell and one per section (a new section does not compile without one). */
 export const SHELL_PORT = 4200;
-export const REMOTE_PORTS = { marketing: 4201, checkout: 4202, dashboard: 4203 } as const;
-export type RemoteName = keyof typeof REMOTE_PORTS;
+export const REMOTE_PORTS: Readonly<Record<RemoteName, number>> = {
+  marketing: 4201,
+  checkout: 4202,
+  dashboard: 4203,
+};
 export const REMOTE_NAMES = Object.keys(REMOTE_PORTS) as RemoteName[];
 
 /** Where the API lives in development: the gateway. */

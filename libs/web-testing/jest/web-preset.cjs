@@ -1,4 +1,4 @@
-// Jest settings of the web projects (shell, remotes, ui, store): the root preset in jsdom, with
+// Jest settings of the web projects (shell, sections, ui, store, leads): the root preset in jsdom, with
 // jest-dom matchers and stubs for the style and asset files webpack would handle.
 const path = require('node:path');
 const preset = require('../../../jest.preset.js');
