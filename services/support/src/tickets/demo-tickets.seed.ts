@@ -1,17 +1,9 @@
 import { demoCustomer } from '@portal/db';
-import type { TicketPriority, TicketStatus } from '@portal/contracts';
 import type { DataSource } from 'typeorm';
+import { type AgedTicket, TicketsService } from './tickets.service';
 
-interface DemoTicket {
-  id: string;
-  title: string;
-  description: string;
-  priority: TicketPriority;
-  status: TicketStatus;
-  /** PostgreSQL intervals before the seed runs, so the dashboard always shows recent activity. */
-  openedAgo: string;
-  updatedAgo: string;
-}
+/** Opened and updated a while before the seed runs, so the dashboard always shows recent activity. */
+type DemoTicket = Omit<AgedTicket, 'customerId' | 'organizationId'>;
 
 /** The demo customer's tickets (README "Demo customer"): one open, one being worked on, one resolved. */
 export const demoTickets: readonly DemoTicket[] = [
@@ -54,27 +46,11 @@ export const demoTickets: readonly DemoTicket[] = [
 
 /** Adds the demo customer's tickets that are missing; returns how many it added. */
 export async function seedDemoTickets(dataSource: DataSource): Promise<number> {
+  const tickets = new TicketsService(dataSource);
   let added = 0;
   for (const ticket of demoTickets) {
-    const inserted: unknown[] = await dataSource.query(
-      `INSERT INTO tickets
-         (id, customer_id, organization_id, title, description, priority, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now() - $8::interval, now() - $9::interval)
-       ON CONFLICT (id) DO NOTHING
-       RETURNING id`,
-      [
-        ticket.id,
-        demoCustomer.userId,
-        demoCustomer.organizationId,
-        ticket.title,
-        ticket.description,
-        ticket.priority,
-        ticket.status,
-        ticket.openedAgo,
-        ticket.updatedAgo,
-      ],
-    );
-    added += inserted.length;
+    const owner = { customerId: demoCustomer.userId, organizationId: demoCustomer.organizationId };
+    if (await tickets.addIfMissing({ ...ticket, ...owner })) added += 1;
   }
   return added;
 }

@@ -24,6 +24,12 @@ export interface StaffQueuePage {
   next: TicketCursor | null;
 }
 
+/** A ticket of fixed data (the demo's), opened and last updated some PostgreSQL intervals ago. */
+export type AgedTicket = Pick<
+  TicketEntity,
+  'id' | 'customerId' | 'organizationId' | 'title' | 'description' | 'priority' | 'status'
+> & { openedAgo: string; updatedAgo: string };
+
 /** Customers' tickets: a customer's reads and writes are scoped to their own; staff see the whole queue. */
 @Injectable()
 export class TicketsService {
@@ -117,5 +123,31 @@ export class TicketsService {
     if (ticket.status === status) return ticket;
     ticket.status = status;
     return this.repository.save(ticket);
+  }
+
+  /**
+   * Adds the ticket under its own id unless that id is taken, opened and last updated the given
+   * PostgreSQL intervals ago, without an event (fixed demo data); true when it was added.
+   */
+  async addIfMissing(ticket: AgedTicket): Promise<boolean> {
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO tickets
+         (id, customer_id, organization_id, title, description, priority, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() - $8::interval, now() - $9::interval)
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id`,
+      [
+        ticket.id,
+        ticket.customerId,
+        ticket.organizationId,
+        ticket.title,
+        ticket.description,
+        ticket.priority,
+        ticket.status,
+        ticket.openedAgo,
+        ticket.updatedAgo,
+      ],
+    );
+    return inserted.length > 0;
   }
 }
