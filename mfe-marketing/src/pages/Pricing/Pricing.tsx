@@ -7,9 +7,9 @@ import { PageIntro } from '../../components/PageIntro';
 import { QuoteButton } from '../../components/QuoteButton';
 import { Section } from '../../components/Section';
 import { QUOTE_TERMS } from '../../content/pricing';
-import { MissedCallsCalculator } from './MissedCallsCalculator';
+import { Calculator } from './Calculator';
+import { MISSED_CALLS_CALCULATOR, ROI_CALCULATOR } from './calculator-specs';
 import { Packages } from './Packages';
-import { RoiCalculator } from './RoiCalculator';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 import { gridListSx, panelSx } from '../../components/grid-list';
 
@@ -46,8 +46,8 @@ export default function Pricing() {
         <Box
           sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: { xs: 3, md: 4 } }}
         >
-          <MissedCallsCalculator />
-          <RoiCalculator />
+          <Calculator spec={MISSED_CALLS_CALCULATOR} />
+          <Calculator spec={ROI_CALCULATOR} />
         </Box>
       </Section>
       <Suspense fallback={null}>
