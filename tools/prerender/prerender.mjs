@@ -2,7 +2,7 @@
 // Prerenders the marketing section's public pages at build time (the last step of `mfe-marketing`'s
 // build): loads each page of the built site in Debian's Chromium and writes what its first paint
 // needs to `mfe-marketing/dist/prerendered/<path>.json`, which the gateway puts into the shell's
-// index.html for that path. The app takes over from it (docs/decisions.md, "Prerendered pages").
+// index.html for that path. The app takes over from it (why: docs/adr/0066-prerendered-public-pages.md).
 // Without Chromium it says so and leaves the pages client-rendered.
 /* global window, document, CSSStyleSheet, DOMParser -- the functions passed to page.evaluate and addInitScript run in the page */
 import fs from 'node:fs';
