@@ -1,14 +1,5 @@
 import type { DataSource } from 'typeorm';
-
-export interface CatalogEntry {
-  id: string;
-  name: string;
-  /** Monthly price in USD, decimal(10,2). */
-  price: string;
-  description: string;
-  features: string[];
-  sortOrder: number;
-}
+import { type CatalogEntry, PackagesService } from './packages.service';
 
 /**
  * The four monthly service packages (the footer's services). Their ids are fixed: carts kept in
@@ -80,14 +71,6 @@ export const catalog: readonly CatalogEntry[] = [
 
 /** Inserts the catalog, or brings existing rows back to it; other packages are left alone. */
 export async function seedCatalog(dataSource: DataSource): Promise<void> {
-  for (const entry of catalog) {
-    await dataSource.query(
-      `INSERT INTO packages (id, name, price, description, features, is_active, sort_order)
-       VALUES ($1, $2, $3, $4, $5, true, $6)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, price = EXCLUDED.price,
-         description = EXCLUDED.description, features = EXCLUDED.features,
-         is_active = true, sort_order = EXCLUDED.sort_order`,
-      [entry.id, entry.name, entry.price, entry.description, JSON.stringify(entry.features), entry.sortOrder],
-    );
-  }
+  const packages = new PackagesService(dataSource);
+  for (const entry of catalog) await packages.upsert(entry);
 }

@@ -4,8 +4,12 @@ import type { CatalogPackage } from '@portal/contracts';
 import type { DataSource } from 'typeorm';
 import { PackageEntity } from './package.entity';
 
+/** A package of the catalog as the seed writes it; its id is fixed. */
+export type CatalogEntry = Pick<PackageEntity, 'id' | 'name' | 'price' | 'description' | 'features' | 'sortOrder'>;
+
 export type PackagePrice = Pick<PackageEntity, 'id' | 'name' | 'price'>;
 
+/** The one access to `packages`: the catalog on sale, and the seed's entries. */
 @Injectable()
 export class PackagesService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -17,6 +21,18 @@ export class PackagesService {
       order: { sortOrder: 'ASC', price: 'ASC', name: 'ASC' },
     });
     return rows.map(toCatalogPackage);
+  }
+
+  /** Inserts the entry, or brings the package with its id back to it and on sale. */
+  async upsert(entry: CatalogEntry): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO packages (id, name, price, description, features, is_active, sort_order)
+       VALUES ($1, $2, $3, $4, $5, true, $6)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, price = EXCLUDED.price,
+         description = EXCLUDED.description, features = EXCLUDED.features,
+         is_active = true, sort_order = EXCLUDED.sort_order`,
+      [entry.id, entry.name, entry.price, entry.description, JSON.stringify(entry.features), entry.sortOrder],
+    );
   }
 
   /** Name and price of those of `ids` that are on sale; ids not found (or no longer sold) are absent. */
