@@ -16,7 +16,7 @@ export const CODE_LANGUAGES: readonly { id: CodeLanguage; label: string }[] = [
   { id: 'php', label: 'PHP' },
 ];
 
-/** The documented API (spec sections 3 and 7): described for developers, not called by this site. */
+/** The documented API: described for developers, not called by this site. */
 export const API_BASE_URL = 'https://api.millstonecx.com/v1';
 
 export type DocsBlock =

@@ -15,7 +15,7 @@ import { StillNeedHelp } from './StillNeedHelp';
 import { faqView } from './help-search';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
-/** /help-center: search, quick links, FAQs by category and the ways to reach support (spec sections 2, 4). */
+/** /help-center: search, quick links, FAQs by category and the ways to reach support. */
 export default function HelpCenter() {
   usePublicPageMeta('/help-center');
   const [category, setCategory] = useState<HelpCategoryId>(FIRST_HELP_CATEGORY);

@@ -2,7 +2,7 @@ import { createEventTables, dropEventTables } from '@portal/events';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The tables support owns: customers' `tickets` (spec sections 3 and 4; limits as in
+ * The tables support owns: customers' `tickets` (their fields' limits as in
  * `createTicketRequestSchema`), its outbox and processed_events.
  */
 export class InitialSchema1764000000000 implements MigrationInterface {

@@ -16,7 +16,7 @@ export interface AddIntegrationDialogProps {
 }
 
 /**
- * Add Integration (spec sections 2, 5, 8): the form, then, once created, where the CRM or dialer
+ * Add Integration: the form, then, once created, where the CRM or dialer
  * posts its events and the signing secret shown this once. A failure keeps the form as typed.
  */
 export function AddIntegrationDialog({ open, onClose, onExited }: AddIntegrationDialogProps) {

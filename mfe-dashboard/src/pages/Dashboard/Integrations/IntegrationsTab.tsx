@@ -15,7 +15,7 @@ import { DeleteIntegrationDialog } from './DeleteIntegrationDialog';
 import { IntegrationList } from './IntegrationList';
 
 /**
- * The Integrations tab (spec sections 2, 5, 8): the customer's CRMs and dialers with their status
+ * The Integrations tab: the customer's CRMs and dialers with their status
  * and inbound URL, Add Integration and Delete. Focus goes back to the button that opened a dialog,
  * or to 'Add Integration' when that button is gone (its integration deleted, the empty state left).
  */

@@ -42,7 +42,7 @@ const EMPTY_DRAFT: Draft = { title: '', description: '', priority: DEFAULT_PRIOR
 const priorityLabel = (priority: TicketPriority) => priority[0]!.toUpperCase() + priority.slice(1);
 
 /**
- * 'New Ticket' (spec sections 2 and 5): Title, Description and Priority (medium by default); Create
+ * 'New Ticket': Title, Description and Priority (medium by default); Create
  * stays disabled until title and description hold more than spaces. A failed create keeps the
  * dialog open with what was typed; closing it other than by Cancel keeps the draft too.
  */
