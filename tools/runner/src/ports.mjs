@@ -33,6 +33,6 @@ export async function takenPortsMessage(ports) {
   if (taken.length === 0) return undefined;
   return [
     ...taken.map(({ name, port, portEnv }) => `Port ${port} is already in use (${name}, ${portEnv}).`),
-    `Stop the other portal or set ${taken.map(({ portEnv }) => `${portEnv}=…`).join(' ')} to free ports.`,
+    `Stop the other portal, or start this one on free ports: ${taken.map(({ portEnv }) => `${portEnv}=…`).join(' ')} npm start`,
   ].join('\n');
 }

@@ -81,7 +81,7 @@ test('takenPortsMessage names each taken port and the variable that moves it', a
     assert.equal(
       await takenPortsMessage(ports),
       `Port ${held.port} is already in use (gateway, GATEWAY_PORT).\n` +
-        'Stop the other portal or set GATEWAY_PORT=… to free ports.',
+        'Stop the other portal, or start this one on free ports: GATEWAY_PORT=… npm start',
     );
     assert.equal(await takenPortsMessage(ports.slice(1)), undefined);
   } finally {
