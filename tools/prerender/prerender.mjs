@@ -38,6 +38,7 @@ export const fragmentFile = (pagePath) => `${pagePath === '/' ? 'index' : pagePa
  */
 function recordInsertedRules() {
   const insertRule = CSSStyleSheet.prototype.insertRule;
+  /** @this {CSSStyleSheet & { insertedRuleTexts?: string[] }} */
   CSSStyleSheet.prototype.insertRule = function recordingInsertRule(rule, index) {
     (this.insertedRuleTexts ??= []).push(rule);
     return insertRule.call(this, rule, index);
@@ -56,8 +57,12 @@ async function capture(siteUrlToken) {
   const { origin } = window.location;
   const rulesOf = (keys) =>
     [...document.querySelectorAll('style[data-emotion]')]
-      .filter((style) => keys.includes(style.dataset.emotion.split(' ')[0]))
-      .map((style) => style.sheet.insertedRuleTexts?.join('') ?? style.textContent)
+      .map(
+        (style) =>
+          /** @type {HTMLStyleElement & { sheet: { insertedRuleTexts?: string[] } | null }} */ (style),
+      )
+      .filter((style) => keys.includes((style.dataset.emotion ?? '').split(' ')[0]))
+      .map((style) => style.sheet?.insertedRuleTexts?.join('') ?? style.textContent)
       .join('');
   const rootRelative = (text) => text.replaceAll(`${origin}/`, '/');
 
@@ -91,13 +96,14 @@ async function capture(siteUrlToken) {
     ]),
   );
   const head = [...document.head.querySelectorAll(headTags.join(','))].map((element) => {
-    const copy = element.cloneNode(true);
+    const copy = /** @type {Element} */ (element.cloneNode(true));
     copy.setAttribute('data-prerendered', '');
     if (defaults.has(keyOf(element))) copy.setAttribute('data-default', defaults.get(keyOf(element)));
     return copy.outerHTML.replaceAll(origin, siteUrlToken);
   });
 
   const section = document.getElementById('section-marketing');
+  if (!section) throw new Error('the shell page has no #section-marketing');
   return {
     head: [
       ...head,

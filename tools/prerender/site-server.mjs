@@ -65,8 +65,8 @@ export async function startSiteServer({ shellRoot, remoteRoots }) {
     if (!file) return void response.writeHead(404).end();
     return void send(response, file);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
     origin: `http://127.0.0.1:${port}`,
     close: () =>

@@ -92,6 +92,7 @@ describe('the services', () => {
   test("listen on 127.0.0.1 only: not on the machine's other addresses", async (t) => {
     const others = Object.values(os.networkInterfaces())
       .flat()
+      .filter((each) => each !== undefined)
       .filter((each) => !each.internal)
       .map((each) => each.address.replace(/%.*$/, ''));
     if (others.length === 0) t.skip('this machine has no address but loopback');

@@ -102,7 +102,7 @@ describe('generated bodies', () => {
               body,
               where: viaService ? route.service : 'gateway',
               status: 0,
-              text: String(error.cause ?? error),
+              text: String(/** @type {Error} */ (error).cause ?? error),
             };
           }
         });

@@ -35,6 +35,10 @@ after(() => stack?.stop());
  * One request as any client sends it (the raw path as given, even one fetch would normalise), with
  * every response header as sent: names lowercased, each with all its values. A stream answers as soon
  * as its headers arrive.
+ * @param {string} method
+ * @param {string} path
+ * @param {{ headers?: Record<string, string>, body?: string, stream?: boolean }} [options]
+ * @returns {Promise<{ status: number, headers: Record<string, string[]>, text: string }>}
  */
 function request(method, path, { headers = {}, body, stream = false } = {}) {
   return new Promise((resolve, reject) => {
@@ -42,11 +46,12 @@ function request(method, path, { headers = {}, body, stream = false } = {}) {
     const outgoing = http.request(
       { host: url.hostname, port: url.port, method, path, headers, agent: false },
       (response) => {
+        /** @type {Record<string, string[]>} */
         const sent = {};
         for (let i = 0; i < response.rawHeaders.length; i += 2) {
           (sent[response.rawHeaders[i].toLowerCase()] ??= []).push(response.rawHeaders[i + 1]);
         }
-        const answer = { status: response.statusCode, headers: sent, text: '' };
+        const answer = { status: /** @type {number} */ (response.statusCode), headers: sent, text: '' };
         if (stream) {
           response.destroy();
           resolve(answer);
@@ -66,7 +71,13 @@ function request(method, path, { headers = {}, body, stream = false } = {}) {
 
 const header = (answer, name) => answer.headers[name]?.[0] ?? '';
 
-/** Sends the request and asserts its status, its content type and every security header. */
+/**
+ * Sends the request and asserts its status, its content type and every security header.
+ * @param {string} what
+ * @param {string} method
+ * @param {string} path
+ * @param {{ status: number, type?: RegExp, headers?: Record<string, string>, body?: string, stream?: boolean }} expected
+ */
 async function expectSecured(what, method, path, { status, type, ...options }) {
   const answer = await request(method, path, options);
   const context = `${what}: ${method} ${path}`;
@@ -111,7 +122,7 @@ describe('the shell and the remotes', () => {
   test("the shell's scripts, stylesheet, fonts and images", async () => {
     const page = await expectSecured('page', 'GET', '/', { status: 200, type: HTML });
     // index.html is minified: attribute values may come without quotes.
-    const attribute = (tag, name) => new RegExp(`\\s${name}=["']?([^"'\\s>]+)`).exec(tag)?.[1];
+    const attribute = (tag, name) => new RegExp(`\\s${name}=["']?([^"'\\s>]+)`).exec(tag)?.[1] ?? '';
     const tags = (name) =>
       [...page.text.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((match) => match[0]);
     const scripts = tags('script')

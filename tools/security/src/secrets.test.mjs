@@ -84,6 +84,7 @@ describe('a canary CRM token', () => {
     await gateway.expectStatus(200, 'GET', '/api/kpi/metrics', { token: ctx.a.token });
 
     // Requests carrying the canary that fail: unknown field, bad type, too long, broken JSON, wrong type.
+    /** @type {[number, import('@portal/toolkit/api-client').CallOptions][]} */
     const failing = [
       [400, { body: { ...body, isActive: false } }],
       [400, { body: { ...body, type: 'not-a-crm' } }],

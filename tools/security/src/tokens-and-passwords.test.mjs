@@ -129,10 +129,12 @@ describe('forged access tokens', () => {
     for (const route of probes) {
       for (const [where, client] of entryPoints(route)) {
         const token = ownerOf(route).token;
-        for (const [how, options] of [
+        /** @type {[string, { path?: string, headers?: Record<string, string> }][]} */
+        const placements = [
           ['query', { path: `${route.path}?access_token=${token}&token=${token}` }],
           ['cookie', { headers: { cookie: `token=${token}; auth_token=${token}` } }],
-        ]) {
+        ];
+        for (const [how, options] of placements) {
           const answer = await client.call('GET', options.path ?? route.path, {
             headers: options.headers,
             stream: route.stream,

@@ -73,9 +73,11 @@ function listenForViolations() {
 export async function openCrawler({ baseUrl, fakeStripeUrl }) {
   const browser = await chromium.launch(chromiumLaunchOptions);
   const origin = new URL(baseUrl).origin;
+  /** @type {{ violations: object[], consoleReports: string[], headerProblems: string[], thirdParty: string[], errors: string[] }} */
   const found = { violations: [], consoleReports: [], headerProblems: [], thirdParty: [], errors: [] };
   const checkedResponses = new Set();
 
+  /** @param {{ storage?: Record<string, string>, viewport?: { width: number, height: number } }} [options] */
   async function newSession({ storage, viewport = { width: 1280, height: 800 } } = {}) {
     const context = await browser.newContext({
       baseURL: baseUrl,

@@ -14,6 +14,25 @@
 // query(ctx): every query parameter the route reads, with a valid value each (sqlmap tests each one).
 import { randomUUID } from 'node:crypto';
 
+/**
+ * @typedef {object} Route
+ * @property {string} service
+ * @property {string} method
+ * @property {string} path
+ * @property {'public' | 'signed-in' | 'customer' | 'staff' | 'signature'} access
+ * @property {string} [owned]
+ * @property {boolean} [stream]
+ * @property {string[]} [fields]
+ * @property {string[]} [itemFields] the fields of each entry of `items`
+ * @property {string[]} [dataFields] the fields of `data`
+ * @property {'stripe' | 'inbound'} [sign] who signs the body (Stripe, or the integration's secret)
+ * @property {(ctx: any) => any} [example]
+ * @property {(ctx: any) => Record<string, string>} [query]
+ *
+ * @typedef {Route & { fields: string[], example: (ctx: any) => any }} BodyRoute a route that takes a body
+ */
+
+/** @type {Route[]} */
 export const routes = [
   // identity
   { service: 'identity', method: 'GET', path: '/health', access: 'public' },
@@ -211,7 +230,9 @@ export const routes = [
 
 export const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes that take a body (every write route but DELETE, which takes none). */
-export const bodyRoutes = routes.filter((route) => route.example);
+export const bodyRoutes = /** @type {BodyRoute[]} */ (
+  routes.filter((route) => route.example && route.fields)
+);
 export const writeRoutes = routes.filter((route) => writeMethods.has(route.method));
 export const routeKey = (route) => `${route.method} ${route.path} (${route.service})`;
 
