@@ -5,16 +5,15 @@
 //   node tools/runner/src/bootstrap.mjs                    installs what is missing
 //   node tools/runner/src/bootstrap.mjs <script> [args…]   …then runs <script> on Node 24
 // Installed, it costs a few stat calls; already on Node 24 (npm puts node_modules/.bin first on
-// PATH), the script runs in this same process.
-import { spawn, spawnSync } from 'node:child_process';
-import os from 'node:os';
+// PATH), the script runs in this same process. What only installing or a child needs is imported then.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { missingInstall, projectNode, projectNodeMajor } from './installation.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-function install(reason) {
+async function install(reason) {
+  const { spawnSync } = await import('node:child_process');
   console.log(`Installing the locked packages and Node ${projectNodeMajor(rootDir)} (npm ci): ${reason}.`);
   // The npm that runs this script, else the one on PATH.
   const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
@@ -35,13 +34,14 @@ function install(reason) {
 }
 
 /** Runs the script on the project's Node: here when this is it, else in a child that gets our signals. */
-function runOnProjectNode(script, args) {
+async function runOnProjectNode(script, args) {
   const scriptPath = path.resolve(rootDir, script);
   if (Number(process.versions.node.split('.')[0]) === projectNodeMajor(rootDir)) {
     // The script sees the arguments it would see when run directly.
     process.argv.splice(1, 2, scriptPath);
     return import(pathToFileURL(scriptPath).href);
   }
+  const [{ spawn }, os] = await Promise.all([import('node:child_process'), import('node:os')]);
   const child = spawn(projectNode(rootDir), [scriptPath].concat(args), { stdio: 'inherit' });
   /** @type {NodeJS.Signals[]} */
   const forwarded = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -51,5 +51,5 @@ function runOnProjectNode(script, args) {
 
 const [script, ...args] = process.argv.slice(2);
 const reason = missingInstall(rootDir);
-if (reason) install(reason);
-if (script) runOnProjectNode(script, args);
+if (reason) await install(reason);
+if (script) await runOnProjectNode(script, args);
