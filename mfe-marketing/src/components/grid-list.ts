@@ -1,6 +1,6 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 
-type Responsive<T> = T | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', T>>;
+export type Responsive<T> = T | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', T>>;
 
 /** An unstyled `<ul>`/`<ol>` laid out as a grid: the card lists of the marketing pages. */
 export function gridListSx(columns: Responsive<string>, gap: Responsive<number>): SxProps<Theme> {

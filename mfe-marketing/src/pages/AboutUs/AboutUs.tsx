@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircleRounded';
 import { BRAND_NAME, RouteButton } from '@portal/ui';
+import { CardGrid } from '../../components/CardGrid';
 import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { IconBadge } from '../../components/IconBadge';
 import { PageIntro } from '../../components/PageIntro';
@@ -14,7 +13,9 @@ import { WhyNewJersey } from '../../components/about/WhyNewJersey';
 import { WHY_CHOOSE_US } from '../../content/company';
 import { SERVICES } from '../../content/services';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
-import { gridListSx, panelSx } from '../../components/grid-list';
+
+/** The mark beside each reason to choose us. */
+const checkBadge = <CheckCircle aria-hidden sx={{ color: 'secondary.main', mt: '2px' }} />;
 
 export default function AboutUs() {
   usePublicPageMeta('/about-us');
@@ -26,42 +27,26 @@ export default function AboutUs() {
       </PageIntro>
       <CompanyStats />
       <Section eyebrow="Why choose us" title={`Why businesses choose ${BRAND_NAME}`}>
-        <Box
-          component="ul"
-          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, { xs: 2.5, md: 3.5 })}
-        >
-          {WHY_CHOOSE_US.map(({ title, text }) => (
-            <Box component="li" key={title} sx={{ display: 'flex', gap: 1.5 }}>
-              <CheckCircle aria-hidden sx={{ color: 'secondary.main', mt: '2px' }} />
-              <div>
-                <Typography variant="h4" component="h3">
-                  {title}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  {text}
-                </Typography>
-              </div>
-            </Box>
-          ))}
-        </Box>
+        <CardGrid
+          cards={WHY_CHOOSE_US.map((reason) => ({ ...reason, badge: checkBadge }))}
+          columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }}
+          gap={{ xs: 2.5, md: 3.5 }}
+          layout="beside"
+          badgeGap={1.5}
+          textGap={0.5}
+        />
       </Section>
       <Section eyebrow="What we do" title="Four services, one partner">
-        <Box
-          component="ul"
-          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, { xs: 2, md: 3 })}
-        >
-          {SERVICES.map(({ id, name, summary, Icon }) => (
-            <Box component="li" key={id} sx={panelSx}>
-              <IconBadge Icon={Icon} tone="accent" />
-              <Typography variant="h4" component="h3" sx={{ mt: 2 }}>
-                {name}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {summary}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <CardGrid
+          cards={SERVICES.map(({ name, summary, Icon }) => ({
+            title: name,
+            text: summary,
+            badge: <IconBadge Icon={Icon} tone="accent" />,
+          }))}
+          columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }}
+          gap={{ xs: 2, md: 3 }}
+          framed
+        />
       </Section>
       <MissionVision />
       <WhyNewJersey />

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { openQuoteDialog, useAppDispatch } from '@portal/store';
 import { RouteButton } from '@portal/ui';
+import { CardGrid } from '../../components/CardGrid';
 import { CheckList } from '../../components/CheckList';
 import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { PageIntro } from '../../components/PageIntro';
@@ -13,6 +14,27 @@ import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { HIRING_STEPS, POSITIONS } from '../../content/careers';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 import { gridListSx } from '../../components/grid-list';
+
+/** A hiring step's number in a filled circle (the list itself is an <ol>, so it is not read out twice). */
+function StepNumber({ number }: { number: number }) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        width: 40,
+        height: 40,
+        borderRadius: '50%',
+        display: 'grid',
+        placeItems: 'center',
+        fontWeight: 800,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+      }}
+    >
+      {number}
+    </Box>
+  );
+}
 
 export default function Careers() {
   usePublicPageMeta('/careers');
@@ -76,36 +98,12 @@ export default function Careers() {
         </Box>
       </Section>
       <Section eyebrow="How we hire" title="Our hiring process">
-        <Box
-          component="ol"
-          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, { xs: 2.5, md: 3 })}
-        >
-          {HIRING_STEPS.map(({ title, text }, index) => (
-            <Box component="li" key={title}>
-              <Box
-                aria-hidden
-                sx={{
-                  width: 40,
-                  height: 40,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  fontWeight: 800,
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                }}
-              >
-                {index + 1}
-              </Box>
-              <Typography variant="h4" component="h3" sx={{ mt: 2 }}>
-                {title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {text}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <CardGrid
+          list="ol"
+          cards={HIRING_STEPS.map((step, index) => ({ ...step, badge: <StepNumber number={index + 1} /> }))}
+          columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
+          gap={{ xs: 2.5, md: 3 }}
+        />
       </Section>
       <ClosingCallToAction
         title="Questions about working with us?"

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { RouteButton } from '@portal/ui';
+import { CardGrid } from '../../components/CardGrid';
 import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { PageIntro } from '../../components/PageIntro';
 import { QuoteButton } from '../../components/QuoteButton';
@@ -11,7 +11,6 @@ import { Calculator } from './Calculator';
 import { MISSED_CALLS_CALCULATOR, ROI_CALCULATOR } from './calculator-specs';
 import { Packages } from './Packages';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
-import { gridListSx, panelSx } from '../../components/grid-list';
 
 export default function Pricing() {
   usePublicPageMeta('/pricing');
@@ -22,21 +21,12 @@ export default function Pricing() {
         60% against an in-house team. No long-term contracts: you stay month-to-month and scale as you grow.
       </PageIntro>
       <Section eyebrow="Custom quote" title="No fixed price list, just a fair quote">
-        <Box
-          component="ul"
-          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, { xs: 2, md: 3 })}
-        >
-          {QUOTE_TERMS.map(({ title, text }) => (
-            <Box component="li" key={title} sx={panelSx}>
-              <Typography variant="h4" component="h3">
-                {title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {text}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <CardGrid
+          cards={QUOTE_TERMS}
+          columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }}
+          gap={{ xs: 2, md: 3 }}
+          framed
+        />
       </Section>
       <Section
         eyebrow="Calculators"

@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { BRAND_NAME, RouteButton } from '@portal/ui';
+import { CardGrid } from '../../components/CardGrid';
 import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { IconBadge } from '../../components/IconBadge';
 import { PageIntro } from '../../components/PageIntro';
@@ -9,7 +8,6 @@ import { Section } from '../../components/Section';
 import { SERVICES, WHY_CHOOSE_REASONS } from '../../content/services';
 import { ServiceSection } from './ServiceSection';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
-import { gridListSx } from '../../components/grid-list';
 
 export default function Services() {
   usePublicPageMeta('/services');
@@ -28,24 +26,18 @@ export default function Services() {
         <ServiceSection key={service.id} service={service} />
       ))}
       <Section eyebrow="Why us" title={`Why Choose ${BRAND_NAME}`}>
-        <Box
-          component="ul"
-          sx={gridListSx({ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, { xs: 3, md: 4 })}
-        >
-          {WHY_CHOOSE_REASONS.map(({ title, text, Icon }) => (
-            <Box component="li" key={title} sx={{ display: 'flex', gap: 2 }}>
-              <IconBadge Icon={Icon} />
-              <div>
-                <Typography variant="h4" component="h3">
-                  {title}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }}>
-                  {text}
-                </Typography>
-              </div>
-            </Box>
-          ))}
-        </Box>
+        <CardGrid
+          cards={WHY_CHOOSE_REASONS.map(({ title, text, Icon }) => ({
+            title,
+            text,
+            badge: <IconBadge Icon={Icon} />,
+          }))}
+          columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }}
+          gap={{ xs: 3, md: 4 }}
+          layout="beside"
+          badgeGap={2}
+          textGap={0.75}
+        />
       </Section>
       <ClosingCallToAction
         title="Find out what you could save"
