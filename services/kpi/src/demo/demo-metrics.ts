@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { demoCustomer } from '@portal/db';
 import { METRIC_SERIES_DAYS, type MetricType } from '@portal/contracts';
 import type { DataSource } from 'typeorm';
+import { type LocalMetricSeries, MetricsService } from '../metrics/metrics.service';
+import { OrganizationTimezones } from '../organizations/organization-timezones.service';
 
 /** A number in [0, 1) that is the same for the same words at every run. */
 function steady(...words: string[]): number {
@@ -39,37 +41,28 @@ function countsFor(date: string): Record<MetricType, number> {
  */
 export async function seedDemoMetrics(dataSource: DataSource): Promise<number> {
   const { userId, organizationId, timezone, dialer } = demoCustomer;
-  await dataSource.query(
-    `INSERT INTO organizations (id, timezone) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
-    [organizationId, timezone],
-  );
-  const [{ today }] = await dataSource.query(`SELECT (now() AT TIME ZONE $1)::date::text AS today`, [
+  await new OrganizationTimezones(dataSource).rememberIfNew(organizationId, timezone);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
+  const series: LocalMetricSeries = {
+    customerId: userId,
+    organizationId,
+    integrationId: dialer.integrationId,
     timezone,
-  ]);
-  const rows = { ids: [] as string[], types: [] as string[], localTimes: [] as string[] };
+    ids: [],
+    metricTypes: [],
+    localTimes: [],
+  };
   for (let back = METRIC_SERIES_DAYS - 1; back >= 0; back -= 1) {
-    const date = addDays(today as string, -back);
-    for (const [metricType, count] of Object.entries(countsFor(date))) {
+    const date = addDays(today, -back);
+    for (const [metricType, count] of Object.entries(countsFor(date)) as [MetricType, number][]) {
       for (let index = 0; index < count; index += 1) {
         const minutes = Math.floor(steady(date, metricType, String(index)) * 12 * 60);
         const time = `${String(8 + Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-        rows.ids.push(steadyUuid('demo-metric', date, metricType, String(index)));
-        rows.types.push(metricType);
-        rows.localTimes.push(`${date} ${time}`);
+        series.ids.push(steadyUuid('demo-metric', date, metricType, String(index)));
+        series.metricTypes.push(metricType);
+        series.localTimes.push(`${date} ${time}`);
       }
     }
   }
-  const inserted: unknown[] = await dataSource.query(
-    `INSERT INTO metrics (customer_id, organization_id, integration_id, metric_type, occurred_at, source_event_id)
-     SELECT $1, $2, $3, demo.metric_type, demo.occurred_at, demo.id
-     FROM (
-       SELECT id, metric_type, (local_time::timestamp AT TIME ZONE $4) AS occurred_at
-       FROM unnest($5::uuid[], $6::text[], $7::text[]) AS rows(id, metric_type, local_time)
-     ) AS demo
-     WHERE demo.occurred_at <= now()
-     ON CONFLICT (source_event_id) DO NOTHING
-     RETURNING id`,
-    [userId, organizationId, dialer.integrationId, timezone, rows.ids, rows.types, rows.localTimes],
-  );
-  return inserted.length;
+  return new MetricsService(dataSource).addLocalSeries(series);
 }

@@ -16,7 +16,7 @@ import {
   type StreamOptions,
 } from '@portal/events';
 import type { DataSource } from 'typeorm';
-import { MetricRecorder } from '../metrics/metric-recorder';
+import { MetricsService } from '../metrics/metrics.service';
 import { OrganizationTimezones } from '../organizations/organization-timezones.service';
 import { type CustomerActivityEvent, metricFromEvent } from './metric-from-event';
 
@@ -47,7 +47,7 @@ export class KpiConsumers implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     @Inject(KPI_EVENTS_OPTIONS) private readonly options: KpiEventsOptions,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly recorder: MetricRecorder,
+    private readonly metrics: MetricsService,
     private readonly timezones: OrganizationTimezones,
   ) {}
 
@@ -71,7 +71,7 @@ export class KpiConsumers implements OnApplicationBootstrap, OnApplicationShutdo
     const countAs =
       (metricType: MetricType): CatalogEventHandler<CustomerActivityEvent> =>
       async (event, { manager }) => {
-        await this.recorder.record(manager, metricFromEvent(event, metricType));
+        await this.metrics.record(manager, metricFromEvent(event, metricType));
       };
     this.consumers.push(
       consume('calls', { callCompleted: countAs('calls') }),

@@ -1,5 +1,5 @@
 import type { EventData, EventEnvelope, MetricType } from '@portal/contracts';
-import type { NewMetric } from '../metrics/metric-recorder';
+import type { NewMetric } from '../metrics/metrics.service';
 
 /** The catalog events that count as a customer's metric: a call, a lead, a conversion. */
 export type CustomerActivityEvent = 'callCompleted' | 'leadGenerated' | 'leadConverted';

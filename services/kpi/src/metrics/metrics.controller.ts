@@ -3,14 +3,14 @@ import { type AuthenticatedUser, CurrentUser, CustomerOnly } from '@portal/auth'
 import type { MetricsResponse } from '@portal/contracts';
 import { CLOCK, type Clock } from '../clock';
 import { OrganizationTimezones } from '../organizations/organization-timezones.service';
-import { DailyMetricsService } from './daily-metrics.service';
+import { MetricsService } from './metrics.service';
 
 /** The KPIs of the signed-in customer's dashboard (daily counts by calendar date). */
 @Controller('api/kpi/metrics')
 @CustomerOnly()
 export class MetricsController {
   constructor(
-    private readonly daily: DailyMetricsService,
+    private readonly metricsService: MetricsService,
     private readonly timezones: OrganizationTimezones,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -18,6 +18,6 @@ export class MetricsController {
   @Get()
   async metrics(@CurrentUser() user: AuthenticatedUser): Promise<MetricsResponse> {
     const timezone = await this.timezones.timezoneOf(user.organizationId);
-    return this.daily.forCustomer(user.id, timezone, this.clock.now());
+    return this.metricsService.forCustomer(user.id, timezone, this.clock.now());
   }
 }

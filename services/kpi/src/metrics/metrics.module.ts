@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { OrganizationTimezones } from '../organizations/organization-timezones.service';
 import { KpiConsumers } from '../events/kpi-consumers';
-import { DailyMetricsService } from './daily-metrics.service';
-import { MetricRecorder } from './metric-recorder';
 import { MetricsController } from './metrics.controller';
+import { MetricsService } from './metrics.service';
 
 @Module({
   controllers: [MetricsController],
-  providers: [DailyMetricsService, MetricRecorder, OrganizationTimezones, KpiConsumers],
-  exports: [MetricRecorder, OrganizationTimezones],
+  providers: [MetricsService, OrganizationTimezones, KpiConsumers],
+  exports: [MetricsService, OrganizationTimezones],
 })
 export class MetricsModule {}

@@ -30,6 +30,14 @@ export class OrganizationTimezones {
     );
   }
 
+  /** Records the zone of an organisation kpi has not heard of yet; a known one keeps its own. */
+  async rememberIfNew(organizationId: string, timezone: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO organizations (id, timezone) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
+      [organizationId, timezone],
+    );
+  }
+
   /** The organisation's zone, or the default for an organisation kpi has not heard of (or none). */
   async timezoneOf(organizationId: string | null): Promise<string> {
     if (!organizationId) return DEFAULT_TIMEZONE;

@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  type DailyMetrics,
+  METRIC_SERIES_DAYS,
+  type MetricsResponse,
+  type MetricType,
+} from '@portal/contracts';
+import { enqueueCatalogEvent } from '@portal/events';
+import type { DataSource, EntityManager } from 'typeorm';
+
+export interface NewMetric {
+  customerId: string;
+  organizationId: string | null;
+  integrationId: string | null;
+  metricType: MetricType;
+  occurredAt: string;
+  /** The event the metric is counted from. */
+  sourceEventId: string;
+}
+
+/** Metrics of one customer at local times of day (`YYYY-MM-DD HH:MM` in `timezone`), each under its own id. */
+export interface LocalMetricSeries {
+  customerId: string;
+  organizationId: string | null;
+  integrationId: string | null;
+  timezone: string;
+  ids: string[];
+  metricTypes: MetricType[];
+  localTimes: string[];
+}
+
+/**
+ * A customer's counts per calendar day in `timezone`: the last METRIC_SERIES_DAYS days up to the
+ * day `now` falls on there, days without metrics at zero. Only the span's rows are read (the
+ * customer/time index), then grouped by their local date.
+ */
+const DAILY_COUNTS_SQL = `
+  WITH span AS (
+    SELECT ($2::timestamptz AT TIME ZONE $3)::date - ($4::int - 1) AS first_day,
+           ($2::timestamptz AT TIME ZONE $3)::date AS last_day
+  ),
+  counted AS (
+    SELECT (m.occurred_at AT TIME ZONE $3)::date AS day,
+           count(*) FILTER (WHERE m.metric_type = 'calls')::int AS calls,
+           count(*) FILTER (WHERE m.metric_type = 'leads')::int AS leads,
+           count(*) FILTER (WHERE m.metric_type = 'conversions')::int AS conversions
+    FROM metrics m, span
+    WHERE m.customer_id = $1
+      AND m.occurred_at >= (span.first_day::timestamp AT TIME ZONE $3)
+      AND m.occurred_at < ((span.last_day + 1)::timestamp AT TIME ZONE $3)
+    GROUP BY 1
+  )
+  SELECT to_char(day, 'YYYY-MM-DD') AS date,
+         coalesce(counted.calls, 0) AS calls,
+         coalesce(counted.leads, 0) AS leads,
+         coalesce(counted.conversions, 0) AS conversions
+  FROM span,
+       LATERAL generate_series(span.first_day, span.last_day, interval '1 day') AS series(day_start),
+       LATERAL (SELECT series.day_start::date AS day) AS days
+  LEFT JOIN counted USING (day)
+  ORDER BY day`;
+
+/**
+ * The one access to `metrics`: counting a metric once per source event (announced as
+ * `portal.metrics.recorded` in the same transaction), a customer's daily counts, and the demo series.
+ */
+@Injectable()
+export class MetricsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** True when the metric is new; false when its source event was counted before. */
+  async record(manager: EntityManager, metric: NewMetric): Promise<boolean> {
+    const inserted: { id: string }[] = await manager.query(
+      `INSERT INTO metrics (customer_id, organization_id, integration_id, metric_type, occurred_at, source_event_id)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (source_event_id) DO NOTHING
+       RETURNING id`,
+      [
+        metric.customerId,
+        metric.organizationId,
+        metric.integrationId,
+        metric.metricType,
+        metric.occurredAt,
+        metric.sourceEventId,
+      ],
+    );
+    if (inserted.length === 0) return false;
+    await enqueueCatalogEvent(manager, 'metricRecorded', {
+      metricId: inserted[0].id,
+      customerId: metric.customerId,
+      organizationId: metric.organizationId,
+      metricType: metric.metricType,
+      occurredAt: new Date(metric.occurredAt).toISOString(),
+    });
+    return true;
+  }
+
+  async forCustomer(customerId: string, timezone: string, now: Date): Promise<MetricsResponse> {
+    const daily: DailyMetrics[] = await this.dataSource.query(DAILY_COUNTS_SQL, [
+      customerId,
+      now.toISOString(),
+      timezone,
+      METRIC_SERIES_DAYS,
+    ]);
+    return { timezone, today: daily[daily.length - 1], daily };
+  }
+
+  /**
+   * Adds the series' metrics that are not in the future and not there yet (their ids are their
+   * source event ids), unannounced; answers how many were added.
+   */
+  async addLocalSeries(series: LocalMetricSeries): Promise<number> {
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO metrics (customer_id, organization_id, integration_id, metric_type, occurred_at, source_event_id)
+       SELECT $1, $2, $3, series.metric_type, series.occurred_at, series.id
+       FROM (
+         SELECT id, metric_type, (local_time::timestamp AT TIME ZONE $4) AS occurred_at
+         FROM unnest($5::uuid[], $6::text[], $7::text[]) AS rows(id, metric_type, local_time)
+       ) AS series
+       WHERE series.occurred_at <= now()
+       ON CONFLICT (source_event_id) DO NOTHING
+       RETURNING id`,
+      [
+        series.customerId,
+        series.organizationId,
+        series.integrationId,
+        series.timezone,
+        series.ids,
+        series.metricTypes,
+        series.localTimes,
+      ],
+    );
+    return inserted.length;
+  }
+}
