@@ -28,3 +28,9 @@ export {
   startFakeStripe,
   type WebhookDelivery,
 } from './fake-stripe/fake-stripe';
+export { type Closable, startForSuite } from './start-for-suite';
+export { itMountsTheHealthCheck } from './service-health';
+export { postRawBody } from './raw-body';
+export { expectJsonError } from './json-error';
+export { fromNewClientAddress } from './client-address';
+export { startWithTestIdentity, type WithSignIn } from './access-tokens/with-test-identity';

@@ -1,26 +1,22 @@
 import { orderListResponseSchema } from '@portal/contracts';
 import { demoCustomer } from '@portal/db';
-import { request } from '@portal/testing';
-import { type CommerceStack, startCommerce } from '../test/commerce-harness';
+import { request, startForSuite } from '@portal/testing';
+import { startCommerce } from '../test/commerce-harness';
 import { seedDemoOrders } from './demo-orders.seed';
 
 describe("the demo customer's orders", () => {
-  let stack: CommerceStack;
-  beforeAll(async () => {
-    stack = await startCommerce();
-  });
-  afterAll(() => stack.close());
+  const stack = startForSuite(startCommerce);
 
   it('are added once, priced from the catalog, and listed to the demo customer only', async () => {
-    expect(await seedDemoOrders(stack.service.dataSource)).toBe(3);
-    expect(await seedDemoOrders(stack.service.dataSource)).toBe(0);
+    expect(await seedDemoOrders(stack().service.dataSource)).toBe(3);
+    expect(await seedDemoOrders(stack().service.dataSource)).toBe(0);
 
-    const demo = await stack.signIn();
-    const { token } = await stack.signIn('customer', {
+    const demo = await stack().signIn();
+    const { token } = await stack().signIn('customer', {
       sub: demoCustomer.userId,
       org: demoCustomer.organizationId,
     });
-    const response = await request(stack.service.baseUrl, 'GET', '/api/user/orders', { token });
+    const response = await request(stack().service.baseUrl, 'GET', '/api/user/orders', { token });
     const orders = orderListResponseSchema.parse(response.body);
     expect(orders.map(({ status, total }) => [status, total])).toEqual([
       ['failed', '1299.00'],
@@ -32,7 +28,7 @@ describe("the demo customer's orders", () => {
       ['Inbound Support', 1],
     ]);
     expect(
-      (await request(stack.service.baseUrl, 'GET', '/api/user/orders', { token: demo.token })).body,
+      (await request(stack().service.baseUrl, 'GET', '/api/user/orders', { token: demo.token })).body,
     ).toEqual([]);
   });
 });

@@ -1,30 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { commerceMessages, orderListResponseSchema, orderSchema } from '@portal/contracts';
-import { request } from '@portal/testing';
+import { request, startForSuite } from '@portal/testing';
 import { catalog } from '../packages/catalog.seed';
-import {
-  type CommerceStack,
-  createPaymentIntent,
-  type Customer,
-  line,
-  startCommerce,
-} from '../test/commerce-harness';
+import { createPaymentIntent, type Customer, line, startCommerce } from '../test/commerce-harness';
 
 describe('GET /api/user/orders', () => {
-  let stack: CommerceStack;
+  const stack = startForSuite(startCommerce);
   let alice: Customer;
   let bob: Customer;
   const [inbound, outbound, automation, marketing] = catalog;
   const get = (path: string, who?: Customer) =>
-    request(stack.service.baseUrl, 'GET', path, { token: who?.token });
+    request(stack().service.baseUrl, 'GET', path, { token: who?.token });
   const order = async (who: Customer, items: ReturnType<typeof line>[]) =>
-    (await createPaymentIntent(stack, who, { items })).body.orderId;
+    (await createPaymentIntent(stack(), who, { items })).body.orderId;
 
   beforeAll(async () => {
-    stack = await startCommerce();
-    [alice, bob] = await Promise.all([stack.signIn(), stack.signIn()]);
+    [alice, bob] = await Promise.all([stack().signIn(), stack().signIn()]);
   });
-  afterAll(() => stack.close());
 
   it("lists only the caller's orders, newest first, with their items", async () => {
     const first = await order(alice, [line(inbound.id, 2), line(marketing.id)]);
@@ -61,7 +53,7 @@ describe('GET /api/user/orders', () => {
 
     const bobsList = await get('/api/user/orders', bob);
     expect((bobsList.body as unknown as { id: string }[]).map((each) => each.id)).toEqual([bobs]);
-    expect((await get('/api/user/orders', await stack.signIn())).body).toEqual([]);
+    expect((await get('/api/user/orders', await stack().signIn())).body).toEqual([]);
   });
 
   it('answers one order to its owner, and 404 to anyone else, for an unknown id or a malformed one', async () => {

@@ -1,19 +1,16 @@
 import { packageListResponseSchema } from '@portal/contracts';
-import { type CommerceStack, startCommerce } from '../test/commerce-harness';
+import { itMountsTheHealthCheck, startForSuite } from '@portal/testing';
+import { startCommerce } from '../test/commerce-harness';
 import { catalog, seedCatalog } from './catalog.seed';
 
 describe('GET /api/packages', () => {
-  let stack: CommerceStack;
-  beforeAll(async () => {
-    stack = await startCommerce();
-  });
-  afterAll(() => stack.close());
+  const stack = startForSuite(startCommerce);
 
   it('lists the packages on sale in catalog order, money as decimal strings, cacheable for a minute', async () => {
-    await stack.service.dataSource.query(
+    await stack().service.dataSource.query(
       `INSERT INTO packages (name, price, features, is_active) VALUES ('Retired Plan', 10.00, '[]', false)`,
     );
-    const response = await fetch(`${stack.service.baseUrl}/api/packages`);
+    const response = await fetch(`${stack().service.baseUrl}/api/packages`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');
     const packages = packageListResponseSchema.parse(await response.json());
@@ -34,14 +31,14 @@ describe('GET /api/packages', () => {
 
   it('seeds idempotently: a second run changes nothing and puts edited packages back', async () => {
     const packageCount = async () =>
-      (await stack.service.dataSource.query('SELECT count(*)::int AS n FROM packages'))[0].n as number;
+      (await stack().service.dataSource.query('SELECT count(*)::int AS n FROM packages'))[0].n as number;
     const before = await packageCount();
-    await stack.service.dataSource.query(
+    await stack().service.dataSource.query(
       `UPDATE packages SET price = 1.00, is_active = false WHERE id = $1`,
       [catalog[0].id],
     );
-    await seedCatalog(stack.service.dataSource);
-    const [row] = await stack.service.dataSource.query(
+    await seedCatalog(stack().service.dataSource);
+    const [row] = await stack().service.dataSource.query(
       'SELECT price, is_active FROM packages WHERE id = $1',
       [catalog[0].id],
     );
@@ -49,11 +46,5 @@ describe('GET /api/packages', () => {
     expect(await packageCount()).toBe(before);
   });
 
-  it('mounts the service health check', async () => {
-    const response = await fetch(`${stack.service.baseUrl}/health`);
-    expect(await response.json()).toEqual({
-      status: 'ok',
-      checks: { database: 'up', nats: 'not-configured' },
-    });
-  });
+  itMountsTheHealthCheck(() => stack().service.baseUrl);
 });

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { commerceMessages, MAX_CART_LINES, orderCreatedDataSchema, subjects } from '@portal/contracts';
+import { expectJsonError, postRawBody, startForSuite } from '@portal/testing';
 import { catalog } from '../packages/catalog.seed';
-import {
-  type CommerceStack,
-  createPaymentIntent,
-  type Customer,
-  line,
-  startCommerce,
-} from '../test/commerce-harness';
+import { createPaymentIntent, type Customer, line, startCommerce } from '../test/commerce-harness';
 
 describe('POST /api/create-payment-intent', () => {
-  let stack: CommerceStack;
+  const stack = startForSuite(startCommerce);
   let customer: Customer;
   const [inbound, outbound, automation] = catalog;
 
-  const rows = (sql: string, params: unknown[] = []) => stack.service.dataSource.query(sql, params);
+  const rows = (sql: string, params: unknown[] = []) => stack().service.dataSource.query(sql, params);
   const count = async (sql: string, params: unknown[] = []) =>
     ((await rows(sql, params)) as { n: number }[])[0].n;
   const ordersOf = (user: Customer) =>
@@ -25,15 +20,11 @@ describe('POST /api/create-payment-intent', () => {
       user.id,
     ]);
   const checkout = (body: unknown, key?: string, who: Customer | undefined = customer) =>
-    createPaymentIntent(stack, who, body, key);
+    createPaymentIntent(stack(), who, body, key);
 
-  beforeAll(async () => {
-    stack = await startCommerce();
-  });
   beforeEach(async () => {
-    customer = await stack.signIn();
+    customer = await stack().signIn();
   });
-  afterAll(() => stack.close());
 
   it('places a pending order priced from the catalog, with its items, its event and a PaymentIntent', async () => {
     const response = await checkout({ items: [line(inbound.id, 2), line(automation.id)] });
@@ -48,7 +39,7 @@ describe('POST /api/create-payment-intent', () => {
       total: '3997.00',
       idempotency_key: null,
     });
-    const intent = stack.stripe.paymentIntents.get(order.stripe_payment_intent_id)!;
+    const intent = stack().stripe.paymentIntents.get(order.stripe_payment_intent_id)!;
     expect(intent).toMatchObject({
       amount: 399700,
       currency: 'usd',
@@ -196,22 +187,16 @@ describe('POST /api/create-payment-intent', () => {
 
     it('answers JSON errors to a body that is not JSON, or not well-formed', async () => {
       const post = (body: string, contentType: string) =>
-        fetch(`${stack.service.baseUrl}/api/create-payment-intent`, {
-          method: 'POST',
-          headers: { 'content-type': contentType, authorization: `Bearer ${customer.token}` },
-          body,
+        postRawBody(`${stack().service.baseUrl}/api/create-payment-intent`, body, contentType, {
+          authorization: `Bearer ${customer.token}`,
         });
-      const text = await post('items=1', 'text/plain');
-      expect(text.status).toBe(415);
-      expect(await text.json()).toEqual({ statusCode: 415, message: expect.any(String) });
-      const malformed = await post('{"items": [', 'application/json');
-      expect(malformed.status).toBe(400);
-      expect(await malformed.json()).toEqual({ statusCode: 400, message: expect.any(String) });
+      await expectJsonError(await post('items=1', 'text/plain'), 415);
+      await expectJsonError(await post('{"items": [', 'application/json'), 400);
     });
   });
 
   it('answers 401 without a valid token, and lets any signed-in role check out', async () => {
-    const anonymous = await createPaymentIntent(stack, undefined, { items: [line(inbound.id)] });
+    const anonymous = await createPaymentIntent(stack(), undefined, { items: [line(inbound.id)] });
     expect(anonymous).toMatchObject({
       status: 401,
       body: { statusCode: 401, message: 'Authentication required' },
@@ -221,7 +206,7 @@ describe('POST /api/create-payment-intent', () => {
       token: `${customer.token}x`,
     });
     expect(forged.status).toBe(401);
-    const staff = await stack.signIn('billing');
+    const staff = await stack().signIn('billing');
     expect((await checkout({ items: [line(inbound.id)] }, undefined, staff)).status).toBe(201);
   });
 
@@ -290,7 +275,7 @@ describe('POST /api/create-payment-intent', () => {
       expect(new Set(answers.map((answer) => answer.body.clientSecret)).size).toBe(1);
       expect(await ordersOf(customer)).toBe(1);
       expect(await createdEventsOf(customer)).toBe(1);
-      const intents = [...stack.stripe.paymentIntents.values()].filter(
+      const intents = [...stack().stripe.paymentIntents.values()].filter(
         (intent) => intent.metadata.orderId === answers[0].body.orderId,
       );
       expect(intents).toHaveLength(1);
@@ -298,7 +283,7 @@ describe('POST /api/create-payment-intent', () => {
 
     it('keeps keys apart per user', async () => {
       const idempotencyKey = key();
-      const other = await stack.signIn();
+      const other = await stack().signIn();
       const mine = await checkout(cart(), idempotencyKey);
       const theirs = await checkout(cart(), idempotencyKey, other);
       expect(theirs.status).toBe(201);
@@ -317,7 +302,7 @@ describe('POST /api/create-payment-intent', () => {
   describe('when Stripe fails', () => {
     it('answers 502, keeps the order pending without a PaymentIntent, and a retry with the key completes it', async () => {
       const idempotencyKey = `cart-${randomUUID()}`;
-      stack.stripe.failNext();
+      stack().stripe.failNext();
       const failed = await checkout({ items: [line(outbound.id)] }, idempotencyKey);
       expect(failed.body).toEqual({ statusCode: 502, message: commerceMessages.paymentProviderFailed });
       const [pending] = await rows('SELECT * FROM orders WHERE user_id = $1', [customer.id]);
@@ -327,7 +312,7 @@ describe('POST /api/create-payment-intent', () => {
       expect(retried.status).toBe(200);
       expect(retried.body.orderId).toBe(pending.id);
       const [order] = await rows('SELECT stripe_payment_intent_id FROM orders WHERE id = $1', [pending.id]);
-      expect(stack.stripe.paymentIntents.get(order.stripe_payment_intent_id)?.client_secret).toBe(
+      expect(stack().stripe.paymentIntents.get(order.stripe_payment_intent_id)?.client_secret).toBe(
         retried.body.clientSecret,
       );
       expect(await ordersOf(customer)).toBe(1);

@@ -2,12 +2,14 @@ import type { CartLine, CreatePaymentIntentResponse } from '@portal/contracts';
 import {
   type FakeStripe,
   type JsonResponse,
+  postRawBody,
   request,
   type ServiceHarness,
   type SignedInUser,
   startFakeStripe,
   startServiceHarness,
-  TestIdentity,
+  startWithTestIdentity,
+  type TestIdentity,
 } from '@portal/testing';
 import { AppModule } from '../app.module';
 import type { StripeSettings } from '../config';
@@ -34,39 +36,38 @@ export interface CommerceStack {
  * test key (as identity publishes it) and calling a fake Stripe API through the real SDK.
  * `stripe` overrides the service's Stripe settings (e.g. `{ secretKey: undefined }`).
  */
-export async function startCommerce(
+export function startCommerce(
   options: { stripe?: Partial<StripeSettings> } = {},
 ): Promise<CommerceStack> {
-  const identity = await TestIdentity.start('commerce-test');
-  const stripe = await startFakeStripe({ webhookSecret: TEST_WEBHOOK_SECRET });
-  const settings: StripeSettings = {
-    secretKey: TEST_STRIPE_SECRET_KEY,
-    webhookSecret: TEST_WEBHOOK_SECRET,
-    apiUrl: stripe.url,
-    ...options.stripe,
-  };
-  const service = await startServiceHarness({
-    name: 'commerce',
-    createModule: (config) =>
-      AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, stripe: settings }),
-    migrations: commerceMigrations,
-    entities: commerceEntities,
-    prepare: seedCatalog,
-  }).catch(async (error: unknown) => {
-    await Promise.all([identity.stop(), stripe.close()]);
-    throw error;
-  });
-  stripe.webhookUrl = `${service.baseUrl}/api/stripe/webhook`;
-  return {
-    service,
-    stripe,
-    signIn: (role, claims) => identity.signIn(role, claims),
-    async close() {
+  return startWithTestIdentity('commerce-test', async (identity) => {
+    const stripe = await startFakeStripe({ webhookSecret: TEST_WEBHOOK_SECRET });
+    const settings: StripeSettings = {
+      secretKey: TEST_STRIPE_SECRET_KEY,
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      apiUrl: stripe.url,
+      ...options.stripe,
+    };
+    const service = await startServiceHarness({
+      name: 'commerce',
+      createModule: (config) =>
+        AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, stripe: settings }),
+      migrations: commerceMigrations,
+      entities: commerceEntities,
+      prepare: seedCatalog,
+    }).catch(async (error: unknown) => {
       await stripe.close();
-      await service.close();
-      await identity.stop();
-    },
-  };
+      throw error;
+    });
+    stripe.webhookUrl = `${service.baseUrl}/api/stripe/webhook`;
+    return {
+      service,
+      stripe,
+      async close() {
+        await stripe.close();
+        await service.close();
+      },
+    };
+  });
 }
 
 /** `POST /api/create-payment-intent` as the checkout page sends it. */
@@ -81,6 +82,21 @@ export function createPaymentIntent(
     token: customer?.token,
     headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
   });
+}
+
+/** `POST /api/stripe/webhook` as Stripe sends it: the payload as it stands, signed when `signature` is given. */
+export function postStripeWebhook(
+  stack: CommerceStack,
+  payload: string,
+  contentType: string,
+  signature?: string,
+): Promise<Response> {
+  return postRawBody(
+    `${stack.service.baseUrl}/api/stripe/webhook`,
+    payload,
+    contentType,
+    signature ? { 'stripe-signature': signature } : {},
+  );
 }
 
 /** Confirms the PaymentIntent from "the browser" (publishable key + client secret) with a card number. */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { orderFailedDataSchema, orderPaidDataSchema, subjects } from '@portal/contracts';
-import type { FakePaymentIntent } from '@portal/testing';
+import { expectJsonError, type FakePaymentIntent, startForSuite } from '@portal/testing';
 import Stripe from 'stripe';
 import { catalog } from '../packages/catalog.seed';
 import {
-  type CommerceStack,
   createPaymentIntent,
   type Customer,
   line,
   payWithCard,
+  postStripeWebhook,
   startCommerce,
   TEST_WEBHOOK_SECRET,
 } from '../test/commerce-harness';
@@ -17,11 +17,11 @@ const GOOD_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
 
 describe('POST /api/stripe/webhook', () => {
-  let stack: CommerceStack;
+  const stack = startForSuite(startCommerce);
   let customer: Customer;
   const [inbound, outbound] = catalog;
 
-  const rows = (sql: string, params: unknown[] = []) => stack.service.dataSource.query(sql, params);
+  const rows = (sql: string, params: unknown[] = []) => stack().service.dataSource.query(sql, params);
   const statusOf = async (orderId: string) =>
     (await rows('SELECT status FROM orders WHERE id = $1', [orderId]))[0].status;
   const eventsOf = async (orderId: string) =>
@@ -32,14 +32,14 @@ describe('POST /api/stripe/webhook', () => {
 
   /** A pending order with its PaymentIntent, as checkout leaves it. */
   async function placeOrder(): Promise<{ orderId: string; clientSecret: string; intent: FakePaymentIntent }> {
-    const { body } = await createPaymentIntent(stack, customer, {
+    const { body } = await createPaymentIntent(stack(), customer, {
       items: [line(inbound.id), line(outbound.id, 2)],
     });
     const [{ stripe_payment_intent_id: intentId }] = await rows(
       'SELECT stripe_payment_intent_id FROM orders WHERE id = $1',
       [body.orderId],
     );
-    return { ...body, intent: stack.stripe.paymentIntents.get(intentId)! };
+    return { ...body, intent: stack().stripe.paymentIntents.get(intentId)! };
   }
 
   /** Stripe's view of the intent after an outcome, for hand-made events. */
@@ -50,32 +50,21 @@ describe('POST /api/stripe/webhook', () => {
   ) => ({ ...structuredClone(intent), status, ...changes }) as FakePaymentIntent;
 
   const post = (payload: string, signature?: string) =>
-    fetch(`${stack.service.baseUrl}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(signature ? { 'stripe-signature': signature } : {}),
-      },
-      body: payload,
-    });
+    postStripeWebhook(stack(), payload, 'application/json', signature);
 
-  beforeAll(async () => {
-    stack = await startCommerce();
-  });
   beforeEach(async () => {
-    customer = await stack.signIn();
+    customer = await stack().signIn();
   });
-  afterAll(() => stack.close());
 
   it('completes the order when the card is paid, with one portal.orders.paid', async () => {
     const { orderId, clientSecret, intent } = await placeOrder();
-    expect(await payWithCard(stack, clientSecret, GOOD_CARD)).toBe(200);
-    expect(stack.stripe.deliveries.at(-1)).toMatchObject({
+    expect(await payWithCard(stack(), clientSecret, GOOD_CARD)).toBe(200);
+    expect(stack().stripe.deliveries.at(-1)).toMatchObject({
       status: 200,
       event: { type: 'payment_intent.succeeded' },
     });
 
-    const polled = await fetch(`${stack.service.baseUrl}/api/user/orders/${orderId}`, {
+    const polled = await fetch(`${stack().service.baseUrl}/api/user/orders/${orderId}`, {
       headers: { authorization: `Bearer ${customer.token}` },
     });
     expect(await polled.json()).toMatchObject({ id: orderId, status: 'completed', total: '5497.00' });
@@ -94,11 +83,11 @@ describe('POST /api/stripe/webhook', () => {
 
   it('fails the order on a declined card; another card then completes it; each event once', async () => {
     const { orderId, clientSecret, intent } = await placeOrder();
-    expect(await payWithCard(stack, clientSecret, DECLINED_CARD)).toBe(402);
+    expect(await payWithCard(stack(), clientSecret, DECLINED_CARD)).toBe(402);
     expect(await statusOf(orderId)).toBe('failed');
     // A second declined attempt changes nothing more.
-    expect(await payWithCard(stack, clientSecret, DECLINED_CARD)).toBe(402);
-    expect(await payWithCard(stack, clientSecret, GOOD_CARD)).toBe(200);
+    expect(await payWithCard(stack(), clientSecret, DECLINED_CARD)).toBe(402);
+    expect(await payWithCard(stack(), clientSecret, GOOD_CARD)).toBe(200);
     expect(await statusOf(orderId)).toBe('completed');
 
     const events = await eventsOf(orderId);
@@ -117,7 +106,7 @@ describe('POST /api/stripe/webhook', () => {
     const { orderId, intent } = await placeOrder();
     const id = `evt_${randomUUID().replace(/-/g, '')}`;
     for (let i = 0; i < 3; i += 1) {
-      const delivery = await stack.stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'), {
+      const delivery = await stack().stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'), {
         id,
       });
       expect(delivery.status).toBe(200);
@@ -125,7 +114,7 @@ describe('POST /api/stripe/webhook', () => {
     // Concurrent repeats too.
     const repeats = await Promise.all(
       [1, 2, 3].map(() =>
-        stack.stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'), { id }),
+        stack().stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'), { id }),
       ),
     );
     expect(repeats.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
@@ -136,8 +125,8 @@ describe('POST /api/stripe/webhook', () => {
 
   it('keeps a completed order completed when a failure arrives late', async () => {
     const { orderId, intent } = await placeOrder();
-    await stack.stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'));
-    const late = await stack.stripe.sendEvent(
+    await stack().stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'));
+    const late = await stack().stripe.sendEvent(
       'payment_intent.payment_failed',
       as(intent, 'requires_payment_method'),
     );
@@ -155,9 +144,9 @@ describe('POST /api/stripe/webhook', () => {
       as(intent, 'succeeded', { id: 'pi_someoneelse' }),
     ];
     for (const stranger of strangers) {
-      expect((await stack.stripe.sendEvent('payment_intent.succeeded', stranger)).status).toBe(200);
+      expect((await stack().stripe.sendEvent('payment_intent.succeeded', stranger)).status).toBe(200);
     }
-    expect((await stack.stripe.sendEvent('charge.refunded', as(intent, 'succeeded'))).status).toBe(200);
+    expect((await stack().stripe.sendEvent('charge.refunded', as(intent, 'succeeded'))).status).toBe(200);
     expect(await statusOf(orderId)).toBe('pending');
     expect(await eventsOf(orderId)).toEqual([]);
   });
@@ -235,12 +224,6 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('answers JSON errors to a body that is not JSON', async () => {
-    const response = await fetch(`${stack.service.baseUrl}/api/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain', 'stripe-signature': 't=1,v1=x' },
-      body: 'hello',
-    });
-    expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ statusCode: 415, message: expect.any(String) });
+    await expectJsonError(await postStripeWebhook(stack(), 'hello', 'text/plain', 't=1,v1=x'), 415);
   });
 });

@@ -1,20 +1,20 @@
 import { leadCreatedDataSchema, subjects } from '@portal/contracts';
-import { request, type ServiceHarness, uniqueEmail } from '@portal/testing';
+import {
+  expectJsonError,
+  fromNewClientAddress,
+  postRawBody,
+  request,
+  startForSuite,
+  uniqueEmail,
+} from '@portal/testing';
 import { startCrm } from '../test/crm-harness';
 
 describe('POST /api/contact', () => {
-  let harness: ServiceHarness;
-  // Each request comes from its own address so the per-address limit only bites where it is tested.
-  let lastAddress = 0;
-  const fromNewAddress = () => ({ 'x-forwarded-for': `198.51.100.${++lastAddress}` });
-  const contact = (body: unknown, headers: Record<string, string> = fromNewAddress()) =>
-    request(harness.baseUrl, 'POST', '/api/contact', { body, headers });
+  const harness = startForSuite(() => startCrm({ limits: { contactPer10Minutes: 3 } }));
+  const contact = (body: unknown, headers: Record<string, string> = fromNewClientAddress()) =>
+    request(harness().baseUrl, 'POST', '/api/contact', { body, headers });
   const post = (body: string, contentType: string) =>
-    fetch(`${harness.baseUrl}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': contentType, ...fromNewAddress() },
-      body,
-    });
+    postRawBody(`${harness().baseUrl}/api/contact`, body, contentType, fromNewClientAddress());
   const valid = () => ({
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -23,12 +23,7 @@ describe('POST /api/contact', () => {
     message: 'We need 24/7 inbound support for about 2,000 calls a day.',
   });
   const count = async (sql: string, params: unknown[] = []) =>
-    ((await harness.dataSource.query(sql, params)) as { count: number }[])[0].count;
-
-  beforeAll(async () => {
-    harness = await startCrm({ limits: { contactPer10Minutes: 3 } });
-  });
-  afterAll(() => harness.close());
+    ((await harness().dataSource.query(sql, params)) as { count: number }[])[0].count;
 
   it('stores the lead as new and queues portal.leads.created with it, answering its id', async () => {
     const body = { ...valid(), firstName: '  Ada ', company: '   ' };
@@ -36,7 +31,7 @@ describe('POST /api/contact', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ id: expect.any(String), status: 'new' });
 
-    const [row] = await harness.dataSource.query('SELECT * FROM contact_submissions WHERE id = $1', [
+    const [row] = await harness().dataSource.query('SELECT * FROM contact_submissions WHERE id = $1', [
       response.body.id,
     ]);
     expect(row).toMatchObject({
@@ -48,7 +43,7 @@ describe('POST /api/contact', () => {
       status: 'new',
     });
 
-    const events = await harness.dataSource.query('SELECT * FROM outbox WHERE subject = $1', [
+    const events = await harness().dataSource.query('SELECT * FROM outbox WHERE subject = $1', [
       subjects.leadCreated,
     ]);
     const event = events.find(
@@ -68,7 +63,7 @@ describe('POST /api/contact', () => {
 
   it('keeps the company when one is given', async () => {
     const response = await contact(valid());
-    const [row] = await harness.dataSource.query('SELECT company FROM contact_submissions WHERE id = $1', [
+    const [row] = await harness().dataSource.query('SELECT company FROM contact_submissions WHERE id = $1', [
       response.body.id,
     ]);
     expect(row.company).toBe('Analytical Engines');
@@ -116,13 +111,9 @@ describe('POST /api/contact', () => {
 
   it('answers JSON errors to a body that is not JSON, or not well-formed JSON', async () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
-      const response = await post('firstName=Ada&lastName=Lovelace', contentType);
-      expect(response.status).toBe(415);
-      expect(await response.json()).toEqual({ statusCode: 415, message: expect.any(String) });
+      await expectJsonError(await post('firstName=Ada&lastName=Lovelace', contentType), 415);
     }
-    const malformed = await post('{"firstName": "Ada",', 'application/json');
-    expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ statusCode: 400, message: expect.any(String) });
+    await expectJsonError(await post('{"firstName": "Ada",', 'application/json'), 400);
   });
 
   it('answers a bot that fills in the honeypot like a person, but keeps and sends nothing', async () => {

@@ -6,21 +6,21 @@ import {
   inboundMessages,
   subjects,
 } from '@portal/contracts';
-import { request } from '@portal/testing';
-import { type CrmHarness, type SignedInUser, startCrm } from '../test/crm-harness';
+import { request, startForSuite } from '@portal/testing';
+import { type SignedInUser, startCrm } from '../test/crm-harness';
 import { SecretBox } from '../secrets/secret-box';
 import { inboundSignatureHeader } from './inbound-signature';
 import { integrationSecretContext } from './integration-secrets';
 
 describe('POST /api/crm/inbound/:integrationId', () => {
-  let crm: CrmHarness;
+  const crm = startForSuite(startCrm);
   let alice: SignedInUser;
   let dialer: CreateIntegrationResponse;
 
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const createIntegration = async (who: SignedInUser, type = 'dialpad') =>
     (
-      await request<CreateIntegrationResponse>(crm.baseUrl, 'POST', '/api/crm/integrations', {
+      await request<CreateIntegrationResponse>(crm().baseUrl, 'POST', '/api/crm/integrations', {
         token: who.token,
         body: { type, name: `${type} line`, apiKey: `key-${randomUUID()}` },
       })
@@ -47,7 +47,7 @@ describe('POST /api/crm/inbound/:integrationId', () => {
         options.at ?? nowSeconds(),
       );
     }
-    const response = await fetch(`${crm.baseUrl}/api/crm/inbound/${integrationId}`, {
+    const response = await fetch(`${crm().baseUrl}/api/crm/inbound/${integrationId}`, {
       method: 'POST',
       headers,
       body: raw,
@@ -61,13 +61,13 @@ describe('POST /api/crm/inbound/:integrationId', () => {
     data: { call_id: callId, duration: 312, resolution: 'resolved', agent_id: 'agent-7', ...data },
   });
   const outboxOf = async (subject: string, key: string, value: string) =>
-    (await crm.dataSource.query(`SELECT * FROM outbox WHERE subject = $1 AND data->>'${key}' = $2`, [
+    (await crm().dataSource.query(`SELECT * FROM outbox WHERE subject = $1 AND data->>'${key}' = $2`, [
       subject,
       value,
     ])) as { type: string; version: number; data: unknown }[];
   const callEvents = (callId: string) => outboxOf(subjects.callCompleted, 'callId', callId);
   const storedEvents = async (externalId: string) =>
-    (await crm.dataSource.query('SELECT * FROM integration_events WHERE external_id = $1', [
+    (await crm().dataSource.query('SELECT * FROM integration_events WHERE external_id = $1', [
       externalId,
     ])) as Record<string, unknown>[];
 
@@ -75,11 +75,9 @@ describe('POST /api/crm/inbound/:integrationId', () => {
   const unavailable = { statusCode: 404, message: inboundMessages.integrationUnavailable };
 
   beforeAll(async () => {
-    crm = await startCrm();
-    alice = await crm.signIn();
+    alice = await crm().signIn();
     dialer = await createIntegration(alice);
   });
-  afterAll(() => crm.close());
 
   it('accepts a signed call.completed with a 202 and queues one portal.calls.completed', async () => {
     const event = callCompleted();
@@ -210,7 +208,7 @@ describe('POST /api/crm/inbound/:integrationId', () => {
   });
 
   it("refuses an event signed with another integration's secret", async () => {
-    const bob = await crm.signIn();
+    const bob = await crm().signIn();
     const bobsDialer = await createIntegration(bob);
     const event = callCompleted();
     expect((await send(bobsDialer.id, event, { secret: dialer.signingSecret })).body).toEqual(
@@ -225,14 +223,16 @@ describe('POST /api/crm/inbound/:integrationId', () => {
     expect(await send('not-an-id', event)).toEqual({ status: 404, body: unavailable });
 
     const deleted = await createIntegration(alice);
-    await request(crm.baseUrl, 'DELETE', `/api/crm/integrations/${deleted.id}`, { token: alice.token });
+    await request(crm().baseUrl, 'DELETE', `/api/crm/integrations/${deleted.id}`, { token: alice.token });
     expect(await send(deleted.id, event, { secret: deleted.signingSecret })).toEqual({
       status: 404,
       body: unavailable,
     });
 
     const disconnected = await createIntegration(alice);
-    await crm.dataSource.query('UPDATE integrations SET is_active = false WHERE id = $1', [disconnected.id]);
+    await crm().dataSource.query('UPDATE integrations SET is_active = false WHERE id = $1', [
+      disconnected.id,
+    ]);
     expect(await send(disconnected.id, event, { secret: disconnected.signingSecret })).toEqual({
       status: 404,
       body: unavailable,
@@ -243,7 +243,7 @@ describe('POST /api/crm/inbound/:integrationId', () => {
   it('answers 503, not 500, when the secret was sealed under another key (CRM_ENCRYPTION_KEY changed)', async () => {
     const orphan = await createIntegration(alice);
     const otherKey = new SecretBox(randomBytes(32));
-    await crm.dataSource.query('UPDATE integrations SET signing_secret = $2 WHERE id = $1', [
+    await crm().dataSource.query('UPDATE integrations SET signing_secret = $2 WHERE id = $1', [
       orphan.id,
       otherKey.encrypt(orphan.signingSecret, integrationSecretContext(orphan.id, 'signing_secret')),
     ]);
@@ -259,7 +259,7 @@ describe('POST /api/crm/inbound/:integrationId', () => {
     const doomed = await createIntegration(alice);
     const event = callCompleted();
     expect((await send(doomed.id, event, { secret: doomed.signingSecret })).status).toBe(202);
-    await request(crm.baseUrl, 'DELETE', `/api/crm/integrations/${doomed.id}`, { token: alice.token });
+    await request(crm().baseUrl, 'DELETE', `/api/crm/integrations/${doomed.id}`, { token: alice.token });
     expect(await storedEvents(event.data.call_id)).toEqual([]);
   });
 
@@ -288,12 +288,12 @@ describe('POST /api/crm/inbound/:integrationId', () => {
     ['bytes that are not JSON', '{"type": "call.completed",', 'The body must be a JSON event'],
     ['an empty body', '', 'The body must be a JSON event'],
   ])('refuses a signed event with %s: 400 saying why, nothing stored', async (_case, payload, message) => {
-    const before = (await crm.dataSource.query('SELECT count(*)::int AS count FROM integration_events'))[0]
+    const before = (await crm().dataSource.query('SELECT count(*)::int AS count FROM integration_events'))[0]
       .count;
     const response = await send(dialer.id, payload);
     expect(response).toEqual({ status: 400, body: { statusCode: 400, message } });
     expect(
-      (await crm.dataSource.query('SELECT count(*)::int AS count FROM integration_events'))[0].count,
+      (await crm().dataSource.query('SELECT count(*)::int AS count FROM integration_events'))[0].count,
     ).toBe(before);
   });
 
@@ -312,7 +312,7 @@ describe('POST /api/crm/inbound/:integrationId', () => {
 
   it('needs no bearer token, and a token is no substitute for the signature', async () => {
     const event = callCompleted();
-    const response = await fetch(`${crm.baseUrl}/api/crm/inbound/${dialer.id}`, {
+    const response = await fetch(`${crm().baseUrl}/api/crm/inbound/${dialer.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.token}` },
       body: JSON.stringify(event),

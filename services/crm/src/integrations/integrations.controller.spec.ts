@@ -8,11 +8,11 @@ import {
   integrationListResponseSchema,
   integrationMessages,
 } from '@portal/contracts';
-import { request } from '@portal/testing';
-import { type CrmHarness, type SignedInUser, startCrm, testSiteUrl } from '../test/crm-harness';
+import { expectJsonError, postRawBody, request, startForSuite } from '@portal/testing';
+import { type SignedInUser, startCrm, testSiteUrl } from '../test/crm-harness';
 
 describe('/api/crm/integrations', () => {
-  let crm: CrmHarness;
+  const crm = startForSuite(startCrm);
   let alice: SignedInUser;
   let bob: SignedInUser;
   let apiKeyCount = 0;
@@ -22,7 +22,7 @@ describe('/api/crm/integrations', () => {
     path: string,
     who?: SignedInUser,
     options: { body?: unknown; headers?: Record<string, string> } = {},
-  ) => request<T>(crm.baseUrl, method, path, { ...options, token: who?.token });
+  ) => request<T>(crm().baseUrl, method, path, { ...options, token: who?.token });
   const valid = (): CreateIntegrationRequest => ({
     type: 'hubspot',
     name: 'HubSpot · Sales pipeline',
@@ -41,21 +41,19 @@ describe('/api/crm/integrations', () => {
   };
   const rowOf = async (id: string) =>
     (
-      (await crm.dataSource.query('SELECT * FROM integrations WHERE id = $1', [id])) as Record<
+      (await crm().dataSource.query('SELECT * FROM integrations WHERE id = $1', [id])) as Record<
         string,
         unknown
       >[]
     )[0];
   const countRows = async () =>
     (
-      (await crm.dataSource.query('SELECT count(*)::int AS count FROM integrations')) as { count: number }[]
+      (await crm().dataSource.query('SELECT count(*)::int AS count FROM integrations')) as { count: number }[]
     )[0].count;
 
   beforeAll(async () => {
-    crm = await startCrm();
-    [alice, bob] = await Promise.all([crm.signIn(), crm.signIn('user')]);
+    [alice, bob] = await Promise.all([crm().signIn(), crm().signIn('user')]);
   });
-  afterAll(() => crm.close());
 
   describe('POST', () => {
     it('creates an active integration for the caller and shows its signing secret once', async () => {
@@ -88,11 +86,11 @@ describe('/api/crm/integrations', () => {
       });
       expect(new Date(row.created_at as string).toISOString()).toBe(created.createdAt);
       // Sealed for this row and column: the service's key opens them there.
-      expect(crm.secrets.decrypt(row.access_token as string, `integrations:${created.id}:access_token`)).toBe(
-        body.apiKey,
-      );
       expect(
-        crm.secrets.decrypt(row.signing_secret as string, `integrations:${created.id}:signing_secret`),
+        crm().secrets.decrypt(row.access_token as string, `integrations:${created.id}:access_token`),
+      ).toBe(body.apiKey);
+      expect(
+        crm().secrets.decrypt(row.signing_secret as string, `integrations:${created.id}:signing_secret`),
       ).toBe(created.signingSecret);
     });
 
@@ -148,13 +146,15 @@ describe('/api/crm/integrations', () => {
     });
 
     it('answers JSON errors to a body that is not JSON', async () => {
-      const response = await fetch(`${crm.baseUrl}/api/crm/integrations`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'text/plain' },
-        body: 'type=hubspot',
-      });
-      expect(response.status).toBe(415);
-      expect(await response.json()).toEqual({ statusCode: 415, message: expect.any(String) });
+      const response = await postRawBody(
+        `${crm().baseUrl}/api/crm/integrations`,
+        'type=hubspot',
+        'text/plain',
+        {
+          authorization: `Bearer ${alice.token}`,
+        },
+      );
+      await expectJsonError(response, 415);
     });
   });
 
@@ -162,7 +162,7 @@ describe('/api/crm/integrations', () => {
     it('keeps the API key and signing secret out of the table and of every later answer', async () => {
       const body = valid();
       const created = await create(alice, body);
-      const [{ text }] = (await crm.dataSource.query(
+      const [{ text }] = (await crm().dataSource.query(
         'SELECT row_to_json(i)::text AS text FROM integrations i WHERE id = $1',
         [created.id],
       )) as { text: string }[];
@@ -171,7 +171,7 @@ describe('/api/crm/integrations', () => {
       expect(text).not.toContain(created.signingSecret);
       expect(text).not.toContain(created.signingSecret.slice(4));
       const everyRow = (
-        (await crm.dataSource.query('SELECT row_to_json(i)::text AS text FROM integrations i')) as {
+        (await crm().dataSource.query('SELECT row_to_json(i)::text AS text FROM integrations i')) as {
           text: string;
         }[]
       )
@@ -191,15 +191,15 @@ describe('/api/crm/integrations', () => {
     it('will not open a sealed value copied to another row or column', async () => {
       const [first, second] = [await create(alice), await create(alice)];
       const sealed = (await rowOf(first.id)).signing_secret as string;
-      expect(() => crm.secrets.decrypt(sealed, `integrations:${second.id}:signing_secret`)).toThrow();
-      expect(() => crm.secrets.decrypt(sealed, `integrations:${first.id}:access_token`)).toThrow();
+      expect(() => crm().secrets.decrypt(sealed, `integrations:${second.id}:signing_secret`)).toThrow();
+      expect(() => crm().secrets.decrypt(sealed, `integrations:${first.id}:access_token`)).toThrow();
     });
   });
 
   describe('GET', () => {
     it("lists only the caller's integrations, newest first, without secrets", async () => {
-      const carol = await crm.signIn();
-      const dave = await crm.signIn();
+      const carol = await crm().signIn();
+      const dave = await crm().signIn();
       const older = await create(carol, { ...valid(), type: 'dialpad', name: 'Dialpad · Main line' });
       const newer = await create(carol, { ...valid(), type: 'zoho', name: 'Zoho CRM', webhookUrl: '' });
       const daves = await create(dave);
@@ -213,18 +213,18 @@ describe('/api/crm/integrations', () => {
     });
 
     it('answers an empty list to a customer without integrations', async () => {
-      expect(await list(await crm.signIn())).toEqual([]);
+      expect(await list(await crm().signIn())).toEqual([]);
     });
 
     it('shows a deactivated integration as inactive', async () => {
-      const erin = await crm.signIn();
+      const erin = await crm().signIn();
       const created = await create(erin, { ...valid(), type: 'salesforce' });
-      await crm.dataSource.query('UPDATE integrations SET is_active = false WHERE id = $1', [created.id]);
+      await crm().dataSource.query('UPDATE integrations SET is_active = false WHERE id = $1', [created.id]);
       expect((await list(erin))[0]).toMatchObject({ id: created.id, isActive: false });
     });
 
     it('writes the inbound URL on PUBLIC_SITE_URL, whatever host or scheme the request names', async () => {
-      const frank = await crm.signIn();
+      const frank = await crm().signIn();
       const created = await create(frank);
       const inboundUrl = `${testSiteUrl}/api/crm/inbound/${created.id}`;
       const forgeries: Record<string, string>[] = [
@@ -247,7 +247,7 @@ describe('/api/crm/integrations', () => {
   describe('DELETE', () => {
     it("deletes the caller's integration with a 204, after which it is gone", async () => {
       const created = await create(alice);
-      const response = await fetch(`${crm.baseUrl}/api/crm/integrations/${created.id}`, {
+      const response = await fetch(`${crm().baseUrl}/api/crm/integrations/${created.id}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${alice.token}` },
       });
@@ -287,10 +287,10 @@ describe('/api/crm/integrations', () => {
     it('answers 401 without a token, or with a bad one, on every route', async () => {
       const before = await countRows();
       for (const [method, path, body] of routes()) {
-        const anonymous = await request(crm.baseUrl, method, path, { body });
+        const anonymous = await request(crm().baseUrl, method, path, { body });
         expect(anonymous.status).toBe(401);
         expect(anonymous.body).toEqual({ statusCode: 401, message: authMessages.missingToken });
-        const forged = await request(crm.baseUrl, method, path, { body, token: `${alice.token}x` });
+        const forged = await request(crm().baseUrl, method, path, { body, token: `${alice.token}x` });
         expect(forged.body).toEqual({ statusCode: 401, message: authMessages.invalidToken });
       }
       expect(await countRows()).toBe(before);
@@ -299,7 +299,7 @@ describe('/api/crm/integrations', () => {
     it('answers 403 to staff: integrations are the customer dashboard', async () => {
       const before = await countRows();
       for (const role of ['admin', 'crm_manager']) {
-        const staff = await crm.signIn(role);
+        const staff = await crm().signIn(role);
         for (const [method, path, body] of routes()) {
           const response = await call(method, path, staff, { body });
           expect(response.status).toBe(403);

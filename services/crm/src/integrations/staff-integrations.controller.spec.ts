@@ -6,16 +6,16 @@ import {
   staffIntegrationMessages,
   staffIntegrationSchema,
 } from '@portal/contracts';
-import { request } from '@portal/testing';
-import { type CrmHarness, type SignedInUser, startCrm } from '../test/crm-harness';
+import { request, startForSuite } from '@portal/testing';
+import { type SignedInUser, startCrm } from '../test/crm-harness';
 
 describe('PATCH /api/crm/staff/integrations/{id}', () => {
-  let crm: CrmHarness;
+  const crm = startForSuite(startCrm);
   let alice: SignedInUser;
   let admin: SignedInUser;
 
   const call = (method: string, path: string, who?: SignedInUser, body?: unknown) =>
-    request<Record<string, unknown>>(crm.baseUrl, method, path, { token: who?.token, body });
+    request<Record<string, unknown>>(crm().baseUrl, method, path, { token: who?.token, body });
   const connect = async (who: SignedInUser) => {
     const body = { type: 'twilio', name: 'Twilio · Support line', apiKey: `SK${randomUUID()}` };
     return (await call('POST', '/api/crm/integrations', who, body))
@@ -29,10 +29,8 @@ describe('PATCH /api/crm/staff/integrations/{id}', () => {
       .find((each) => each.id === id);
 
   beforeAll(async () => {
-    crm = await startCrm();
-    [alice, admin] = await Promise.all([crm.signIn(), crm.signIn('crm_manager')]);
+    [alice, admin] = await Promise.all([crm().signIn(), crm().signIn('crm_manager')]);
   });
-  afterAll(() => crm.close());
 
   it("disconnects and reconnects a customer's integration, which the customer then sees", async () => {
     const integration = await connect(alice);

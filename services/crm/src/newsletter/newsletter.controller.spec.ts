@@ -1,22 +1,15 @@
-import { request, type ServiceHarness, uniqueEmail } from '@portal/testing';
+import { fromNewClientAddress, request, startForSuite, uniqueEmail } from '@portal/testing';
 import { startCrm } from '../test/crm-harness';
 
 describe('POST /api/newsletter', () => {
-  let harness: ServiceHarness;
-  let lastAddress = 0;
-  const fromNewAddress = () => ({ 'x-forwarded-for': `198.51.100.${++lastAddress}` });
-  const subscribe = (body: unknown, headers: Record<string, string> = fromNewAddress()) =>
-    request(harness.baseUrl, 'POST', '/api/newsletter', { body, headers });
+  const harness = startForSuite(() => startCrm({ limits: { newsletterPer10Minutes: 2 } }));
+  const subscribe = (body: unknown, headers: Record<string, string> = fromNewClientAddress()) =>
+    request(harness().baseUrl, 'POST', '/api/newsletter', { body, headers });
   const rowsFor = async (email: string) =>
-    (await harness.dataSource.query(
+    (await harness().dataSource.query(
       'SELECT email FROM newsletter_subscriptions WHERE lower(email) = lower($1)',
       [email],
     )) as { email: string }[];
-
-  beforeAll(async () => {
-    harness = await startCrm({ limits: { newsletterPer10Minutes: 2 } });
-  });
-  afterAll(() => harness.close());
 
   it('adds a new address with a 201, then says it is already there in any case with a 200', async () => {
     const email = uniqueEmail('Reader');

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type ServiceHarness, type SignedInUser, startServiceHarness, TestIdentity } from '@portal/testing';
+import {
+  type ServiceHarness,
+  type SignedInUser,
+  startServiceHarness,
+  startWithTestIdentity,
+  type TestIdentity,
+} from '@portal/testing';
 import { AppModule } from '../app.module';
 import type { LeadLimits } from '../config';
 import { crmEntities } from '../database';
@@ -22,36 +28,26 @@ export interface CrmHarness extends ServiceHarness {
  * crm on a throwaway database, migrated, listening on a random port, verifying tokens against a
  * JWKS of a test key (as identity publishes it) and sealing secrets with a random key.
  */
-export async function startCrm(
+export function startCrm(
   options: { natsUrl?: string; limits?: Partial<LeadLimits> } = {},
 ): Promise<CrmHarness> {
   const limits: LeadLimits = { contactPer10Minutes: 1000, newsletterPer10Minutes: 1000, ...options.limits };
   const encryptionKey = randomBytes(32);
-  const identity = await TestIdentity.start('crm-test');
-  const service = await startServiceHarness({
-    name: 'crm',
-    createModule: (config) =>
-      AppModule.forRoot({
-        ...config,
-        identityUrl: identity.baseUrl,
-        encryptionKey,
-        publicSiteUrl: testSiteUrl,
-        limits,
-      }),
-    migrations: crmMigrations,
-    entities: crmEntities,
-    natsUrl: options.natsUrl,
-  }).catch(async (error: unknown) => {
-    await identity.stop();
-    throw error;
-  });
-  return {
-    ...service,
+  return startWithTestIdentity('crm-test', async (identity) => ({
+    ...(await startServiceHarness({
+      name: 'crm',
+      createModule: (config) =>
+        AppModule.forRoot({
+          ...config,
+          identityUrl: identity.baseUrl,
+          encryptionKey,
+          publicSiteUrl: testSiteUrl,
+          limits,
+        }),
+      migrations: crmMigrations,
+      entities: crmEntities,
+      natsUrl: options.natsUrl,
+    })),
     secrets: new SecretBox(encryptionKey),
-    signIn: (role, claims) => identity.signIn(role, claims),
-    async close() {
-      await service.close();
-      await identity.stop();
-    },
-  };
+  }));
 }

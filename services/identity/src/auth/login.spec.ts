@@ -1,26 +1,23 @@
-import { request, type ServiceHarness, uniqueEmail } from '@portal/testing';
+import { request, startForSuite, uniqueEmail } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
 
 describe('POST /api/auth/login', () => {
-  let harness: ServiceHarness;
+  // 10 failures per email from one address (the default); lower limits per address and per email
+  // than the defaults (50), so the tests that reach them stay short.
+  const harness = startForSuite(() =>
+    startIdentity({ seed: false, auth: { addressFailureLimit: 20, emailFailureLimit: 20 } }),
+  );
   const login = (body: unknown, address = '192.0.2.1') =>
-    request(harness.baseUrl, 'POST', '/api/auth/login', { body, headers: { 'x-forwarded-for': address } });
+    request(harness().baseUrl, 'POST', '/api/auth/login', { body, headers: { 'x-forwarded-for': address } });
 
   async function registerUser(password = 'correct horse 1') {
     const email = uniqueEmail('login');
-    const response = await request(harness.baseUrl, 'POST', '/api/auth/register', {
+    const response = await request(harness().baseUrl, 'POST', '/api/auth/register', {
       body: { name: 'Login Tester', email, password },
     });
     expect(response.status).toBe(201);
     return { email, password };
   }
-
-  beforeAll(async () => {
-    // 10 failures per email from one address (the default); lower limits per address and per email
-    // than the defaults (50), so the tests that reach them stay short.
-    harness = await startIdentity({ seed: false, auth: { addressFailureLimit: 20, emailFailureLimit: 20 } });
-  });
-  afterAll(() => harness.close());
 
   it('answers a token and the user with its role, for the email in any case', async () => {
     const { email, password } = await registerUser();
@@ -30,7 +27,7 @@ describe('POST /api/auth/login', () => {
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       user: { id: expect.any(String), name: 'Login Tester', email, role: 'customer' },
     });
-    const me = await request(harness.baseUrl, 'GET', '/api/auth/me', {
+    const me = await request(harness().baseUrl, 'GET', '/api/auth/me', {
       token: response.body.token as string,
     });
     expect(me.status).toBe(200);

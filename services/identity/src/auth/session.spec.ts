@@ -1,31 +1,29 @@
-import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import { sessionRevokedDataSchema, subjects } from '@portal/contracts';
-import { request, type ServiceHarness, uniqueEmail } from '@portal/testing';
+import { request, startForSuite, uniqueEmail } from '@portal/testing';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { startIdentity } from '../test/identity-harness';
+import { generateSigningKeyPem, startIdentity } from '../test/identity-harness';
 
 describe('GET /api/auth/me, POST /api/auth/logout and the JWKS', () => {
-  let harness: ServiceHarness;
-  let signingKeyPem: string;
+  const signingKeyPem = generateSigningKeyPem();
+  const harness = startForSuite(() => startIdentity({ seed: false, auth: { signingKeyPem } }));
   let token: string;
   let userId: string;
 
-  const me = (bearer?: string) => request(harness.baseUrl, 'GET', '/api/auth/me', { token: bearer });
+  const me = (bearer?: string) => request(harness().baseUrl, 'GET', '/api/auth/me', { token: bearer });
 
   beforeAll(async () => {
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    signingKeyPem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    harness = await startIdentity({ seed: false, auth: { signingKeyPem } });
-    const registered = await request(harness.baseUrl, 'POST', '/api/auth/register', {
+    const registered = await request(harness().baseUrl, 'POST', '/api/auth/register', {
       body: { name: 'Session Tester', email: uniqueEmail('session'), password: 'session123' },
     });
     token = registered.body.token as string;
     userId = decodeJwt(token).sub!;
   });
-  afterAll(() => harness.close());
 
   /** A token like identity's own, with chosen claims and header, signed by `pem`. */
-  function forge(overrides: { claims?: Record<string, unknown>; header?: Record<string, unknown>; pem?: string } = {}) {
+  function forge(
+    overrides: { claims?: Record<string, unknown>; header?: Record<string, unknown>; pem?: string } = {},
+  ) {
     const genuine = decodeJwt(token);
     const header = { ...decodeProtectedHeader(token), ...overrides.header } as { alg: string };
     return new SignJWT({ ...genuine, ...overrides.claims })
@@ -41,12 +39,24 @@ describe('GET /api/auth/me, POST /api/auth/logout and the JWKS', () => {
   });
 
   it('signs with ES256 and a kid that the published JWKS holds', async () => {
-    const jwks = await request<{ keys: Record<string, string>[] }>(harness.baseUrl, 'GET', '/api/auth/.well-known/jwks.json');
+    const jwks = await request<{ keys: Record<string, string>[] }>(
+      harness().baseUrl,
+      'GET',
+      '/api/auth/.well-known/jwks.json',
+    );
     expect(jwks.status).toBe(200);
     const header = decodeProtectedHeader(token);
     expect(header.alg).toBe('ES256');
     expect(jwks.body.keys).toEqual([
-      { kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: header.kid, alg: 'ES256', use: 'sig' },
+      {
+        kty: 'EC',
+        crv: 'P-256',
+        x: expect.any(String),
+        y: expect.any(String),
+        kid: header.kid,
+        alg: 'ES256',
+        use: 'sig',
+      },
     ]);
     expect(jwks.body.keys[0]).not.toHaveProperty('d');
     expect(decodeJwt(token)).toMatchObject({ iss: 'portal-identity', aud: 'portal', role: 'customer' });
@@ -60,12 +70,14 @@ describe('GET /api/auth/me, POST /api/auth/logout and the JWKS', () => {
 
   it('answers 401 without a token, or with a malformed header', async () => {
     expect((await me()).body).toEqual({ statusCode: 401, message: 'Authentication required' });
-    const basic = await request(harness.baseUrl, 'GET', '/api/auth/me', { headers: { authorization: 'Basic abc' } });
+    const basic = await request(harness().baseUrl, 'GET', '/api/auth/me', {
+      headers: { authorization: 'Basic abc' },
+    });
     expect(basic.status).toBe(401);
     expect((await me('not.a.jwt')).body).toEqual(unauthorized);
     // The Authorization header is read strictly (libs/auth's parseBearer): a good token is not enough.
     for (const authorization of [`Bearer ${token} trailing`, `Bearer  ${token}`, `Bearer\t${token}`]) {
-      const answer = await request(harness.baseUrl, 'GET', '/api/auth/me', { headers: { authorization } });
+      const answer = await request(harness().baseUrl, 'GET', '/api/auth/me', { headers: { authorization } });
       expect(answer.body).toEqual(unauthorized);
     }
   });
@@ -82,9 +94,7 @@ describe('GET /api/auth/me, POST /api/auth/logout and the JWKS', () => {
   });
 
   it('answers 401 for a token signed by another key, even with the right kid', async () => {
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const foreignPem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    expect((await me(await forge({ pem: foreignPem }))).body).toEqual(unauthorized);
+    expect((await me(await forge({ pem: generateSigningKeyPem() }))).body).toEqual(unauthorized);
   });
 
   it('answers 401 for alg none', async () => {
@@ -94,7 +104,7 @@ describe('GET /api/auth/me, POST /api/auth/logout and the JWKS', () => {
   });
 
   it('answers 401 for a token naming another user than its session', async () => {
-    const other = await request(harness.baseUrl, 'POST', '/api/auth/register', {
+    const other = await request(harness().baseUrl, 'POST', '/api/auth/register', {
       body: { name: 'Other', email: uniqueEmail('other'), password: 'other1234' },
     });
     const otherUserId = decodeJwt(other.body.token as string).sub;
@@ -102,30 +112,35 @@ describe('GET /api/auth/me, POST /api/auth/logout and the JWKS', () => {
   });
 
   it('signs out: the session row goes, the revocation is announced, and the token is refused', async () => {
-    const login = await request(harness.baseUrl, 'POST', '/api/auth/login', {
+    const login = await request(harness().baseUrl, 'POST', '/api/auth/login', {
       body: { email: (await me(token)).body.email, password: 'session123' },
     });
     const second = login.body.token as string;
     const { sid } = decodeJwt(second) as { sid: string };
 
-    const logout = await request(harness.baseUrl, 'POST', '/api/auth/logout', { token: second });
+    const logout = await request(harness().baseUrl, 'POST', '/api/auth/logout', { token: second });
     expect(logout.status).toBe(204);
-    expect(await harness.dataSource.query('SELECT 1 FROM sessions WHERE sid = $1', [sid])).toHaveLength(0);
-    const [event] = await harness.dataSource.query(`SELECT data FROM outbox WHERE subject = $1 AND data->>'sessionId' = $2`, [
-      subjects.sessionRevoked,
-      sid,
-    ]);
+    expect(await harness().dataSource.query('SELECT 1 FROM sessions WHERE sid = $1', [sid])).toHaveLength(0);
+    const [event] = await harness().dataSource.query(
+      `SELECT data FROM outbox WHERE subject = $1 AND data->>'sessionId' = $2`,
+      [subjects.sessionRevoked, sid],
+    );
     expect(sessionRevokedDataSchema.parse(event.data)).toMatchObject({ sessionId: sid, userId });
 
     expect((await me(second)).body).toEqual(unauthorized);
-    expect((await request(harness.baseUrl, 'POST', '/api/auth/logout', { token: second })).status).toBe(401);
+    expect((await request(harness().baseUrl, 'POST', '/api/auth/logout', { token: second })).status).toBe(
+      401,
+    );
     // The first session is another sign-in and still works.
     expect((await me(token)).status).toBe(200);
   });
 
   it('answers 401 once the session has expired, whatever the token says', async () => {
     const { sid } = decodeJwt(token) as { sid: string };
-    await harness.dataSource.query(`UPDATE sessions SET expire = now() - interval '1 second' WHERE sid = $1`, [sid]);
+    await harness().dataSource.query(
+      `UPDATE sessions SET expire = now() - interval '1 second' WHERE sid = $1`,
+      [sid],
+    );
     expect((await me(token)).body).toEqual(unauthorized);
   });
 });

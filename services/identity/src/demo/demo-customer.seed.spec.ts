@@ -1,5 +1,5 @@
 import { demoCustomer } from '@portal/db';
-import { request, type ServiceHarness } from '@portal/testing';
+import { request, type ServiceHarness, startForSuite } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
 import { seedDemoCustomer } from './demo-customer.seed';
 
@@ -7,26 +7,22 @@ const signIn = (harness: ServiceHarness, password: string) =>
   request(harness.baseUrl, 'POST', '/api/auth/login', { body: { email: demoCustomer.email, password } });
 
 describe('the demo customer of npm start', () => {
-  let harness: ServiceHarness;
-  beforeAll(async () => {
-    harness = await startIdentity({ seed: false });
-  });
-  afterAll(() => harness.close());
+  const harness = startForSuite(() => startIdentity({ seed: false }));
 
   it('is added once, under its fixed ids, and signs in with the password it was given', async () => {
-    expect(await seedDemoCustomer(harness.dataSource, 'first-install-password-1')).toBe('added');
-    expect(await seedDemoCustomer(harness.dataSource, 'first-install-password-1')).toBe('already there');
+    expect(await seedDemoCustomer(harness().dataSource, 'first-install-password-1')).toBe('added');
+    expect(await seedDemoCustomer(harness().dataSource, 'first-install-password-1')).toBe('already there');
 
-    const login = await signIn(harness, 'first-install-password-1');
+    const login = await signIn(harness(), 'first-install-password-1');
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({
       id: demoCustomer.userId,
       role: 'customer',
       name: demoCustomer.name,
     });
-    const me = await request(harness.baseUrl, 'GET', '/api/auth/me', { token: login.body.token as string });
+    const me = await request(harness().baseUrl, 'GET', '/api/auth/me', { token: login.body.token as string });
     expect(me.body).toMatchObject({ organizationId: demoCustomer.organizationId });
-    const [organization] = await harness.dataSource.query(
+    const [organization] = await harness().dataSource.query(
       'SELECT name, timezone FROM organizations WHERE id = $1',
       [demoCustomer.organizationId],
     );
@@ -34,15 +30,17 @@ describe('the demo customer of npm start', () => {
   });
 
   it('takes the new password when the install generated another one, refuses the old and ends its sessions', async () => {
-    expect(await seedDemoCustomer(harness.dataSource, 'first-install-password-1')).toBe('already there');
-    const { token } = (await signIn(harness, 'first-install-password-1')).body as { token: string };
-    expect((await request(harness.baseUrl, 'GET', '/api/auth/me', { token })).status).toBe(200);
+    expect(await seedDemoCustomer(harness().dataSource, 'first-install-password-1')).toBe('already there');
+    const { token } = (await signIn(harness(), 'first-install-password-1')).body as { token: string };
+    expect((await request(harness().baseUrl, 'GET', '/api/auth/me', { token })).status).toBe(200);
 
-    expect(await seedDemoCustomer(harness.dataSource, 'second-install-password-2')).toBe('password updated');
-    expect((await request(harness.baseUrl, 'GET', '/api/auth/me', { token })).status).toBe(401);
+    expect(await seedDemoCustomer(harness().dataSource, 'second-install-password-2')).toBe(
+      'password updated',
+    );
+    expect((await request(harness().baseUrl, 'GET', '/api/auth/me', { token })).status).toBe(401);
 
-    expect((await signIn(harness, 'second-install-password-2')).status).toBe(200);
-    expect((await signIn(harness, 'first-install-password-1')).status).toBe(401);
-    expect(await seedDemoCustomer(harness.dataSource, 'second-install-password-2')).toBe('already there');
+    expect((await signIn(harness(), 'second-install-password-2')).status).toBe(200);
+    expect((await signIn(harness(), 'first-install-password-1')).status).toBe(401);
+    expect(await seedDemoCustomer(harness().dataSource, 'second-install-password-2')).toBe('already there');
   });
 });

@@ -1,29 +1,21 @@
 import { featureListResponseSchema } from '@portal/contracts';
-import type { ServiceHarness } from '@portal/testing';
+import { postRawBody, startForSuite } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
 import { FEATURE_CATALOG } from './feature-catalog';
 import { seedFeatures } from './features.seed';
 import { FEATURES_CACHE_MS, FeaturesService } from './features.service';
 
 describe('GET /api/identity/features', () => {
-  let harness: ServiceHarness;
-
-  beforeAll(async () => {
-    harness = await startIdentity();
-  });
-
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = startForSuite(startIdentity);
 
   const listCodes = async () => {
-    const res = await fetch(`${harness.baseUrl}/api/identity/features`);
+    const res = await fetch(`${harness().baseUrl}/api/identity/features`);
     expect(res.status).toBe(200);
     return featureListResponseSchema.parse(await res.json()).features.map((feature) => feature.code);
   };
 
   it('lists the seeded features, ordered by code, in the contracts shape', async () => {
-    const res = await fetch(`${harness.baseUrl}/api/identity/features`);
+    const res = await fetch(`${harness().baseUrl}/api/identity/features`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     const body = featureListResponseSchema.parse(await res.json());
@@ -39,29 +31,36 @@ describe('GET /api/identity/features', () => {
   });
 
   it('serves a change of the features table within a second', async () => {
-    await harness.dataSource.query(`UPDATE features SET enabled = false WHERE code = 'workforce-management'`);
+    await harness().dataSource.query(
+      `UPDATE features SET enabled = false WHERE code = 'workforce-management'`,
+    );
     await new Promise((resolve) => setTimeout(resolve, FEATURES_CACHE_MS + 50));
     expect(await listCodes()).not.toContain('workforce-management');
-    await harness.dataSource.query(`UPDATE features SET enabled = true WHERE code = 'workforce-management'`);
-    harness.app.get(FeaturesService).invalidate();
+    await harness().dataSource.query(
+      `UPDATE features SET enabled = true WHERE code = 'workforce-management'`,
+    );
+    harness().app.get(FeaturesService).invalidate();
     expect(await listCodes()).toContain('workforce-management');
   });
 
   it('leaves out disabled features, and seeding again neither duplicates nor re-enables them', async () => {
-    await harness.dataSource.query(`UPDATE features SET enabled = false WHERE code = 'digital-marketing'`);
-    harness.app.get(FeaturesService).invalidate();
+    await harness().dataSource.query(`UPDATE features SET enabled = false WHERE code = 'digital-marketing'`);
+    harness().app.get(FeaturesService).invalidate();
     expect(await listCodes()).not.toContain('digital-marketing');
 
-    expect(await seedFeatures(harness.dataSource)).toEqual({ inserted: 0, updated: FEATURE_CATALOG.length });
-    harness.app.get(FeaturesService).invalidate();
-    const [{ n }] = await harness.dataSource.query('SELECT count(*)::int AS n FROM features');
+    expect(await seedFeatures(harness().dataSource)).toEqual({
+      inserted: 0,
+      updated: FEATURE_CATALOG.length,
+    });
+    harness().app.get(FeaturesService).invalidate();
+    const [{ n }] = await harness().dataSource.query('SELECT count(*)::int AS n FROM features');
     expect(n).toBe(FEATURE_CATALOG.length);
     expect(await listCodes()).not.toContain('digital-marketing');
     expect(await listCodes()).toHaveLength(FEATURE_CATALOG.length - 1);
   });
 
   it('echoes the caller x-request-id', async () => {
-    const res = await fetch(`${harness.baseUrl}/api/identity/features`, {
+    const res = await fetch(`${harness().baseUrl}/api/identity/features`, {
       headers: { 'x-request-id': 'bench-42' },
     });
     expect(res.headers.get('x-request-id')).toBe('bench-42');
@@ -69,29 +68,17 @@ describe('GET /api/identity/features', () => {
 });
 
 describe('identity errors', () => {
-  let harness: ServiceHarness;
-
-  beforeAll(async () => {
-    harness = await startIdentity({ seed: false });
-  });
-
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = startForSuite(() => startIdentity({ seed: false }));
 
   it('answers an unknown route with 404 JSON', async () => {
-    const res = await fetch(`${harness.baseUrl}/api/identity/nothing-here`);
+    const res = await fetch(`${harness().baseUrl}/api/identity/nothing-here`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({ statusCode: 404, message: 'Cannot GET /api/identity/nothing-here' });
   });
 
   it('answers malformed JSON with 400 and a message', async () => {
-    const res = await fetch(`${harness.baseUrl}/api/identity/features`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"name": ',
-    });
+    const res = await postRawBody(`${harness().baseUrl}/api/identity/features`, '{"name": ', 'application/json');
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       statusCode: 400,
@@ -100,11 +87,8 @@ describe('identity errors', () => {
   });
 
   it('answers a body over 1 MB with 413 JSON', async () => {
-    const res = await fetch(`${harness.baseUrl}/api/identity/features`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }),
-    });
+    const oversized = JSON.stringify({ padding: 'x'.repeat(1024 * 1024) });
+    const res = await postRawBody(`${harness().baseUrl}/api/identity/features`, oversized, 'application/json');
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ statusCode: 413, message: 'Request body is too large' });
   });

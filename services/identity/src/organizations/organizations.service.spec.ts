@@ -1,24 +1,19 @@
 import { BadRequestException } from '@nestjs/common';
 import { organizationCreatedDataSchema, organizationSchema, subjects } from '@portal/contracts';
-import type { ServiceHarness } from '@portal/testing';
+import { startForSuite } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
 import { OrganizationsService } from './organizations.service';
 
 describe('OrganizationsService.create', () => {
-  let harness: ServiceHarness;
+  const harness = startForSuite(() => startIdentity({ seed: false }));
   let organizations: OrganizationsService;
 
   beforeAll(async () => {
-    harness = await startIdentity({ seed: false });
-    organizations = harness.app.get(OrganizationsService);
-  });
-
-  afterAll(async () => {
-    await harness.close();
+    organizations = harness().app.get(OrganizationsService);
   });
 
   const outboxFor = (organizationId: string) =>
-    harness.dataSource.query(`SELECT * FROM outbox WHERE data->>'organizationId' = $1`, [organizationId]);
+    harness().dataSource.query(`SELECT * FROM outbox WHERE data->>'organizationId' = $1`, [organizationId]);
 
   it('writes the organization with its defaults and its portal.organizations.created event together', async () => {
     const organization = await organizations.create('  Acme Contact Co  ');
@@ -30,7 +25,7 @@ describe('OrganizationsService.create', () => {
       createdAt: expect.any(String),
     });
 
-    const [row] = await harness.dataSource.query('SELECT * FROM organizations WHERE id = $1', [
+    const [row] = await harness().dataSource.query('SELECT * FROM organizations WHERE id = $1', [
       organization.id,
     ]);
     expect(row).toMatchObject({ name: 'Acme Contact Co', plan_id: 'scale', timezone: 'America/New_York' });
@@ -55,24 +50,24 @@ describe('OrganizationsService.create', () => {
   it('joins the caller transaction: a rollback leaves neither the organization nor its event', async () => {
     let createdId = '';
     await expect(
-      harness.dataSource.transaction(async (manager) => {
+      harness().dataSource.transaction(async (manager) => {
         createdId = (await organizations.create('Rolled Back Inc', manager)).id;
         throw new Error('registration failed later');
       }),
     ).rejects.toThrow('registration failed later');
     expect(createdId).not.toBe('');
-    expect(await harness.dataSource.query('SELECT id FROM organizations WHERE id = $1', [createdId])).toEqual(
-      [],
-    );
+    expect(
+      await harness().dataSource.query('SELECT id FROM organizations WHERE id = $1', [createdId]),
+    ).toEqual([]);
     expect(await outboxFor(createdId)).toEqual([]);
   });
 
   it('refuses an empty name with a 400 and writes nothing', async () => {
-    const [{ before }] = await harness.dataSource.query('SELECT count(*)::int AS before FROM outbox');
+    const [{ before }] = await harness().dataSource.query('SELECT count(*)::int AS before FROM outbox');
     await expect(organizations.create('   ')).rejects.toThrow(
       new BadRequestException('Organization name is required'),
     );
-    const [{ after }] = await harness.dataSource.query('SELECT count(*)::int AS after FROM outbox');
+    const [{ after }] = await harness().dataSource.query('SELECT count(*)::int AS after FROM outbox');
     expect(after).toBe(before);
   });
 });

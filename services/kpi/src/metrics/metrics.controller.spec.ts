@@ -8,17 +8,13 @@ import {
   type MetricsResponse,
   subjects,
 } from '@portal/contracts';
-import { type Customer, type KpiStack, startKpi } from '../test/kpi-harness';
+import { startForSuite } from '@portal/testing';
+import { type Customer, startKpi } from '../test/kpi-harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
-  let stack: KpiStack;
-
-  beforeAll(async () => {
-    stack = await startKpi();
-  });
-  afterAll(() => stack.close());
+  const stack = startForSuite(startKpi);
 
   const activity = (who: Customer, occurredAt: string) => ({
     integrationId: randomUUID(),
@@ -40,7 +36,7 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
   });
 
   async function metricsOf(who: Customer): Promise<MetricsResponse> {
-    const response = await stack.metrics(who);
+    const response = await stack().metrics(who);
     expect(response.status).toBe(200);
     return metricsResponseSchema.parse(response.body);
   }
@@ -55,13 +51,27 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
     }
   }
 
+  /** A customer of a new organization that identity announced in `timezone`. */
+  async function customerOfNewOrganization(name: string, timezone: string): Promise<Customer> {
+    const organizationId = randomUUID();
+    const customer = await stack().signIn('customer', { org: organizationId });
+    await stack().publish('organizationCreated', {
+      organizationId,
+      name,
+      planId: 'scale',
+      timezone,
+      createdAt: new Date().toISOString(),
+    });
+    return customer;
+  }
+
   const day = (metrics: MetricsResponse, date: string) => metrics.daily.find((each) => each.date === date);
   const processed = async () =>
-    Number((await stack.service.dataSource.query('SELECT count(*)::int AS n FROM processed_events'))[0].n);
+    Number((await stack().service.dataSource.query('SELECT count(*)::int AS n FROM processed_events'))[0].n);
 
   it('answers 30 days of zeros, oldest first and ending today, to a customer without metrics', async () => {
-    stack.clock.current = new Date('2026-11-24T15:00:00Z');
-    const metrics = await metricsOf(await stack.signIn());
+    stack().clock.current = new Date('2026-11-24T15:00:00Z');
+    const metrics = await metricsOf(await stack().signIn());
     expect(metrics.timezone).toBe('America/New_York');
     expect(metrics.daily).toHaveLength(METRIC_SERIES_DAYS);
     expect(metrics.daily[0]).toEqual({ date: '2026-10-26', calls: 0, leads: 0, conversions: 0 });
@@ -70,14 +80,14 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
   });
 
   it('counts calls, leads and conversions once each, however often an event is delivered, and announces each', async () => {
-    stack.clock.current = new Date();
-    const ann = await stack.signIn();
+    stack().clock.current = new Date();
+    const ann = await stack().signIn();
     const now = new Date().toISOString();
-    const first = await stack.publish('callCompleted', call(ann, now));
-    await stack.publish('callCompleted', first.data as CallCompletedData, first); // delivered again
-    await stack.publish('callCompleted', call(ann, now));
-    await stack.publish('leadGenerated', lead(ann, now));
-    await stack.publish('leadConverted', lead(ann, now));
+    const first = await stack().publish('callCompleted', call(ann, now));
+    await stack().publish('callCompleted', first.data as CallCompletedData, first); // delivered again
+    await stack().publish('callCompleted', call(ann, now));
+    await stack().publish('leadGenerated', lead(ann, now));
+    await stack().publish('leadConverted', lead(ann, now));
 
     const metrics = await metricsWhen(ann, (m) => m.today.calls >= 2 && m.today.conversions >= 1);
     expect(metrics.today).toMatchObject({ calls: 2, leads: 1, conversions: 1 });
@@ -87,7 +97,7 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
     expect(await processed()).toBe(before);
     expect((await metricsOf(ann)).today).toMatchObject({ calls: 2, leads: 1, conversions: 1 });
 
-    const announced = await stack.service.dataSource.query(
+    const announced = await stack().service.dataSource.query(
       `SELECT data FROM outbox WHERE subject = $1 AND data->>'customerId' = $2 ORDER BY seq`,
       [subjects.metricRecorded, ann.id],
     );
@@ -98,9 +108,9 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
   });
 
   it('counts by the New York calendar date around midnight UTC', async () => {
-    const bea = await stack.signIn();
+    const bea = await stack().signIn();
     // 2026-03-10 05:00 UTC is 01:00 on March 10 in New York (EDT, UTC-4 since March 8).
-    stack.clock.current = new Date('2026-03-10T05:00:00Z');
+    stack().clock.current = new Date('2026-03-10T05:00:00Z');
     for (const at of [
       '2026-03-10T00:30:00Z', // March 9, 20:30 in New York, though March 10 in UTC
       '2026-03-10T03:59:59Z', // March 9, 23:59:59
@@ -108,7 +118,7 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
       '2026-03-10T04:45:00Z', // March 10, 00:45
       '2026-03-09T03:00:00Z', // March 8, 23:00
     ]) {
-      await stack.publish('callCompleted', call(bea, at));
+      await stack().publish('callCompleted', call(bea, at));
     }
     const metrics = await metricsWhen(
       bea,
@@ -120,19 +130,11 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
   });
 
   it("uses the organisation's own time zone once identity announces it", async () => {
-    const organizationId = randomUUID();
-    const cam = await stack.signIn('customer', { org: organizationId });
-    await stack.publish('organizationCreated', {
-      organizationId,
-      name: 'Pacific Dental',
-      planId: 'scale',
-      timezone: 'America/Los_Angeles',
-      createdAt: new Date().toISOString(),
-    });
+    const cam = await customerOfNewOrganization('Pacific Dental', 'America/Los_Angeles');
     // 08:30 UTC on March 10 is 01:30 in Los Angeles (PDT, UTC-7): still March 10 there...
-    stack.clock.current = new Date('2026-03-10T08:30:00Z');
-    await stack.publish('callCompleted', call(cam, '2026-03-10T07:30:00Z')); // 00:30 PDT, March 10
-    await stack.publish('callCompleted', call(cam, '2026-03-10T06:30:00Z')); // 23:30 PDT, March 9
+    stack().clock.current = new Date('2026-03-10T08:30:00Z');
+    await stack().publish('callCompleted', call(cam, '2026-03-10T07:30:00Z')); // 00:30 PDT, March 10
+    await stack().publish('callCompleted', call(cam, '2026-03-10T06:30:00Z')); // 23:30 PDT, March 9
     const metrics = await metricsWhen(
       cam,
       (m) => m.timezone === 'America/Los_Angeles' && m.today.calls + (day(m, '2026-03-09')?.calls ?? 0) >= 2,
@@ -143,20 +145,12 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
   });
 
   it('keeps the default zone for an organisation whose zone PostgreSQL does not know', async () => {
-    const organizationId = randomUUID();
-    const dee = await stack.signIn('customer', { org: organizationId });
-    await stack.publish('organizationCreated', {
-      organizationId,
-      name: 'Nowhere Inc',
-      planId: 'scale',
-      timezone: 'Mars/Olympus_Mons',
-      createdAt: new Date().toISOString(),
-    });
+    const dee = await customerOfNewOrganization('Nowhere Inc', 'Mars/Olympus_Mons');
     const deadline = Date.now() + 10_000;
     let rows: { timezone: string }[] = [];
     while (rows.length === 0 && Date.now() < deadline) {
-      rows = await stack.service.dataSource.query('SELECT timezone FROM organizations WHERE id = $1', [
-        organizationId,
+      rows = await stack().service.dataSource.query('SELECT timezone FROM organizations WHERE id = $1', [
+        dee.organizationId,
       ]);
       await sleep(50);
     }
@@ -165,11 +159,11 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
   });
 
   it("shows a customer only their own metrics, and ignores the contact form's leads", async () => {
-    stack.clock.current = new Date();
-    const [eve, fay] = await Promise.all([stack.signIn(), stack.signIn()]);
+    stack().clock.current = new Date();
+    const [eve, fay] = await Promise.all([stack().signIn(), stack().signIn()]);
     const now = new Date().toISOString();
-    await stack.publish('callCompleted', call(eve, now));
-    await stack.publish('leadCreated', {
+    await stack().publish('callCompleted', call(eve, now));
+    await stack().publish('leadCreated', {
       submissionId: randomUUID(),
       firstName: 'Gil',
       lastName: 'Hart',
@@ -178,17 +172,17 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
       message: 'Please call me back',
       createdAt: now,
     });
-    await stack.publish('leadGenerated', lead(fay, now));
+    await stack().publish('leadGenerated', lead(fay, now));
     await metricsWhen(fay, (m) => m.today.leads >= 1);
     expect((await metricsWhen(eve, (m) => m.today.calls >= 1)).today).toMatchObject({ calls: 1, leads: 0 });
     expect((await metricsOf(fay)).today).toMatchObject({ calls: 0, leads: 1, conversions: 0 });
   });
 
   it('answers 401 without a token and 403 to staff', async () => {
-    expect(await stack.metrics()).toMatchObject({
+    expect(await stack().metrics()).toMatchObject({
       status: 401,
       body: { message: 'Authentication required' },
     });
-    expect((await stack.metrics(await stack.signIn('admin'))).status).toBe(403);
+    expect((await stack().metrics(await stack().signIn('admin'))).status).toBe(403);
   });
 });

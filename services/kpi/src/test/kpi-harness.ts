@@ -12,7 +12,8 @@ import {
   type ServiceHarness,
   type SignedInUser,
   startServiceHarness,
-  TestIdentity,
+  startWithTestIdentity,
+  type TestIdentity,
   testNatsUrl,
   uniqueSubjectSpace,
 } from '@portal/testing';
@@ -41,8 +42,11 @@ export interface KpiStack {
  * kpi on a throwaway database, consuming a JetStream stream and subject space of the test's own
  * (never the real `PORTAL`), verifying tokens against a JWKS of a test key, with a settable clock.
  */
-export async function startKpi(): Promise<KpiStack> {
-  const identity = await TestIdentity.start('kpi-test');
+export function startKpi(): Promise<KpiStack> {
+  return startWithTestIdentity('kpi-test', startKpiAgainst);
+}
+
+async function startKpiAgainst(identity: TestIdentity): Promise<Omit<KpiStack, 'signIn'>> {
   const space = uniqueSubjectSpace();
   const stream = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 120_000 };
   const clock = { current: new Date(), now: () => clock.current };
@@ -61,14 +65,13 @@ export async function startKpi(): Promise<KpiStack> {
     migrations: kpiMigrations,
     entities: kpiEntities,
   }).catch(async (error: unknown) => {
-    await Promise.all([identity.stop(), nats.close()]);
+    await nats.close();
     throw error;
   });
   const js = jetstream(nats);
   return {
     service,
     clock,
-    signIn: (role, claims) => identity.signIn(role, claims),
     async publish(name, data, envelope) {
       const definition = events[name];
       const message = envelope ?? createEventEnvelope(definition.type, data, definition.version);
@@ -80,7 +83,6 @@ export async function startKpi(): Promise<KpiStack> {
     metrics: (who) => request(service.baseUrl, 'GET', '/api/kpi/metrics', { token: who?.token }),
     async close() {
       await service.close();
-      await identity.stop();
       await jsm.streams.delete(stream.name).catch(() => undefined);
       await nats.close();
     },

@@ -1,4 +1,10 @@
-import { type ServiceHarness, type SignedInUser, startServiceHarness, TestIdentity } from '@portal/testing';
+import {
+  type ServiceHarness,
+  type SignedInUser,
+  startServiceHarness,
+  startWithTestIdentity,
+  type TestIdentity,
+} from '@portal/testing';
 import { AppModule } from '../app.module';
 import { supportEntities } from '../database';
 import { supportMigrations } from '../migrations';
@@ -17,28 +23,19 @@ export interface SupportStack {
  * wait in the outbox (no NATS unless `natsUrl` is given). Customers may open 1000 tickets an hour
  * unless `ticketLimitPerHour` says otherwise, so the limit only bites where it is tested.
  */
-export async function startSupport(
+export function startSupport(
   options: { natsUrl?: string; ticketLimitPerHour?: number } = {},
 ): Promise<SupportStack> {
   const { ticketLimitPerHour = 1000 } = options;
-  const identity = await TestIdentity.start('support-test');
-  const service = await startServiceHarness({
-    name: 'support',
-    createModule: (config) =>
-      AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, ticketLimitPerHour }),
-    migrations: supportMigrations,
-    entities: supportEntities,
-    natsUrl: options.natsUrl,
-  }).catch(async (error: unknown) => {
-    await identity.stop();
-    throw error;
+  return startWithTestIdentity('support-test', async (identity) => {
+    const service = await startServiceHarness({
+      name: 'support',
+      createModule: (config) =>
+        AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, ticketLimitPerHour }),
+      migrations: supportMigrations,
+      entities: supportEntities,
+      natsUrl: options.natsUrl,
+    });
+    return { service, close: () => service.close() };
   });
-  return {
-    service,
-    signIn: (role, claims) => identity.signIn(role, claims),
-    async close() {
-      await service.close();
-      await identity.stop();
-    },
-  };
 }

@@ -1,22 +1,18 @@
 import { ticketListResponseSchema } from '@portal/contracts';
 import { demoCustomer } from '@portal/db';
-import { request } from '@portal/testing';
-import { type SupportStack, startSupport } from '../test/support-harness';
+import { request, startForSuite } from '@portal/testing';
+import { startSupport } from '../test/support-harness';
 import { demoTickets, seedDemoTickets } from './demo-tickets.seed';
 
 // The seed itself, on a throwaway database: no other test relies on demo rows.
 describe('seedDemoTickets', () => {
-  let stack: SupportStack;
-  beforeAll(async () => {
-    stack = await startSupport();
-  });
-  afterAll(() => stack.close());
+  const stack = startForSuite(startSupport);
 
   it("adds the demo customer's three tickets once, newest first, and leaves them alone on a rerun", async () => {
-    expect(await seedDemoTickets(stack.service.dataSource)).toBe(3);
-    expect(await seedDemoTickets(stack.service.dataSource)).toBe(0);
+    expect(await seedDemoTickets(stack().service.dataSource)).toBe(3);
+    expect(await seedDemoTickets(stack().service.dataSource)).toBe(0);
 
-    const rows: Record<string, unknown>[] = await stack.service.dataSource.query(
+    const rows: Record<string, unknown>[] = await stack().service.dataSource.query(
       `SELECT id, customer_id, organization_id, priority, status,
               extract(epoch FROM now() - created_at) AS age_seconds, updated_at >= created_at AS updated_after
        FROM tickets ORDER BY created_at DESC`,
@@ -39,12 +35,12 @@ describe('seedDemoTickets', () => {
   });
 
   it('shows them to the demo customer when signed in', async () => {
-    await seedDemoTickets(stack.service.dataSource);
-    const demo = await stack.signIn('customer', {
+    await seedDemoTickets(stack().service.dataSource);
+    const demo = await stack().signIn('customer', {
       sub: demoCustomer.userId,
       org: demoCustomer.organizationId,
     });
-    const response = await request(stack.service.baseUrl, 'GET', '/api/support/tickets', {
+    const response = await request(stack().service.baseUrl, 'GET', '/api/support/tickets', {
       token: demo.token,
     });
     expect(response.status).toBe(200);

@@ -8,19 +8,19 @@ import {
   ticketMessages,
   ticketSchema,
 } from '@portal/contracts';
-import { type JsonResponse, request } from '@portal/testing';
-import { type Customer, type SupportStack, startSupport } from '../test/support-harness';
+import { type JsonResponse, request, startForSuite } from '@portal/testing';
+import { type Customer, startSupport } from '../test/support-harness';
 
 type Answer = JsonResponse<Record<string, unknown> & { statusCode?: number; message?: string }>;
 
 describe('/api/support/staff/tickets', () => {
-  let stack: SupportStack;
+  const stack = startForSuite(startSupport);
   let alice: Customer;
   let bob: Customer;
   let admin: Customer;
 
   const call = (method: string, path: string, who?: Customer, body?: unknown): Promise<Answer> =>
-    request(stack.service.baseUrl, method, path, { token: who?.token, body });
+    request(stack().service.baseUrl, method, path, { token: who?.token, body });
   const open = async (who: Customer, title: string) =>
     ticketSchema.parse(
       (await call('POST', '/api/support/tickets', who, { title, description: `${title}, in detail.` })).body,
@@ -45,7 +45,7 @@ describe('/api/support/staff/tickets', () => {
     return seen;
   };
   const rows = (sql: string, params: unknown[] = []) =>
-    stack.service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
+    stack().service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
   /** The queue as staff should see it, from the database: newest first, ties by the greater id. */
   const queueIds = async (where = 'true', params: unknown[] = []) =>
     (await rows(`SELECT id FROM tickets WHERE ${where} ORDER BY created_at DESC, id DESC`, params)).map(
@@ -55,10 +55,8 @@ describe('/api/support/staff/tickets', () => {
     call('PATCH', `/api/support/staff/tickets/${id}`, who, body);
 
   beforeAll(async () => {
-    stack = await startSupport();
-    [alice, bob, admin] = await Promise.all([stack.signIn(), stack.signIn(), stack.signIn('admin')]);
+    [alice, bob, admin] = await Promise.all([stack().signIn(), stack().signIn(), stack().signIn('admin')]);
   });
-  afterAll(() => stack.close());
 
   it("lists every customer's tickets with whose they are, newest first", async () => {
     const alices = await open(alice, 'Call recordings are silent');
@@ -106,7 +104,7 @@ describe('/api/support/staff/tickets', () => {
     expect((await move(ticket.id, { status: 'archived' })).body.message).toBe(
       staffTicketMessages.statusRequired,
     );
-    const [row] = (await stack.service.dataSource.query(
+    const [row] = (await stack().service.dataSource.query(
       'SELECT status, customer_id FROM tickets WHERE id = $1',
       [ticket.id],
     )) as { status: string; customer_id: string }[];
@@ -166,7 +164,7 @@ describe('/api/support/staff/tickets', () => {
     });
 
     it('filters by status, priority and customer, alone or together, and pages each', async () => {
-      const carol = await stack.signIn();
+      const carol = await stack().signIn();
       const opened = [];
       for (const priority of ['low', 'high', 'high', 'urgent', 'high']) {
         const response = await call('POST', '/api/support/tickets', carol, {

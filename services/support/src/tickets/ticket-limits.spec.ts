@@ -1,7 +1,7 @@
 import { ticketListResponseSchema, tooManyTicketsMessage } from '@portal/contracts';
-import { request } from '@portal/testing';
+import { request, startForSuite } from '@portal/testing';
 import { loadSupportConfig } from '../config';
-import { type Customer, type SupportStack, startSupport } from '../test/support-harness';
+import { type Customer, startSupport } from '../test/support-harness';
 
 // One customer cannot bury everyone else's tickets: each may open TICKET_LIMIT_PER_HOUR an hour.
 describe('the limit on new tickets', () => {
@@ -9,11 +9,11 @@ describe('the limit on new tickets', () => {
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal_support',
     TICKET_LIMIT_PER_HOUR: '3',
   });
-  let stack: SupportStack;
+  const stack = startForSuite(() => startSupport({ ticketLimitPerHour }));
 
   const open = (who: Customer, body: unknown = { title: 'Calls drop', description: 'After a minute.' }) =>
     request<{ statusCode?: number; message?: string }>(
-      stack.service.baseUrl,
+      stack().service.baseUrl,
       'POST',
       '/api/support/tickets',
       {
@@ -22,7 +22,7 @@ describe('the limit on new tickets', () => {
       },
     );
   const rows = (sql: string, params: unknown[] = []) =>
-    stack.service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
+    stack().service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
   const stored = async (who: Customer) => {
     const [{ tickets }] = await rows('SELECT count(*)::int AS tickets FROM tickets WHERE customer_id = $1', [
       who.id,
@@ -34,13 +34,8 @@ describe('the limit on new tickets', () => {
     return { tickets, events };
   };
 
-  beforeAll(async () => {
-    stack = await startSupport({ ticketLimitPerHour });
-  });
-  afterAll(() => stack.close());
-
   it('lets a customer open TICKET_LIMIT_PER_HOUR tickets, then answers 429 with the minutes to wait', async () => {
-    const alice = await stack.signIn();
+    const alice = await stack().signIn();
     for (let n = 0; n < 3; n++) expect((await open(alice)).status).toBe(201);
 
     const refused = await open(alice);
@@ -54,12 +49,14 @@ describe('the limit on new tickets', () => {
     // Refused tickets do not count: the wait does not grow with every retry.
     expect((await open(alice)).status).toBe(429);
     expect(await stored(alice)).toEqual({ tickets: 3, events: 3 });
-    const list = await request(stack.service.baseUrl, 'GET', '/api/support/tickets', { token: alice.token });
+    const list = await request(stack().service.baseUrl, 'GET', '/api/support/tickets', {
+      token: alice.token,
+    });
     expect(ticketListResponseSchema.parse(list.body)).toHaveLength(3);
   });
 
   it('says how many minutes are left until the oldest ticket of the hour ages out', async () => {
-    const bob = await stack.signIn();
+    const bob = await stack().signIn();
     await rows(
       `INSERT INTO ticket_attempts (kind, subject, occurred_at)
        SELECT 'ticket:customer', $1, now() - interval '53 minutes' FROM generate_series(1, 3)`,
@@ -80,24 +77,24 @@ describe('the limit on new tickets', () => {
   });
 
   it('counts per customer: another customer, even of the same organization, still opens tickets', async () => {
-    const carol = await stack.signIn();
-    const colleague = await stack.signIn('customer', { org: carol.organizationId });
+    const carol = await stack().signIn();
+    const colleague = await stack().signIn('customer', { org: carol.organizationId });
     for (let n = 0; n < 3; n++) expect((await open(carol)).status).toBe(201);
     expect((await open(carol)).status).toBe(429);
 
     expect((await open(colleague)).status).toBe(201);
-    expect((await open(await stack.signIn())).status).toBe(201);
+    expect((await open(await stack().signIn())).status).toBe(201);
   });
 
   it('counts only valid tickets: a refused body is a 400 and leaves the customer their share', async () => {
-    const dave = await stack.signIn();
+    const dave = await stack().signIn();
     for (let n = 0; n < 5; n++) expect((await open(dave, { title: '', description: 'x' })).status).toBe(400);
     for (let n = 0; n < 3; n++) expect((await open(dave)).status).toBe(201);
     expect((await open(dave)).status).toBe(429);
   });
 
   it('holds under a burst: most of 20 tickets sent at once are refused, each with Retry-After', async () => {
-    const erin = await stack.signIn();
+    const erin = await stack().signIn();
     const answers = await Promise.all(Array.from({ length: 20 }, () => open(erin)));
     const created = answers.filter((answer) => answer.status === 201).length;
     const refused = answers.filter((answer) => answer.status === 429);

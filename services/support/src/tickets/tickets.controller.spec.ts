@@ -9,33 +9,31 @@ import {
   ticketSchema,
   unstorableTextMessage,
 } from '@portal/contracts';
-import { type JsonResponse, request } from '@portal/testing';
-import { type Customer, type SupportStack, startSupport } from '../test/support-harness';
+import { expectJsonError, type JsonResponse, postRawBody, request, startForSuite } from '@portal/testing';
+import { type Customer, startSupport } from '../test/support-harness';
 
 type Answer = JsonResponse<Ticket & { statusCode?: number; message?: string }>;
 
 describe('/api/support/tickets', () => {
-  let stack: SupportStack;
+  const stack = startForSuite(startSupport);
   let alice: Customer;
   let bob: Customer;
 
   const call = (method: string, path: string, who?: Customer, body?: unknown): Promise<Answer> =>
-    request(stack.service.baseUrl, method, path, { token: who?.token, body });
+    request(stack().service.baseUrl, method, path, { token: who?.token, body });
   const list = (who?: Customer) => call('GET', '/api/support/tickets', who);
   const open = (who: Customer | undefined, body: unknown) => call('POST', '/api/support/tickets', who, body);
   const getOne = (id: string, who?: Customer) => call('GET', `/api/support/tickets/${id}`, who);
   const post = (who: Customer, body: string, contentType: string) =>
-    fetch(`${stack.service.baseUrl}/api/support/tickets`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${who.token}`, 'content-type': contentType },
-      body,
+    postRawBody(`${stack().service.baseUrl}/api/support/tickets`, body, contentType, {
+      authorization: `Bearer ${who.token}`,
     });
   const valid = (): CreateTicketRequest => ({
     title: 'Voicemail transcripts stopped arriving',
     description: 'Since this morning no voicemail transcript has reached our shared inbox.',
   });
   const rows = (sql: string, params: unknown[] = []) =>
-    stack.service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
+    stack().service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
   const stored = async () => {
     const [{ tickets }] = await rows('SELECT count(*)::int AS tickets FROM tickets');
     const [{ events }] = await rows('SELECT count(*)::int AS events FROM outbox');
@@ -43,10 +41,8 @@ describe('/api/support/tickets', () => {
   };
 
   beforeAll(async () => {
-    stack = await startSupport();
-    [alice, bob] = await Promise.all([stack.signIn(), stack.signIn()]);
+    [alice, bob] = await Promise.all([stack().signIn(), stack().signIn()]);
   });
-  afterAll(() => stack.close());
 
   describe('GET /api/support/tickets', () => {
     it("lists only the caller's tickets, newest first", async () => {
@@ -68,11 +64,11 @@ describe('/api/support/tickets', () => {
     });
 
     it('gives a new customer an empty list', async () => {
-      expect(await list(await stack.signIn())).toMatchObject({ status: 200, body: [] });
+      expect(await list(await stack().signIn())).toMatchObject({ status: 200, body: [] });
     });
 
     it('orders tickets opened at the same instant by id, the greater first', async () => {
-      const carol = await stack.signIn();
+      const carol = await stack().signIn();
       const ids = [randomUUID(), randomUUID(), randomUUID()];
       for (const id of ids) {
         await rows(
@@ -143,7 +139,7 @@ describe('/api/support/tickets', () => {
     });
 
     it('keeps a customer outside any organization without one, in the row and the event', async () => {
-      const solo = await stack.signIn('customer', { org: null });
+      const solo = await stack().signIn('customer', { org: null });
       const response = await open(solo, valid());
       expect(response.status).toBe(201);
       const [row] = await rows('SELECT customer_id, organization_id FROM tickets WHERE id = $1', [
@@ -235,15 +231,9 @@ describe('/api/support/tickets', () => {
     it('answers JSON errors to a body that is not JSON, or not well-formed JSON', async () => {
       const before = await stored();
       for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
-        const response = await post(alice, 'title=Slow&description=Answers', contentType);
-        expect(response.status).toBe(415);
-        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-        expect(await response.json()).toEqual({ statusCode: 415, message: expect.any(String) });
+        await expectJsonError(await post(alice, 'title=Slow&description=Answers', contentType), 415);
       }
-      const malformed = await post(alice, '{"title": "Slow answers",', 'application/json');
-      expect(malformed.status).toBe(400);
-      expect(malformed.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await malformed.json()).toEqual({ statusCode: 400, message: expect.any(String) });
+      await expectJsonError(await post(alice, '{"title": "Slow answers",', 'application/json'), 400);
       expect(await stored()).toEqual(before);
     });
   });
@@ -276,33 +266,26 @@ describe('/api/support/tickets', () => {
       ['GET', `/api/support/tickets/${randomUUID()}`],
     ];
 
-    it('answers 401 without a token on every route, storing nothing', async () => {
+    it.each([
+      ['401 without a token', [undefined], { statusCode: 401, message: 'Authentication required' }],
+      [
+        '403 to staff',
+        ['admin', 'super_admin', 'billing', 'crm_manager'],
+        { statusCode: 403, message: 'You do not have permission to do this' },
+      ],
+    ])('answers %s on every route, storing nothing', async (_, roles, answer) => {
       const before = await stored();
-      for (const [method, path, body] of routes()) {
-        expect(await call(method, path, undefined, body)).toMatchObject({
-          status: 401,
-          body: { statusCode: 401, message: 'Authentication required' },
-        });
-      }
-      expect(await stored()).toEqual(before);
-    });
-
-    it('answers 403 to staff on every route, storing nothing', async () => {
-      const before = await stored();
-      for (const role of ['admin', 'super_admin', 'billing', 'crm_manager']) {
-        const staff = await stack.signIn(role);
+      for (const role of roles) {
+        const who = role === undefined ? undefined : await stack().signIn(role);
         for (const [method, path, body] of routes()) {
-          expect(await call(method, path, staff, body)).toMatchObject({
-            status: 403,
-            body: { statusCode: 403, message: 'You do not have permission to do this' },
-          });
+          expect(await call(method, path, who, body)).toMatchObject({ status: answer.statusCode, body: answer });
         }
       }
       expect(await stored()).toEqual(before);
     });
 
     it('serves the role user like customer', async () => {
-      const user = await stack.signIn('user');
+      const user = await stack().signIn('user');
       const created = await open(user, valid());
       expect(created.status).toBe(201);
       expect((await list(user)).body).toEqual([created.body]);
