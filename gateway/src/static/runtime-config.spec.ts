@@ -1,15 +1,10 @@
-import { startGateway, type RunningGateway } from '../testing/gateway';
+import { gatewayPerTest } from '../testing/gateway';
 
 describe('GET /runtime-config.json', () => {
-  let gateway: RunningGateway | undefined;
-
-  afterEach(async () => {
-    await gateway?.close();
-    gateway = undefined;
-  });
+  const startTestGateway = gatewayPerTest();
 
   it('says no scheduler is configured by default, never cached, with the security headers', async () => {
-    gateway = await startGateway({});
+    const gateway = await startTestGateway({});
     const response = await fetch(`${gateway.url}/runtime-config.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -19,7 +14,9 @@ describe('GET /runtime-config.json', () => {
   });
 
   it("hands over SCHEDULER_URL as the scheduler's booking page", async () => {
-    gateway = await startGateway({ SCHEDULER_URL: 'https://calendly.com/millstone-cx/discovery-call' });
+    const gateway = await startTestGateway({
+      SCHEDULER_URL: 'https://calendly.com/millstone-cx/discovery-call',
+    });
     const response = await fetch(`${gateway.url}/runtime-config.json`);
     expect(await response.json()).toEqual({
       scheduler: { url: 'https://calendly.com/millstone-cx/discovery-call' },
@@ -28,7 +25,7 @@ describe('GET /runtime-config.json', () => {
   });
 
   it("hands over STRIPE_PUBLISHABLE_KEY as the payments' publishable key", async () => {
-    gateway = await startGateway({ STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbcDEF' });
+    const gateway = await startTestGateway({ STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbcDEF' });
     const response = await fetch(`${gateway.url}/runtime-config.json`);
     expect(await response.json()).toEqual({
       scheduler: null,

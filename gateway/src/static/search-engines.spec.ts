@@ -1,5 +1,5 @@
 import { BLOG_ARTICLES, PUBLIC_PAGES } from '@portal/contracts';
-import { startGateway, type RunningGateway } from '../testing/gateway';
+import { gatewayPerTest } from '../testing/gateway';
 import { noCache } from './cache-control';
 import { buildRobots, buildSitemap } from './search-engines';
 
@@ -86,15 +86,10 @@ describe('buildRobots', () => {
 });
 
 describe('GET /sitemap.xml and /robots.txt', () => {
-  let gateway: RunningGateway | undefined;
-
-  afterEach(async () => {
-    await gateway?.close();
-    gateway = undefined;
-  });
+  const startTestGateway = gatewayPerTest();
 
   it('serves the sitemap as XML at http://localhost:8080 by default, revalidated on every visit', async () => {
-    gateway = await startGateway({});
+    const gateway = await startTestGateway({});
     const response = await fetch(`${gateway.url}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -106,7 +101,7 @@ describe('GET /sitemap.xml and /robots.txt', () => {
   });
 
   it('serves robots.txt as text, pointing at the sitemap of PUBLIC_SITE_URL', async () => {
-    gateway = await startGateway({ PUBLIC_SITE_URL: 'https://www.millstonecx.com/' });
+    const gateway = await startTestGateway({ PUBLIC_SITE_URL: 'https://www.millstonecx.com/' });
     const response = await fetch(`${gateway.url}/robots.txt`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -120,7 +115,7 @@ describe('GET /sitemap.xml and /robots.txt', () => {
   });
 
   it('answers HEAD with the headers alone', async () => {
-    gateway = await startGateway({});
+    const gateway = await startTestGateway({});
     const response = await fetch(`${gateway.url}/robots.txt`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');

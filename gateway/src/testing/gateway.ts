@@ -22,3 +22,13 @@ export async function startGateway(
   const { port } = app.getHttpServer().address() as { port: number };
   return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
 }
+
+/** For tests that each need a gateway of their own: the returned `start(env)` starts one, closed after the test. */
+export function gatewayPerTest(): (env: Record<string, string>) => Promise<RunningGateway> {
+  let gateway: RunningGateway | undefined;
+  afterEach(async () => {
+    await gateway?.close();
+    gateway = undefined;
+  });
+  return async (env) => (gateway = await startGateway(env));
+}
