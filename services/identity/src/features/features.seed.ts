@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { FEATURE_CATALOG } from './feature-catalog';
+import { FeatureEntity } from './feature.entity';
+import { FeaturesService } from './features.service';
 
 /**
  * Inserts the catalog's features and refreshes the names and descriptions of existing ones.
@@ -9,14 +11,9 @@ export async function seedFeatures(dataSource: DataSource): Promise<{ inserted: 
   let inserted = 0;
   let updated = 0;
   await dataSource.transaction(async (manager) => {
+    const features = new FeaturesService(manager.getRepository(FeatureEntity));
     for (const feature of FEATURE_CATALOG) {
-      const [row] = await manager.query(
-        `INSERT INTO features (code, name, description) VALUES ($1, $2, $3)
-         ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description
-         RETURNING (xmax = 0) AS inserted`,
-        [feature.code, feature.name, feature.description],
-      );
-      if (row.inserted) inserted += 1;
+      if (await features.upsert(feature)) inserted += 1;
       else updated += 1;
     }
   });

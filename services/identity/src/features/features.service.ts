@@ -7,6 +7,7 @@ import { FeatureEntity } from './feature.entity';
 /** How long a read of the features table is served from memory (the list changes rarely). */
 export const FEATURES_CACHE_MS = 1000;
 
+/** The one access to `features`: the enabled list, cached for a second, and the catalog's upsert. */
 @Injectable()
 export class FeaturesService {
   private cached?: { expires: number; value: Promise<FeatureListResponse> };
@@ -41,5 +42,19 @@ export class FeaturesService {
       order: { code: 'ASC' },
     });
     return { features };
+  }
+
+  /**
+   * Inserts the feature, or refreshes the name and description of the one with its code without
+   * switching it back on; answers whether it was inserted.
+   */
+  async upsert(feature: Pick<FeatureEntity, 'code' | 'name' | 'description'>): Promise<boolean> {
+    const [row]: { inserted: boolean }[] = await this.features.query(
+      `INSERT INTO features (code, name, description) VALUES ($1, $2, $3)
+       ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description
+       RETURNING (xmax = 0) AS inserted`,
+      [feature.code, feature.name, feature.description],
+    );
+    return row.inserted;
   }
 }
