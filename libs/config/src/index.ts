@@ -6,5 +6,7 @@ export {
   identityUrlEnv,
   serviceConfig,
   type ServiceConfig,
+  serviceConfigLoader,
+  type ServiceConfigLoader,
   serviceEnv,
 } from './service-env';

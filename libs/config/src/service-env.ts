@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loadEnv } from './parse-env';
 import { envVars, type LogLevel } from './env-vars';
 import { trustedProxiesVar } from './trusted-proxies';
 
@@ -44,5 +45,23 @@ export function serviceConfig(vars: ServiceEnv): ServiceConfig {
     databaseUrl: vars.DATABASE_URL,
     natsUrl: vars.NATS_URL,
     logLevel: vars.LOG_LEVEL,
+  };
+}
+
+/** A service's config loader: `(env = process.env) => config`, stopping the process on a bad variable. */
+export type ServiceConfigLoader<Config extends ServiceConfig> = (env?: NodeJS.ProcessEnv) => Config;
+
+/**
+ * A service's config loader from its env schema (`serviceEnv` and its own variables) and what it makes
+ * of its own variables: `serviceConfig`'s fields come first, `own(vars)` adds the rest. A bad or
+ * missing variable stops the process naming it.
+ */
+export function serviceConfigLoader<S extends z.ZodObject<ReturnType<typeof serviceEnv>>, Own>(
+  schema: S,
+  own: (vars: z.output<S>) => Own,
+): ServiceConfigLoader<ServiceConfig & Own> {
+  return (env = process.env) => {
+    const vars = loadEnv(schema, env);
+    return { ...serviceConfig(vars), ...own(vars) };
   };
 }

@@ -1,2 +1,2 @@
 export { bootstrapService, type ServiceBootstrap } from './bootstrap-service';
-export { serviceModule, type ServiceModuleOptions } from './service-module';
+export { type PlatformConfig, serviceModule, type ServiceModuleOptions } from './service-module';

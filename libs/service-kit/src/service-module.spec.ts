@@ -3,15 +3,19 @@ import { JwtAuthGuard } from '@portal/auth';
 import { closedPort, type ServiceHarness, startServiceHarness } from '@portal/testing';
 import { serviceModule } from './service-module';
 
+const PROBE_CONFIG = Symbol('PROBE_CONFIG');
 const GREETING = Symbol('GREETING');
 
 @Controller('api/probe')
 class ProbeController {
-  constructor(@Inject(GREETING) private readonly greeting: string) {}
+  constructor(
+    @Inject(PROBE_CONFIG) private readonly config: { greeting: string },
+    @Inject(GREETING) private readonly greeting: string,
+  ) {}
 
   @Get()
-  read(): { greeting: string } {
-    return { greeting: this.greeting };
+  read(): { config: string; value: string } {
+    return { config: this.config.greeting, value: this.greeting };
   }
 
   @Get('signed-in')
@@ -38,9 +42,9 @@ describe('serviceModule', () => {
       createModule: ({ databaseUrl, natsUrl }) =>
         serviceModule(ProbeService, {
           name: 'service-kit',
-          database: { url: databaseUrl },
-          natsUrl,
-          identityUrl,
+          config: { databaseUrl, natsUrl, identityUrl, greeting: 'hello' },
+          configToken: PROBE_CONFIG,
+          database: (url) => ({ url }),
           features: [ProbeFeature],
           provide: [{ provide: GREETING, useValue: 'hello' }],
         }),
@@ -58,9 +62,9 @@ describe('serviceModule', () => {
     });
   });
 
-  it("provides the service's values to every feature", async () => {
+  it("provides the service's config and values to every feature", async () => {
     const response = await fetch(`${harness.baseUrl}/api/probe`);
-    expect(await response.json()).toEqual({ greeting: 'hello' });
+    expect(await response.json()).toEqual({ config: 'hello', value: 'hello' });
   });
 
   it("verifies access tokens with identity's keys when given identity's URL", async () => {

@@ -4,37 +4,50 @@ import { AuthModule, identityJwksUrl } from '@portal/auth';
 import { type DataSourceConfig, serviceDataSourceOptions } from '@portal/db';
 import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
 
-export interface ServiceModuleOptions {
-  /** The service's name: its outbox relay connects to NATS as `<name>-outbox`. */
-  name: string;
-  /** The service's own database (its entities and migrations). */
-  database: DataSourceConfig;
+/** What the platform reads of a service's config. */
+export interface PlatformConfig {
+  databaseUrl: string;
   /** Unset: no relay runs; events wait in the outbox and sign-outs are known only in this process. */
   natsUrl?: string;
   /**
-   * identity's base URL, whose JWKS verifies access tokens (`AuthModule`). identity itself leaves it
-   * out: it verifies the tokens it signs with its own keys.
+   * identity's base URL, whose JWKS verifies access tokens (`AuthModule`). identity itself has none:
+   * it verifies the tokens it signs with its own keys.
    */
   identityUrl?: string;
+}
+
+export interface ServiceModuleOptions<Config extends PlatformConfig> {
+  /** The service's name: its outbox relay connects to NATS as `<name>-outbox`. */
+  name: string;
+  config: Config;
+  /** The injection token of `config`, for the features that read it. */
+  configToken: symbol;
+  /** The service's own database (its entities and migrations) at a URL. */
+  database: (url: string) => DataSourceConfig;
   /** The service's feature modules. */
   features: NonNullable<ModuleMetadata['imports']>;
-  /** Values any feature may inject, e.g. the service's config under its token: provided and exported globally. */
+  /** Other values any feature may inject: provided and exported globally, as the config is. */
   provide?: ValueProvider[];
 }
 
 /**
  * A service's root module: the platform every service runs on (TypeORM on its database, the outbox
- * relay, access-token verification, `GET /health`) and then its own features and values.
+ * relay, access-token verification, `GET /health`), then its own features; its config (under
+ * `configToken`) and values are injectable everywhere.
  * `AppModule.forRoot(config)` returns `serviceModule(AppModule, { … })`.
  */
-export function serviceModule(root: Type<unknown>, options: ServiceModuleOptions): DynamicModule {
-  const { natsUrl, identityUrl } = options;
-  const provide = options.provide ?? [];
+export function serviceModule<Config extends PlatformConfig>(
+  root: Type<unknown>,
+  options: ServiceModuleOptions<Config>,
+): DynamicModule {
+  const { config } = options;
+  const { natsUrl, identityUrl } = config;
+  const provide = [{ provide: options.configToken, useValue: config }, ...(options.provide ?? [])];
   return {
     module: root,
     global: true,
     imports: [
-      TypeOrmModule.forRoot(serviceDataSourceOptions(options.database)),
+      TypeOrmModule.forRoot(serviceDataSourceOptions(options.database(config.databaseUrl))),
       OutboxRelayModule.forRoot({ natsUrl, name: `${options.name}-outbox` }),
       ...(identityUrl ? [AuthModule.forRoot({ jwksUrl: identityJwksUrl(identityUrl), natsUrl })] : []),
       ServiceHealthModule,

@@ -15,9 +15,9 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return serviceModule(AppModule, {
       name: 'commerce',
-      database: commerceDatabase(config.databaseUrl),
-      natsUrl: config.natsUrl,
-      identityUrl: config.identityUrl,
+      config,
+      configToken: COMMERCE_CONFIG,
+      database: commerceDatabase,
       features: [
         StripeModule.forRoot(config.stripe),
         PackagesModule,
@@ -25,7 +25,6 @@ export class AppModule {
         PaymentsModule,
         WebhooksModule,
       ],
-      provide: [{ provide: COMMERCE_CONFIG, useValue: config }],
     });
   }
 }

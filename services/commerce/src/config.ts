@@ -1,9 +1,9 @@
 import {
   envVars,
   identityUrlEnv,
-  loadEnv,
-  serviceConfig,
   type ServiceConfig,
+  serviceConfigLoader,
+  type ServiceConfigLoader,
   serviceEnv,
 } from '@portal/config';
 import { z } from 'zod';
@@ -43,15 +43,14 @@ export interface CommerceConfig extends ServiceConfig {
 export const COMMERCE_CONFIG = Symbol('COMMERCE_CONFIG');
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env): CommerceConfig {
-  const vars = loadEnv(commerceEnvSchema, env);
-  return {
-    ...serviceConfig(vars),
+export const loadCommerceConfig: ServiceConfigLoader<CommerceConfig> = serviceConfigLoader(
+  commerceEnvSchema,
+  (vars) => ({
     identityUrl: vars.IDENTITY_URL,
     stripe: {
       secretKey: vars.STRIPE_SECRET_KEY,
       webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
       apiUrl: vars.STRIPE_API_URL,
     },
-  };
-}
+  }),
+);

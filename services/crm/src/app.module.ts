@@ -17,14 +17,11 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return serviceModule(AppModule, {
       name: 'crm',
-      database: crmDatabase(config.databaseUrl),
-      natsUrl: config.natsUrl,
-      identityUrl: config.identityUrl,
+      config,
+      configToken: CRM_CONFIG,
+      database: crmDatabase,
       features: [ContactModule, NewsletterModule, IntegrationsModule],
-      provide: [
-        { provide: CRM_CONFIG, useValue: config },
-        { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },
-      ],
+      provide: [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
     });
   }
 }

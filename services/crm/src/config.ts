@@ -1,9 +1,9 @@
 import {
   envVars,
   identityUrlEnv,
-  loadEnv,
-  serviceConfig,
   type ServiceConfig,
+  serviceConfigLoader,
+  type ServiceConfigLoader,
   serviceEnv,
 } from '@portal/config';
 import { z } from 'zod';
@@ -58,16 +58,12 @@ export interface CrmConfig extends ServiceConfig {
 export const CRM_CONFIG = Symbol('CRM_CONFIG');
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export function loadCrmConfig(env: NodeJS.ProcessEnv = process.env): CrmConfig {
-  const vars = loadEnv(crmEnvSchema, env);
-  return {
-    ...serviceConfig(vars),
-    identityUrl: vars.IDENTITY_URL,
-    encryptionKey: vars.CRM_ENCRYPTION_KEY,
-    publicSiteUrl: vars.PUBLIC_SITE_URL,
-    limits: {
-      contactPer10Minutes: vars.CONTACT_LIMIT_PER_10_MINUTES,
-      newsletterPer10Minutes: vars.NEWSLETTER_LIMIT_PER_10_MINUTES,
-    },
-  };
-}
+export const loadCrmConfig: ServiceConfigLoader<CrmConfig> = serviceConfigLoader(crmEnvSchema, (vars) => ({
+  identityUrl: vars.IDENTITY_URL,
+  encryptionKey: vars.CRM_ENCRYPTION_KEY,
+  publicSiteUrl: vars.PUBLIC_SITE_URL,
+  limits: {
+    contactPer10Minutes: vars.CONTACT_LIMIT_PER_10_MINUTES,
+    newsletterPer10Minutes: vars.NEWSLETTER_LIMIT_PER_10_MINUTES,
+  },
+}));

@@ -14,10 +14,10 @@ export class AppModule {
     // No identityUrl: identity verifies the tokens it signs itself (./auth).
     return serviceModule(AppModule, {
       name: 'identity',
-      database: identityDatabase(config.databaseUrl),
-      natsUrl: config.natsUrl,
+      config,
+      configToken: IDENTITY_CONFIG,
+      database: identityDatabase,
       features: [FeaturesModule, OrganizationsModule, AuthModule],
-      provide: [{ provide: IDENTITY_CONFIG, useValue: config }],
     });
   }
 }

@@ -1,5 +1,11 @@
 import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from '@portal/contracts';
-import { envVars, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/config';
+import {
+  envVars,
+  type ServiceConfig,
+  serviceConfigLoader,
+  type ServiceConfigLoader,
+  serviceEnv,
+} from '@portal/config';
 import { z } from 'zod';
 
 export const identityEnvSchema = z.object({
@@ -53,10 +59,9 @@ export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
 const unescapePem = (value: string) => value.replace(/\\n/g, '\n').trim();
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
-  const vars = loadEnv(identityEnvSchema, env);
-  return {
-    ...serviceConfig(vars),
+export const loadIdentityConfig: ServiceConfigLoader<IdentityConfig> = serviceConfigLoader(
+  identityEnvSchema,
+  (vars) => ({
     auth: {
       signingKeyPem: unescapePem(vars.JWT_SIGNING_KEY),
       tokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
@@ -67,5 +72,5 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
       emailWindowSeconds: vars.AUTH_LOGIN_EMAIL_WINDOW_SECONDS,
       registerLimitPerHour: vars.AUTH_REGISTER_LIMIT_PER_HOUR,
     },
-  };
-}
+  }),
+);

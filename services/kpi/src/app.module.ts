@@ -21,12 +21,11 @@ export class AppModule {
     };
     return serviceModule(AppModule, {
       name: 'kpi',
-      database: kpiDatabase(config.databaseUrl),
-      natsUrl: config.natsUrl,
-      identityUrl: config.identityUrl,
+      config,
+      configToken: KPI_CONFIG,
+      database: kpiDatabase,
       features: [MetricsModule],
       provide: [
-        { provide: KPI_CONFIG, useValue: config },
         { provide: KPI_EVENTS_OPTIONS, useValue: events },
         { provide: CLOCK, useValue: config.clock ?? systemClock },
       ],

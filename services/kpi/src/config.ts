@@ -1,4 +1,10 @@
-import { identityUrlEnv, loadEnv, serviceConfig, type ServiceConfig, serviceEnv } from '@portal/config';
+import {
+  identityUrlEnv,
+  type ServiceConfig,
+  serviceConfigLoader,
+  type ServiceConfigLoader,
+  serviceEnv,
+} from '@portal/config';
 import { z } from 'zod';
 
 export const kpiEnvSchema = z.object({
@@ -14,10 +20,6 @@ export interface KpiConfig extends ServiceConfig {
 export const KPI_CONFIG = Symbol('KPI_CONFIG');
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export function loadKpiConfig(env: NodeJS.ProcessEnv = process.env): KpiConfig {
-  const vars = loadEnv(kpiEnvSchema, env);
-  return {
-    ...serviceConfig(vars),
-    identityUrl: vars.IDENTITY_URL,
-  };
-}
+export const loadKpiConfig: ServiceConfigLoader<KpiConfig> = serviceConfigLoader(kpiEnvSchema, (vars) => ({
+  identityUrl: vars.IDENTITY_URL,
+}));

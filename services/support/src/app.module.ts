@@ -11,11 +11,10 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return serviceModule(AppModule, {
       name: 'support',
-      database: supportDatabase(config.databaseUrl),
-      natsUrl: config.natsUrl,
-      identityUrl: config.identityUrl,
+      config,
+      configToken: SUPPORT_CONFIG,
+      database: supportDatabase,
       features: [TicketsModule],
-      provide: [{ provide: SUPPORT_CONFIG, useValue: config }],
     });
   }
 }

@@ -1,9 +1,9 @@
 import {
   envVars,
   identityUrlEnv,
-  loadEnv,
-  serviceConfig,
   type ServiceConfig,
+  serviceConfigLoader,
+  type ServiceConfigLoader,
   serviceEnv,
 } from '@portal/config';
 import { z } from 'zod';
@@ -24,11 +24,10 @@ export interface SupportConfig extends ServiceConfig {
 export const SUPPORT_CONFIG = Symbol('SUPPORT_CONFIG');
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export function loadSupportConfig(env: NodeJS.ProcessEnv = process.env): SupportConfig {
-  const vars = loadEnv(supportEnvSchema, env);
-  return {
-    ...serviceConfig(vars),
+export const loadSupportConfig: ServiceConfigLoader<SupportConfig> = serviceConfigLoader(
+  supportEnvSchema,
+  (vars) => ({
     identityUrl: vars.IDENTITY_URL,
     ticketLimitPerHour: vars.TICKET_LIMIT_PER_HOUR,
-  };
-}
+  }),
+);
