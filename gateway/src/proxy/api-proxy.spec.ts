@@ -5,6 +5,12 @@ import { startGateway, type RunningGateway } from '../testing/gateway';
 const proxied = (upstream: Upstream) =>
   upstream.received.filter((request) => !request.url.endsWith('/jwks.json'));
 
+/** The gateway's answer for a service it cannot reach: 503 and a JSON error naming the service. */
+async function expectUnavailable(response: Response, service: string) {
+  expect(response.status).toBe(503);
+  expect(await response.json()).toEqual({ statusCode: 503, message: `Service ${service} is unavailable` });
+}
+
 describe('API proxy', () => {
   let identity: Upstream;
   let commerce: Upstream;
@@ -57,8 +63,7 @@ describe('API proxy', () => {
       const kpiDown = await startGateway({ KPI_URL: `http://127.0.0.1:${await closedPort()}` });
       try {
         const response = await fetch(`${kpiDown.url}/api/kpi/metrics`);
-        expect(response.status).toBe(503);
-        expect(await response.json()).toEqual({ statusCode: 503, message: 'Service kpi is unavailable' });
+        await expectUnavailable(response, 'kpi');
       } finally {
         await kpiDown.close();
       }
@@ -266,8 +271,7 @@ describe('API proxy', () => {
     const custom = await startGateway({ IDENTITY_URL: dying.url });
     try {
       const response = await fetch(`${custom.url}/api/identity/features`);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ statusCode: 503, message: 'Service identity is unavailable' });
+      await expectUnavailable(response, 'identity');
     } finally {
       await custom.close();
       await dying.close();
@@ -320,8 +324,7 @@ describe('API proxy with an upstream that is down', () => {
     const gateway = await startGateway({ IDENTITY_URL: `http://127.0.0.1:${await closedPort()}` });
     try {
       const { response, elapsed } = await timed(`${gateway.url}/api/identity/features`);
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ statusCode: 503, message: 'Service identity is unavailable' });
+      await expectUnavailable(response, 'identity');
       expect(elapsed).toBeLessThan(1000);
     } finally {
       await gateway.close();
