@@ -6,7 +6,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { NatsLink } from '@portal/events';
+import { NatsLink, RetryPause } from '@portal/events';
 import { eventEnvelopeSchema, type LiveMetric, metricRecordedDataSchema } from '@portal/contracts';
 
 export interface LiveMetricsOptions {
@@ -39,7 +39,7 @@ export class MetricFeed implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly listeners = new Map<string, Set<MetricListener>>();
   private link?: NatsLink;
   private following?: Promise<void>;
-  private wake?: () => void;
+  private readonly retryPause = new RetryPause();
   private stopped = false;
 
   constructor(@Inject(LIVE_METRICS_OPTIONS) private readonly options: LiveMetricsOptions) {}
@@ -59,7 +59,7 @@ export class MetricFeed implements OnApplicationBootstrap, BeforeApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    this.retryPause.interrupt();
     await this.link?.close();
     await this.following;
   }
@@ -78,13 +78,7 @@ export class MetricFeed implements OnApplicationBootstrap, BeforeApplicationShut
         // The client reconnects (and resubscribes) by itself; this ends only when the link is closed.
         await connection.closed();
       } else {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 1000);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        await this.retryPause.wait(1000);
       }
     }
   }

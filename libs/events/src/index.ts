@@ -26,5 +26,6 @@ export {
 export { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 export { NatsLink, type NatsConnection, type NatsLinkOptions } from './nats-link';
 export { ReaderLoop } from './reader-loop';
+export { RetryPause } from './retry-pause';
 export { consoleEventsLogger, type EventsLogger } from './logger';
 export { type HealthBody, HealthController, ServiceHealthModule } from './service-health';

@@ -1,5 +1,6 @@
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsLink } from './nats-link';
+import { RetryPause } from './retry-pause';
 
 /**
  * The life of a JetStream reader that runs in the background and retries until stopped (the event
@@ -11,7 +12,7 @@ import type { NatsLink } from './nats-link';
 export class ReaderLoop {
   private messages?: ConsumerMessages;
   private running?: Promise<void>;
-  private wake?: () => void;
+  private readonly retryPause = new RetryPause();
   private stopped = false;
 
   constructor(private readonly link: NatsLink) {}
@@ -32,19 +33,12 @@ export class ReaderLoop {
   }
 
   pause(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    return this.retryPause.wait(ms);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    this.retryPause.interrupt();
     // close() settles only once the loop's iteration has ended, so it is awaited after the loop.
     const closing = this.messages?.close();
     await this.running;
