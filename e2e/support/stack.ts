@@ -1,51 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { portPlan } from '@portal/toolkit/port-plan';
+import { waitForHttp } from '@portal/toolkit/wait';
+import { e2eStripe } from './stripe-keys.mjs';
 
-const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-
-/** The suite's own ports, apart from a developer's `npm start` on the defaults. */
-export const e2ePorts = {
-  gateway: port('E2E_GATEWAY_PORT', 18080),
-  identity: port('E2E_IDENTITY_PORT', 18101),
-  commerce: port('E2E_COMMERCE_PORT', 18102),
-  crm: port('E2E_CRM_PORT', 18103),
-  support: port('E2E_SUPPORT_PORT', 18104),
-  kpi: port('E2E_KPI_PORT', 18105),
-  fakeStripe: port('E2E_FAKE_STRIPE_PORT', 18111),
-  // A second gateway and commerce without Stripe, for 'Payment System Setup Required'.
-  unpaidGateway: port('E2E_UNPAID_GATEWAY_PORT', 18090),
-  unpaidCommerce: port('E2E_UNPAID_COMMERCE_PORT', 18092),
-};
-
-/** Test-mode Stripe settings shared by the fake Stripe API, commerce and the gateway. */
-export const e2eStripe = {
-  apiUrl: `http://127.0.0.1:${e2ePorts.fakeStripe}`,
-  secretKey: 'sk_test_e2eportal',
-  webhookSecret: 'whsec_e2eportal',
-  publishableKey: 'pk_test_e2eportal',
-};
+/** The suite's own ports (the e2e block of the port plan), apart from a developer's `npm start`. */
+export const e2ePorts = portPlan.e2e.ports;
 
 const rootDir = path.resolve(__dirname, '../..');
 const databaseServer = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = (name: string) => {
+const databaseUrl = (service: string) => {
   const url = new URL(databaseServer);
-  url.pathname = `/${name}`;
+  url.pathname = `/${portPlan.e2e.databasePrefix}_${service}`;
   return url.toString();
 };
-
-async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function startProcess(dir: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['dist/main.js'], {
@@ -71,7 +39,7 @@ function stop(child: ChildProcess): Promise<void> {
 export async function startStackWithoutStripe(): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const commerce = startProcess('services/commerce', {
     PORT: String(e2ePorts.unpaidCommerce),
-    DATABASE_URL: databaseUrl('e2e_portal_commerce'),
+    DATABASE_URL: databaseUrl('commerce'),
     IDENTITY_URL: `http://127.0.0.1:${e2ePorts.identity}`,
     STRIPE_SECRET_KEY: '',
     STRIPE_WEBHOOK_SECRET: '',

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
+import { urlOf } from '@portal/toolkit/port-plan';
 
-/** The fake Stripe API the suite starts (playwright.config.ts) and commerce's SDK talks to. */
-export const fakeStripePort = Number(process.env.E2E_FAKE_STRIPE_PORT ?? 18111);
-export const fakeStripeUrl = `http://127.0.0.1:${fakeStripePort}`;
+/** The fake Stripe API the suite starts (support/global-setup.ts) and commerce's SDK talks to. */
+export const fakeStripeUrl = urlOf('e2e', 'fakeStripe');
 
 const fakeStripeJs = readFileSync(path.join(__dirname, '../fixtures/fake-stripe-js.js'), 'utf8');
 

@@ -1,4 +1,5 @@
-// Debian's Chromium as the tools launch it headless through playwright-core (CHROMIUM_PATH for another).
+// Debian's Chromium as the tools and the e2e suite launch it headless through Playwright (CHROMIUM_PATH
+// for another).
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

@@ -30,10 +30,11 @@ function block(gatewayPort, firstServicePort, extras = {}) {
 export const portPlan = {
   // `npm start` itself: the runner's defaults, listed so the suites' blocks are checked against them.
   start: { databasePrefix: 'portal', ports: block(gateway.defaultPort, services[0].defaultPort) },
-  // A second gateway and commerce without Stripe, for 'Payment System Setup Required'.
+  // The browser's calls to Stripe's API go to the fake Stripe API on its port; a second gateway and
+  // commerce without Stripe serve 'Payment System Setup Required'.
   e2e: {
     databasePrefix: 'e2e_portal',
-    ports: block(18080, 18101, { unpaidGateway: 18090, unpaidCommerce: 18092 }),
+    ports: block(18080, 18101, { fakeStripe: 18111, unpaidGateway: 18090, unpaidCommerce: 18092 }),
   },
   // Lighthouse's Chromium takes the first free port from its debugging port up.
   bench: { databasePrefix: 'bench_portal', ports: block(18180, 13181, { lighthouseChromium: 13290 }) },

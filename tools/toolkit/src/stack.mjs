@@ -138,7 +138,8 @@ export async function startFakeStripe(options) {
 /**
  * Starts the portal for `suite` on its block of the port plan and its own databases, without the demo
  * customer, its pages naming the suite's gateway as the site's address; with `stripe`, commerce talks
- * to a fake Stripe API started here (on a free port), whose webhooks go through the gateway. `env`
+ * to a fake Stripe API started here (on the suite's `fakeStripe` port, else a free one), whose
+ * webhooks go through the gateway. `env`
  * comes last (DATABASE_URL, limits, keys of the suite); the rest are startRunner's options. stop()
  * ends the stack, then the fake Stripe API. `url` is the gateway at 127.0.0.1, `localhostUrl` the
  * address the runner printed, as a developer opens it.
@@ -151,7 +152,7 @@ export async function startSuiteStack(suite, { env = {}, stripe, cleanup, ...run
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   const fakeStripe = stripe
     ? await startFakeStripe({
-        port: 0,
+        port: ports.fakeStripe ?? 0,
         webhookSecret: stripe.webhookSecret,
         webhookUrl: `${gatewayUrl}/api/stripe/webhook`,
       })

@@ -1,0 +1,31 @@
+// The stack the suite runs against, started by playwright.config.ts as its web server (an ES module:
+// @portal/toolkit is one): `npm start`'s runner on the e2e block of the port plan and databases of its
+// own, so a developer's `npm start` can keep running, with commerce on the fake Stripe API. It runs
+// until Playwright stops it (SIGTERM), then stops the stack.
+import { startSuiteStack } from '@portal/toolkit/stack';
+import { e2eStripe } from './stripe-keys.mjs';
+
+const stack = await startSuiteStack('e2e', {
+  stripe: e2eStripe,
+  // Warnings and errors of every process show in the report; access lines would drown it.
+  echo: true,
+  killAfterMs: 10_000,
+  env: {
+    // The e2e databases outlive a run (and a clone): their sealed secrets need the same key every time.
+    CRM_ENCRYPTION_KEY: 'ZTJlLXBvcnRhbC1jcm0tZW5jcnlwdGlvbi1rZXktMzI=',
+    // Every test browser shares one address, and the databases persist between runs: reruns must not
+    // hit the limits.
+    CONTACT_LIMIT_PER_10_MINUTES: '1000',
+    NEWSLETTER_LIMIT_PER_10_MINUTES: '1000',
+    AUTH_REGISTER_LIMIT_PER_HOUR: '1000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  },
+});
+console.log(`e2e stack ready at ${stack.url}`);
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    void stack.stop().then(() => process.exit(0));
+  });
+}
