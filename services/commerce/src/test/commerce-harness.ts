@@ -9,7 +9,7 @@ import {
   startFakeStripe,
   startServiceHarness,
   startWithTestIdentity,
-  type TestIdentity,
+  type WithSignIn,
 } from '@portal/testing';
 import { AppModule } from '../app.module';
 import type { StripeSettings } from '../config';
@@ -22,23 +22,19 @@ export const TEST_WEBHOOK_SECRET = 'whsec_commercetests';
 
 export type Customer = SignedInUser;
 
-export interface CommerceStack {
+export type CommerceStack = WithSignIn<{
   service: ServiceHarness;
   /** The fake Stripe API the SDK talks to; it sends its webhooks to the service. */
   stripe: FakeStripe;
-  /** A new signed-in user of identity's (a customer by default); `claims` override any claim. */
-  signIn: TestIdentity['signIn'];
   close(): Promise<void>;
-}
+}>;
 
 /**
  * commerce on a throwaway database with the catalog seeded, verifying tokens against a JWKS of a
  * test key (as identity publishes it) and calling a fake Stripe API through the real SDK.
  * `stripe` overrides the service's Stripe settings (e.g. `{ secretKey: undefined }`).
  */
-export function startCommerce(
-  options: { stripe?: Partial<StripeSettings> } = {},
-): Promise<CommerceStack> {
+export function startCommerce(options: { stripe?: Partial<StripeSettings> } = {}): Promise<CommerceStack> {
   return startWithTestIdentity('commerce-test', async (identity) => {
     const stripe = await startFakeStripe({ webhookSecret: TEST_WEBHOOK_SECRET });
     const settings: StripeSettings = {

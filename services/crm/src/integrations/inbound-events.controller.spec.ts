@@ -6,8 +6,8 @@ import {
   inboundMessages,
   subjects,
 } from '@portal/contracts';
-import { request, startForSuite } from '@portal/testing';
-import { type SignedInUser, startCrm } from '../test/crm-harness';
+import { request, type SignedInUser, startForSuite } from '@portal/testing';
+import { startCrm } from '../test/crm-harness';
 import { SecretBox } from '../secrets/secret-box';
 import { inboundSignatureHeader } from './inbound-signature';
 import { integrationSecretContext } from './integration-secrets';

@@ -8,8 +8,8 @@ import {
   integrationListResponseSchema,
   integrationMessages,
 } from '@portal/contracts';
-import { expectJsonError, postRawBody, request, startForSuite } from '@portal/testing';
-import { type SignedInUser, startCrm, testSiteUrl } from '../test/crm-harness';
+import { expectJsonError, postRawBody, request, type SignedInUser, startForSuite } from '@portal/testing';
+import { startCrm, testSiteUrl } from '../test/crm-harness';
 
 describe('/api/crm/integrations', () => {
   const crm = startForSuite(startCrm);

@@ -6,8 +6,8 @@ import {
   staffIntegrationMessages,
   staffIntegrationSchema,
 } from '@portal/contracts';
-import { request, startForSuite } from '@portal/testing';
-import { type SignedInUser, startCrm } from '../test/crm-harness';
+import { request, type SignedInUser, startForSuite } from '@portal/testing';
+import { startCrm } from '../test/crm-harness';
 
 describe('PATCH /api/crm/staff/integrations/{id}', () => {
   const crm = startForSuite(startCrm);

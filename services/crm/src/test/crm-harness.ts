@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ServiceHarness,
-  type SignedInUser,
   startServiceHarness,
   startWithTestIdentity,
-  type TestIdentity,
+  type WithSignIn,
 } from '@portal/testing';
 import { AppModule } from '../app.module';
 import type { LeadLimits } from '../config';
@@ -12,17 +11,15 @@ import { crmEntities } from '../database';
 import { crmMigrations } from '../migrations';
 import { SecretBox } from '../secrets/secret-box';
 
-export type { SignedInUser };
-
 /** The harness' PUBLIC_SITE_URL: integrations' inbound URLs are on it. */
 export const testSiteUrl = 'https://portal.example.com';
 
-export interface CrmHarness extends ServiceHarness {
-  /** Opens what the service sealed: the key the service runs with. */
-  secrets: SecretBox;
-  /** A new signed-in user of identity's (a customer by default): a fresh ES256 token its JWKS verifies. */
-  signIn: TestIdentity['signIn'];
-}
+export type CrmHarness = WithSignIn<
+  ServiceHarness & {
+    /** Opens what the service sealed: the key the service runs with. */
+    secrets: SecretBox;
+  }
+>;
 
 /**
  * crm on a throwaway database, migrated, listening on a random port, verifying tokens against a

@@ -16,6 +16,7 @@ import {
   type TestIdentity,
   testNatsUrl,
   uniqueSubjectSpace,
+  type WithSignIn,
 } from '@portal/testing';
 import { ensureStream } from '@portal/events';
 import { AppModule } from '../app.module';
@@ -25,18 +26,19 @@ import { kpiMigrations } from '../migrations';
 
 export type Customer = SignedInUser;
 
-export interface KpiStack {
+/** kpi on its own stream, before `startKpi` adds the test identity's `signIn`. */
+interface KpiWithoutSignIn {
   service: ServiceHarness;
   /** The service's "now"; tests move it. */
   clock: Clock & { current: Date };
-  /** A new signed-in user (a customer by default); `claims` override any claim (`{ org }`, say). */
-  signIn: TestIdentity['signIn'];
   /** Publishes a catalog event on the stack's own stream, as the producing service's relay would. */
   publish<N extends EventName>(name: N, data: EventData<N>, envelope?: EventEnvelope): Promise<EventEnvelope>;
   /** `GET /api/kpi/metrics` as `who`. */
   metrics(who?: Customer): ReturnType<typeof request>;
   close(): Promise<void>;
 }
+
+export type KpiStack = WithSignIn<KpiWithoutSignIn>;
 
 /**
  * kpi on a throwaway database, consuming a JetStream stream and subject space of the test's own
@@ -46,7 +48,7 @@ export function startKpi(): Promise<KpiStack> {
   return startWithTestIdentity('kpi-test', startKpiAgainst);
 }
 
-async function startKpiAgainst(identity: TestIdentity): Promise<Omit<KpiStack, 'signIn'>> {
+async function startKpiAgainst(identity: TestIdentity): Promise<KpiWithoutSignIn> {
   const space = uniqueSubjectSpace();
   const stream = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 120_000 };
   const clock = { current: new Date(), now: () => clock.current };

@@ -3,7 +3,7 @@ import {
   type SignedInUser,
   startServiceHarness,
   startWithTestIdentity,
-  type TestIdentity,
+  type WithSignIn,
 } from '@portal/testing';
 import { AppModule } from '../app.module';
 import { supportEntities } from '../database';
@@ -11,12 +11,7 @@ import { supportMigrations } from '../migrations';
 
 export type Customer = SignedInUser;
 
-export interface SupportStack {
-  service: ServiceHarness;
-  /** A new signed-in user (a customer by default); `claims` override any claim (`{ org: null }`, say). */
-  signIn: TestIdentity['signIn'];
-  close(): Promise<void>;
-}
+export type SupportStack = WithSignIn<{ service: ServiceHarness; close(): Promise<void> }>;
 
 /**
  * support on a throwaway database, migrated, verifying tokens against a test identity's JWKS. Events
