@@ -35,7 +35,10 @@ const fakeCalendlyJs = `(function () {
   };
 })();`;
 
-/** Hosts a page may reach besides its own: Stripe (checkout) and the scheduler (docs/adr/0114-csp-crawl.md). */
+/**
+ * Hosts a page may reach besides its own: Stripe (checkout) and the scheduler
+ * (docs/adr/0114-csp-crawl.md).
+ */
 export const allowedThirdPartyHosts = new Set([
   'js.stripe.com',
   'api.stripe.com',
