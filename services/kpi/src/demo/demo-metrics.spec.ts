@@ -1,18 +1,15 @@
 import { demoCustomer } from '@portal/db';
 import { metricsResponseSchema } from '@portal/contracts';
-import { type KpiStack, startKpi } from '../test/kpi-harness';
+import { startForSuite } from '@portal/testing';
+import { startKpi } from '../test/kpi-harness';
 import { seedDemoMetrics } from './demo-metrics';
 
 // The seed itself, on a throwaway database: no other test relies on demo rows.
 describe('seedDemoMetrics', () => {
-  let stack: KpiStack;
-  beforeAll(async () => {
-    stack = await startKpi();
-  });
-  afterAll(() => stack.close());
+  const stack = startForSuite(startKpi);
 
   it("adds the demo customer's days of metrics in their time zone once, none in the future", async () => {
-    const { dataSource } = stack.service;
+    const { dataSource } = stack().service;
     const added = await seedDemoMetrics(dataSource);
     expect(added).toBeGreaterThan(0);
     // A rerun adds only what came due since (nothing, a second later), never the same rows again.
@@ -26,8 +23,11 @@ describe('seedDemoMetrics', () => {
     expect(count).toBeGreaterThanOrEqual(added);
     expect(future).toBe(0);
 
-    const demo = await stack.signIn('customer', { sub: demoCustomer.userId, org: demoCustomer.organizationId });
-    const response = metricsResponseSchema.parse((await stack.metrics(demo)).body);
+    const demo = await stack().signIn('customer', {
+      sub: demoCustomer.userId,
+      org: demoCustomer.organizationId,
+    });
+    const response = metricsResponseSchema.parse((await stack().metrics(demo)).body);
     expect(response.timezone).toBe(demoCustomer.timezone);
     const counted = response.daily.reduce((sum, day) => sum + day.calls + day.leads + day.conversions, 0);
     expect(counted).toBe(count);
