@@ -15,4 +15,5 @@ export {
   pruneAttemptsEvery,
   type PruningLogger,
 } from './attempts';
+export { AttemptLimits } from './attempt-limits';
 export { demoCustomer, demoDataWanted, demoDialerEnv, demoPasswordEnv } from './demo-customer';

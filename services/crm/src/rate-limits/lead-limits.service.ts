@@ -1,79 +1,47 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AttemptCounter, pruneAttemptsEvery } from '@portal/db';
-import { minutesText, TooManyRequestsException } from '@portal/nest-http';
+import { AttemptLimits } from '@portal/db';
 import type { DataSource } from 'typeorm';
 import { CRM_CONFIG, type CrmConfig } from '../config';
 
 type LeadAttemptKind = 'contact:address' | 'newsletter:address';
 
 const WINDOW_SECONDS = 10 * 60;
-const KEEP_SECONDS = 24 * 60 * 60;
-const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** What each form tells an address that has sent its share. */
+const refusals: Record<LeadAttemptKind, string> = {
+  'contact:address': 'Too many messages from your network',
+  'newsletter:address': 'Too many sign-up attempts from your network',
+};
 
 /**
  * Per-address limits of the public lead forms, counted in PostgreSQL (`lead_attempts`) so every crm
- * replica enforces the same numbers. Every accepted request counts, the honeypot's too; old counts
- * are pruned every ten minutes.
+ * replica enforces the same numbers. Every accepted request counts, the honeypot's too.
  */
 @Injectable()
-export class LeadLimitsService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('LeadLimits');
-  private readonly attempts: AttemptCounter<LeadAttemptKind>;
-  private stopPruning?: () => void;
-
+export class LeadLimitsService extends AttemptLimits<LeadAttemptKind> {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     @Inject(CRM_CONFIG) private readonly config: Pick<CrmConfig, 'limits'>,
   ) {
-    this.attempts = new AttemptCounter(dataSource, 'lead_attempts');
+    super(dataSource, 'lead_attempts', new Logger('LeadLimits'));
   }
 
   /** Counts a contact message from `address`; throws 429 once the address has sent its share. */
   admitContact(address: string): Promise<void> {
-    return this.admit(
-      'contact:address',
-      address,
-      this.config.limits.contactPer10Minutes,
-      'Too many messages from your network',
-    );
+    return this.admitFrom('contact:address', address, this.config.limits.contactPer10Minutes);
   }
 
   /** Counts a newsletter sign-up from `address`; throws 429 once the address has sent its share. */
   admitNewsletter(address: string): Promise<void> {
+    return this.admitFrom('newsletter:address', address, this.config.limits.newsletterPer10Minutes);
+  }
+
+  private admitFrom(kind: LeadAttemptKind, address: string, limit: number): Promise<void> {
     return this.admit(
-      'newsletter:address',
-      address,
-      this.config.limits.newsletterPer10Minutes,
-      'Too many sign-up attempts from your network',
-    );
-  }
-
-  onApplicationBootstrap(): void {
-    this.stopPruning = pruneAttemptsEvery(this.attempts, {
-      keepSeconds: KEEP_SECONDS,
-      everyMs: PRUNE_INTERVAL_MS,
-      logger: this.logger,
-    });
-  }
-
-  onApplicationShutdown(): void {
-    this.stopPruning?.();
-  }
-
-  private async admit(kind: LeadAttemptKind, address: string, limit: number, refusal: string): Promise<void> {
-    const wait = await this.attempts.admit(
       { kind, subject: address },
       { limit, windowSeconds: WINDOW_SECONDS },
+      (wait) => `${refusals[kind]}. Please try again in ${wait}.`,
     );
-    if (wait > 0) {
-      throw new TooManyRequestsException(`${refusal}. Please try again in ${minutesText(wait)}.`, wait);
-    }
   }
 }
