@@ -1,11 +1,13 @@
 import { jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
-import { eventEnvelopeSchema, events, type SessionRevokedData } from '@portal/contracts';
+import type { SessionRevokedData } from '@portal/contracts';
 import {
   ensureStream,
   type EventsLogger,
+  isCatalogEvent,
   type NatsConnection,
   NatsLink,
   ReaderLoop,
+  readEvent,
   type StreamOptions,
 } from '@portal/events';
 
@@ -97,21 +99,11 @@ export class RevocationFeed {
   private handle(message: JsMsg): void {
     const problem = (reason: string) =>
       this.options.logger.warn(`Ignored a message on ${message.subject}: ${reason}`);
-    let raw: unknown;
-    try {
-      raw = message.json();
-    } catch {
-      return problem('not JSON');
-    }
-    const envelope = eventEnvelopeSchema.safeParse(raw);
-    if (!envelope.success) return problem('not an event envelope');
-    const { type, version, data } = envelope.data;
-    const definition = events.sessionRevoked;
-    if (type !== definition.type || version !== definition.version) {
-      return problem(`unexpected event ${type} v${version}`);
-    }
-    const revocation = definition.data.safeParse(data);
-    if (!revocation.success) return problem(`bad ${type} payload (${revocation.error.issues[0]?.message})`);
-    this.options.onRevoked(revocation.data);
+    const read = readEvent(message);
+    if (read.problem !== undefined) return problem(read.problem);
+    const { event } = read;
+    if (!isCatalogEvent(event, 'sessionRevoked'))
+      return problem(`unexpected event ${event.type} v${event.version}`);
+    this.options.onRevoked(event.data);
   }
 }

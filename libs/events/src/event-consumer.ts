@@ -9,11 +9,12 @@ import {
   jetstreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { type EventEnvelope, eventEnvelopeSchema, findEventDefinition } from '@portal/contracts';
+import type { EventEnvelope } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { backoffDelay, consoleEventsLogger, errorMessage, type EventsLogger } from './logger';
 import { NatsLink } from './nats-link';
 import { ReaderLoop } from './reader-loop';
+import { readEvent } from './read-event';
 import { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 
 export interface EventContext {
@@ -163,32 +164,11 @@ export class EventConsumer {
   }
 
   private parse(message: JsMsg): EventEnvelope | undefined {
-    let raw: unknown;
-    try {
-      raw = message.json();
-    } catch {
-      this.logger.error(`Consumer ${this.options.durable} dropped a message on ${message.subject}: not JSON`);
-      return undefined;
-    }
-    const envelope = eventEnvelopeSchema.safeParse(raw);
-    if (!envelope.success) {
-      this.logger.error(
-        `Consumer ${this.options.durable} dropped a message on ${message.subject}: not an event envelope (${envelope.error.issues[0]?.message})`,
-      );
-      return undefined;
-    }
-    const event = envelope.data as EventEnvelope;
-    const definition = findEventDefinition(event.type);
-    if (definition && definition.version === event.version) {
-      const data = definition.data.safeParse(event.data);
-      if (!data.success) {
-        this.logger.error(
-          `Consumer ${this.options.durable} dropped event ${event.id}: bad ${event.type} payload (${data.error.issues[0]?.message})`,
-        );
-        return undefined;
-      }
-      return { ...event, data: data.data };
-    }
-    return event;
+    const read = readEvent(message);
+    if (read.problem === undefined) return read.event;
+    this.logger.error(
+      `Consumer ${this.options.durable} dropped a message on ${message.subject}: ${read.problem}`,
+    );
+    return undefined;
   }
 }

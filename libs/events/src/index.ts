@@ -25,6 +25,7 @@ export {
 } from './catalog-consumer';
 export { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 export { NatsLink, type NatsConnection, type NatsLinkOptions } from './nats-link';
+export { isCatalogEvent, type ReadEvent, readEvent } from './read-event';
 export { ReaderLoop } from './reader-loop';
 export { RetryPause } from './retry-pause';
 export { consoleEventsLogger, type EventsLogger } from './logger';
