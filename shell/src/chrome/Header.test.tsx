@@ -1,15 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubFetch } from '@portal/web-testing';
+import { stubFetch, customer as user } from '@portal/web-testing';
 import { renderChrome } from './test-utils';
 import { Header } from './Header';
 
-const user = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer' as const,
-};
 const signedOut = { session: { hasToken: false, user: null, checking: false } };
 const signedIn = { session: { hasToken: true, user, checking: false } };
 

@@ -1,17 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { startSession } from '@portal/store';
-import { stubFetch, type StubbedAnswer } from '@portal/web-testing';
+import { stubFetch, type StubbedAnswer, customerMe as me } from '@portal/web-testing';
 import { renderChrome } from './test-utils';
 import { Header } from './Header';
 import { ToastHost } from './ToastHost';
-
-const me = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer',
-  organizationId: '0d7e8f5a-1b2c-4d3e-8f9a-0b1c2d3e4f5a',
-};
 
 /** The shell at start: header and toasts, with the session started as the shell does. */
 async function startShell(meAnswer?: StubbedAnswer) {

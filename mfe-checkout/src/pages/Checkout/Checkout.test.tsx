@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { REDIRECT_DELAY_MS } from '@portal/ui';
 import { CartProvider } from '@portal/store';
-import { renderPage, stubFetch } from '@portal/web-testing';
+import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
 import Checkout from './Checkout';
 import { loadCheckoutApi } from './checkout-api';
 
@@ -10,13 +10,6 @@ const page = (
     <Checkout />
   </CartProvider>
 );
-
-const user = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer' as const,
-};
 
 describe('Checkout', () => {
   beforeAll(() => loadCheckoutApi());

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { commerceMessages } from '@portal/contracts';
 import { CartProvider } from '@portal/store';
-import { renderPage, stubFetch, type StubbedAnswer } from '@portal/web-testing';
+import { renderPage, stubFetch, type StubbedAnswer, customer as user } from '@portal/web-testing';
 import { fakeStripe } from '../../testing/fake-stripe';
 import Checkout from './Checkout';
 import { loadCheckoutApi } from './checkout-api';
@@ -13,12 +13,6 @@ const mockedLoadStripe = loadStripe as jest.MockedFunction<typeof loadStripe>;
 const fake = fakeStripe();
 mockedLoadStripe.mockResolvedValue(fake.asStripe);
 
-const user = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer' as const,
-};
 const ORDER_ID = '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
 const essential = {
   packageId: '11111111-1111-4111-8111-111111111111',

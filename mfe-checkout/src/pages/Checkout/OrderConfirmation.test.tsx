@@ -1,18 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartProvider } from '@portal/store';
-import { renderPage, stubFetch } from '@portal/web-testing';
+import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
 import Checkout from './Checkout';
 import { loadCheckoutApi } from './checkout-api';
 import { cartSignature, idempotencyKeyFor } from './idempotency-key';
 import { ORDER_PENDING_TIMEOUT_MS, ORDER_POLL_INTERVAL_MS } from './OrderConfirmation';
 
-const user = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer' as const,
-};
 const ORDER_ID = '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
 const items = [
   { packageId: '11111111-1111-4111-8111-111111111111', name: 'Essential Support', price: 1499, quantity: 2 },

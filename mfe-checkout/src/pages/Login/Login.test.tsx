@@ -1,15 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
-import { renderPage, stubFetch } from '@portal/web-testing';
+import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
 import Login from './Login';
-
-const user = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer',
-};
 
 /** Opens /login with this query string and signs in as Ann. */
 async function signInFrom(search: string) {

@@ -1,16 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
-import { renderPage, stubFetch } from '@portal/web-testing';
+import { renderPage, stubFetch, customerMe as me } from '@portal/web-testing';
 import Register from './Register';
-
-const me = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer',
-  organizationId: '0d7e8f5a-1b2c-4d3e-8f9a-0b1c2d3e4f5a',
-};
 
 async function fillIn(fields: { name?: string; email?: string; password?: string }) {
   if (fields.name) await userEvent.type(await screen.findByLabelText('Full Name'), fields.name);

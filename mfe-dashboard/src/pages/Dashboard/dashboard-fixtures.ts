@@ -1,13 +1,8 @@
 // Test data of the dashboard's tests: a signed-in customer and the API's answers.
 import type { Integration, MetricsResponse, Order, Ticket } from '@portal/contracts';
-import { stubFetch, type StubbedRoutes } from '@portal/web-testing';
+import { customer, stubFetch, type StubbedRoutes } from '@portal/web-testing';
 
-export const customer = {
-  id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  role: 'customer' as const,
-};
+export { customer };
 export const signedInCustomer = { session: { hasToken: true, user: customer, checking: false } };
 
 const CREATED_AT = '2026-11-24T15:30:00.000Z';
