@@ -1,11 +1,4 @@
-import {
-  envVars,
-  identityUrlEnv,
-  type ServiceConfig,
-  serviceConfigLoader,
-  type ServiceConfigLoader,
-  serviceEnv,
-} from '@portal/config';
+import { envVars, identityUrlEnv, type ServiceConfig, serviceConfigLoader, serviceEnv } from '@portal/config';
 import { z } from 'zod';
 
 export const commerceEnvSchema = z.object({
@@ -43,14 +36,11 @@ export interface CommerceConfig extends ServiceConfig {
 export const COMMERCE_CONFIG = Symbol('COMMERCE_CONFIG');
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export const loadCommerceConfig: ServiceConfigLoader<CommerceConfig> = serviceConfigLoader(
-  commerceEnvSchema,
-  (vars) => ({
-    identityUrl: vars.IDENTITY_URL,
-    stripe: {
-      secretKey: vars.STRIPE_SECRET_KEY,
-      webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
-      apiUrl: vars.STRIPE_API_URL,
-    },
-  }),
-);
+export const loadCommerceConfig = serviceConfigLoader(commerceEnvSchema, (vars) => ({
+  identityUrl: vars.IDENTITY_URL,
+  stripe: {
+    secretKey: vars.STRIPE_SECRET_KEY,
+    webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+    apiUrl: vars.STRIPE_API_URL,
+  },
+}));

@@ -1,11 +1,4 @@
-import {
-  envVars,
-  identityUrlEnv,
-  type ServiceConfig,
-  serviceConfigLoader,
-  type ServiceConfigLoader,
-  serviceEnv,
-} from '@portal/config';
+import { envVars, identityUrlEnv, type ServiceConfig, serviceConfigLoader, serviceEnv } from '@portal/config';
 import { z } from 'zod';
 import { parseEncryptionKey } from './secrets/secret-box';
 
@@ -58,7 +51,7 @@ export interface CrmConfig extends ServiceConfig {
 export const CRM_CONFIG = Symbol('CRM_CONFIG');
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export const loadCrmConfig: ServiceConfigLoader<CrmConfig> = serviceConfigLoader(crmEnvSchema, (vars) => ({
+export const loadCrmConfig = serviceConfigLoader(crmEnvSchema, (vars) => ({
   identityUrl: vars.IDENTITY_URL,
   encryptionKey: vars.CRM_ENCRYPTION_KEY,
   publicSiteUrl: vars.PUBLIC_SITE_URL,

@@ -1,11 +1,5 @@
 import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from '@portal/contracts';
-import {
-  envVars,
-  type ServiceConfig,
-  serviceConfigLoader,
-  type ServiceConfigLoader,
-  serviceEnv,
-} from '@portal/config';
+import { envVars, type ServiceConfig, serviceConfigLoader, serviceEnv } from '@portal/config';
 import { z } from 'zod';
 
 export const identityEnvSchema = z.object({
@@ -59,18 +53,15 @@ export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
 const unescapePem = (value: string) => value.replace(/\\n/g, '\n').trim();
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export const loadIdentityConfig: ServiceConfigLoader<IdentityConfig> = serviceConfigLoader(
-  identityEnvSchema,
-  (vars) => ({
-    auth: {
-      signingKeyPem: unescapePem(vars.JWT_SIGNING_KEY),
-      tokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
-      loginFailureLimit: vars.AUTH_LOGIN_FAILURE_LIMIT,
-      loginWindowSeconds: vars.AUTH_LOGIN_WINDOW_SECONDS,
-      addressFailureLimit: vars.AUTH_LOGIN_ADDRESS_FAILURE_LIMIT ?? 5 * vars.AUTH_LOGIN_FAILURE_LIMIT,
-      emailFailureLimit: vars.AUTH_LOGIN_EMAIL_FAILURE_LIMIT ?? 5 * vars.AUTH_LOGIN_FAILURE_LIMIT,
-      emailWindowSeconds: vars.AUTH_LOGIN_EMAIL_WINDOW_SECONDS,
-      registerLimitPerHour: vars.AUTH_REGISTER_LIMIT_PER_HOUR,
-    },
-  }),
-);
+export const loadIdentityConfig = serviceConfigLoader(identityEnvSchema, (vars) => ({
+  auth: {
+    signingKeyPem: unescapePem(vars.JWT_SIGNING_KEY),
+    tokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,
+    loginFailureLimit: vars.AUTH_LOGIN_FAILURE_LIMIT,
+    loginWindowSeconds: vars.AUTH_LOGIN_WINDOW_SECONDS,
+    addressFailureLimit: vars.AUTH_LOGIN_ADDRESS_FAILURE_LIMIT ?? 5 * vars.AUTH_LOGIN_FAILURE_LIMIT,
+    emailFailureLimit: vars.AUTH_LOGIN_EMAIL_FAILURE_LIMIT ?? 5 * vars.AUTH_LOGIN_FAILURE_LIMIT,
+    emailWindowSeconds: vars.AUTH_LOGIN_EMAIL_WINDOW_SECONDS,
+    registerLimitPerHour: vars.AUTH_REGISTER_LIMIT_PER_HOUR,
+  },
+}));

@@ -1,10 +1,4 @@
-import {
-  identityUrlEnv,
-  type ServiceConfig,
-  serviceConfigLoader,
-  type ServiceConfigLoader,
-  serviceEnv,
-} from '@portal/config';
+import { identityUrlEnv, type ServiceConfig, serviceConfigLoader, serviceEnv } from '@portal/config';
 import { z } from 'zod';
 
 export const kpiEnvSchema = z.object({
@@ -20,6 +14,6 @@ export interface KpiConfig extends ServiceConfig {
 export const KPI_CONFIG = Symbol('KPI_CONFIG');
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export const loadKpiConfig: ServiceConfigLoader<KpiConfig> = serviceConfigLoader(kpiEnvSchema, (vars) => ({
+export const loadKpiConfig = serviceConfigLoader(kpiEnvSchema, (vars) => ({
   identityUrl: vars.IDENTITY_URL,
 }));

@@ -1,11 +1,4 @@
-import {
-  envVars,
-  identityUrlEnv,
-  type ServiceConfig,
-  serviceConfigLoader,
-  type ServiceConfigLoader,
-  serviceEnv,
-} from '@portal/config';
+import { envVars, identityUrlEnv, type ServiceConfig, serviceConfigLoader, serviceEnv } from '@portal/config';
 import { z } from 'zod';
 
 export const supportEnvSchema = z.object({
@@ -24,10 +17,7 @@ export interface SupportConfig extends ServiceConfig {
 export const SUPPORT_CONFIG = Symbol('SUPPORT_CONFIG');
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
-export const loadSupportConfig: ServiceConfigLoader<SupportConfig> = serviceConfigLoader(
-  supportEnvSchema,
-  (vars) => ({
-    identityUrl: vars.IDENTITY_URL,
-    ticketLimitPerHour: vars.TICKET_LIMIT_PER_HOUR,
-  }),
-);
+export const loadSupportConfig = serviceConfigLoader(supportEnvSchema, (vars) => ({
+  identityUrl: vars.IDENTITY_URL,
+  ticketLimitPerHour: vars.TICKET_LIMIT_PER_HOUR,
+}));
