@@ -1,5 +1,5 @@
-import { createTestDatabase, type TestDatabase } from '@portal/testing';
-import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { createMigratedTestDatabase, type MigratedTestDatabase } from '@portal/testing';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { AttemptCounter, createAttemptsTable, pruneAttemptsEvery } from './index';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -14,26 +14,17 @@ class CreateAttempts1700000000003 implements MigrationInterface {
 }
 
 describe('AttemptCounter', () => {
-  let database: TestDatabase;
+  let database: MigratedTestDatabase;
   let dataSource: DataSource;
   let counter: AttemptCounter<'try:address' | 'try:email'>;
   const limit = { limit: 2, windowSeconds: 60 };
 
   beforeAll(async () => {
-    database = await createTestDatabase('attempts');
-    dataSource = new DataSource({
-      type: 'postgres',
-      url: database.url,
-      migrations: [CreateAttempts1700000000003],
-    });
-    await dataSource.initialize();
-    await dataSource.runMigrations();
+    database = await createMigratedTestDatabase('attempts', { migrations: [CreateAttempts1700000000003] });
+    dataSource = database.dataSource;
     counter = new AttemptCounter(dataSource, 'spec_attempts');
   });
-  afterAll(async () => {
-    await dataSource.destroy();
-    await database.drop();
-  });
+  afterAll(() => database.close());
 
   it('admits up to the limit, then answers the wait until the oldest attempt leaves the window', async () => {
     const attempt = { kind: 'try:address', subject: '192.0.2.1' } as const;

@@ -9,12 +9,12 @@ import { connect } from '@nats-io/transport-node';
 import { createEventEnvelope } from '@portal/contracts';
 import {
   closedPort,
-  createTestDatabase,
-  type TestDatabase,
+  createMigratedTestDatabase,
+  type MigratedTestDatabase,
   testNatsUrl,
   uniqueSubjectSpace,
 } from '@portal/testing';
-import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import {
   CreateEventTables1763830000000,
   enqueueCatalogEvent,
@@ -105,21 +105,17 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
   const space = uniqueSubjectSpace();
   const stream: StreamOptions = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 120_000 };
   const subject = `${space.prefix}.widgets.created`;
-  let db: TestDatabase;
+  let db: MigratedTestDatabase;
   let ds: DataSource;
   let nc: NatsConnection;
   let jsm: JetStreamManager;
 
   beforeAll(async () => {
-    db = await createTestDatabase('events');
-    ds = new DataSource({
-      type: 'postgres',
-      url: db.url,
+    db = await createMigratedTestDatabase('events', {
       migrations: [CreateEventTables1763830000000, CreateWidgets1763830000001],
       poolSize: 5,
     });
-    await ds.initialize();
-    await ds.runMigrations();
+    ds = db.dataSource;
     nc = await connect({ servers: testNatsUrl() });
     jsm = await jetstreamManager(nc);
   });
@@ -127,8 +123,7 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
   afterAll(async () => {
     await jsm.streams.delete(space.stream).catch(() => undefined);
     await nc.close();
-    await ds.destroy();
-    await db.drop();
+    await db.close();
   });
 
   const createWidget = (name: string, options: { fail?: boolean } = {}) =>

@@ -34,3 +34,8 @@ export { postRawBody } from './raw-body';
 export { expectJsonError } from './json-error';
 export { fromNewClientAddress } from './client-address';
 export { startWithTestIdentity, type WithSignIn } from './access-tokens/with-test-identity';
+export {
+  createMigratedTestDatabase,
+  type MigratedTestDatabase,
+  type MigratedTestDatabaseOptions,
+} from './migrated-test-database';

@@ -2,8 +2,9 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LogLevel } from '@portal/config';
 import { createServiceApp } from '@portal/nest-http';
-import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
-import { createTestDatabase, type TestDatabase } from './database';
+import type { DataSource, EntitySchema, MixedList } from 'typeorm';
+import type { TestDatabase } from './database';
+import { createMigratedTestDatabase } from './migrated-test-database';
 
 export interface ServiceHarnessConfig {
   databaseUrl: string;
@@ -43,20 +44,14 @@ export interface ServiceHarness {
  * JSON errors, request ids) listening on a random port of 127.0.0.1.
  */
 export async function startServiceHarness(options: ServiceHarnessOptions): Promise<ServiceHarness> {
-  const database = await createTestDatabase(options.name.replace(/-/g, '_'));
-  const dataSource = new DataSource({
-    type: 'postgres',
-    url: database.url,
-    entities: options.entities ?? [],
+  const migrated = await createMigratedTestDatabase(options.name.replace(/-/g, '_'), {
     migrations: options.migrations,
-    migrationsTableName: 'migrations',
-    installExtensions: false,
+    entities: options.entities,
     poolSize: 2,
   });
+  const { database, dataSource } = migrated;
   let app: NestFastifyApplication | undefined;
   try {
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
     await options.prepare?.(dataSource);
     const config = { databaseUrl: database.url, natsUrl: options.natsUrl };
     app = await createServiceApp(options.createModule(config), {
@@ -66,8 +61,7 @@ export async function startServiceHarness(options: ServiceHarnessOptions): Promi
     await app.listen(0, '127.0.0.1');
   } catch (error) {
     await app?.close().catch(() => undefined);
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await database.drop();
+    await migrated.close();
     throw error;
   }
   const started = app;
@@ -78,8 +72,7 @@ export async function startServiceHarness(options: ServiceHarnessOptions): Promi
     dataSource,
     async close() {
       await started.close();
-      await dataSource.destroy();
-      await database.drop();
+      await migrated.close();
     },
   };
 }
