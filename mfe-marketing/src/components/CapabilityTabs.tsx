@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { CAPABILITIES, type Capability, type CapabilityId } from '../content/capabilities';
 import { CheckList } from './CheckList';
 import { IconBadge } from './IconBadge';
+import { outlinedSx } from './grid-list';
 
 export interface CapabilityTabsProps {
   /** Which capabilities, in which order. */
@@ -85,9 +86,7 @@ export function CapabilityTabs({ order, selected, onSelect, label, idPrefix, act
                   sx={{
                     p: { xs: 2.5, md: 3.5 },
                     borderRadius: 4,
-                    border: 1,
-                    borderColor: 'divider',
-                    bgcolor: 'background.paper',
+                    ...outlinedSx,
                   }}
                 >
                   <Typography

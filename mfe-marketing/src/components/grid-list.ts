@@ -7,11 +7,8 @@ export function gridListSx(columns: Responsive<string>, gap: Responsive<number>)
   return { listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: columns, gap };
 }
 
+/** The outline and paper background of the marketing pages' cards and panels. */
+export const outlinedSx = { border: 1, borderColor: 'divider', bgcolor: 'background.paper' } as const;
+
 /** The raised, outlined card those lists hold. */
-export const panelSx: SxProps<Theme> = {
-  p: 3,
-  borderRadius: 4,
-  border: 1,
-  borderColor: 'divider',
-  bgcolor: 'background.paper',
-};
+export const panelSx: SxProps<Theme> = { p: 3, borderRadius: 4, ...outlinedSx };

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PageContainer } from '@portal/ui';
 import { COMPANY_STATS } from '../../content/company';
+import { outlinedSx } from '../grid-list';
 
 /** The company's four headline figures in a row of tiles. */
 export function CompanyStats() {
@@ -22,9 +23,7 @@ export function CompanyStats() {
             sx={{
               p: { xs: 2.5, md: 3 },
               borderRadius: 4,
-              border: 1,
-              borderColor: 'divider',
-              bgcolor: 'background.paper',
+              ...outlinedSx,
               display: 'flex',
               flexDirection: 'column-reverse',
             }}

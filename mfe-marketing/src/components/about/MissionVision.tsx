@@ -5,6 +5,7 @@ import Visibility from '@mui/icons-material/VisibilityRounded';
 import { IconBadge } from '../IconBadge';
 import { Section } from '../Section';
 import { MISSION, VISION } from '../../content/company';
+import { outlinedSx } from '../grid-list';
 
 const STATEMENTS = [
   { title: 'Our mission', text: MISSION, Icon: Flag },
@@ -21,9 +22,7 @@ export function MissionVision() {
             sx={{
               p: { xs: 3, md: 4 },
               borderRadius: 4,
-              border: 1,
-              borderColor: 'divider',
-              bgcolor: 'background.paper',
+              ...outlinedSx,
             }}
           >
             <IconBadge Icon={Icon} tone="accent" />

@@ -6,6 +6,7 @@ import type { Article } from '../../content/blog/articles';
 import { ArticleImage } from './ArticleImage';
 import { ArticleMeta } from './ArticleMeta';
 import { ReadMoreLink } from './ReadMoreLink';
+import { outlinedSx } from '../../components/grid-list';
 
 /** The newest article, shown large above the grid under 'All'. */
 export function FeaturedArticle({ article }: { article: Article }) {
@@ -17,9 +18,7 @@ export function FeaturedArticle({ article }: { article: Article }) {
         display: 'grid',
         gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' },
         borderRadius: 4,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
+        ...outlinedSx,
         overflow: 'hidden',
         mb: { xs: 6, md: 8 },
       }}

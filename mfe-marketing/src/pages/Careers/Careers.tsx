@@ -13,7 +13,7 @@ import { Section } from '../../components/Section';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { HIRING_STEPS, POSITIONS } from '../../content/careers';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
-import { gridListSx } from '../../components/grid-list';
+import { gridListSx, outlinedSx } from '../../components/grid-list';
 
 /** A hiring step's number in a filled circle (the list itself is an <ol>, so it is not read out twice). */
 function StepNumber({ number }: { number: number }) {
@@ -58,9 +58,7 @@ export default function Careers() {
               sx={{
                 p: { xs: 3, md: 4 },
                 borderRadius: 5,
-                border: 1,
-                borderColor: 'divider',
-                bgcolor: 'background.paper',
+                ...outlinedSx,
                 display: 'flex',
                 flexDirection: 'column',
               }}

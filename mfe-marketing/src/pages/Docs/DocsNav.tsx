@@ -2,6 +2,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { DOCS_SECTIONS, type DocsSectionId } from '../../content/docs';
+import { outlinedSx } from '../../components/grid-list';
 
 export const docsTabId = (id: DocsSectionId) => `docs-tab-${id}`;
 export const docsPanelId = (id: DocsSectionId) => `docs-panel-${id}`;
@@ -41,9 +42,7 @@ export function DocsNav({ wide, selected, onSelect }: DocsNavProps) {
       aria-label="Documentation sections"
       sx={{
         borderRadius: 3,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
+        ...outlinedSx,
         '& .MuiTab-root': { justifyContent: 'flex-start', minHeight: 48, textTransform: 'none' },
       }}
     >

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { RouteLink } from '@portal/ui';
 import { QUICK_LINKS, type QuickLink } from '../../content/help-center';
 import { IconBadge } from '../../components/IconBadge';
-import { gridListSx } from '../../components/grid-list';
+import { gridListSx, outlinedSx } from '../../components/grid-list';
 
 const tileSx = {
   height: '100%',
@@ -13,9 +13,7 @@ const tileSx = {
   alignItems: 'flex-start',
   p: 2.5,
   borderRadius: 3,
-  border: 1,
-  borderColor: 'divider',
-  bgcolor: 'background.paper',
+  ...outlinedSx,
 } as const;
 
 function TileText({ link }: { link: QuickLink }) {

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { PageContainer } from '@portal/ui';
 import { IconBadge } from '../../components/IconBadge';
 import { METRICS } from '../../content/metrics';
+import { outlinedSx } from '../../components/grid-list';
 
 export function MetricTiles() {
   return (
@@ -28,9 +29,7 @@ export function MetricTiles() {
             sx={{
               p: 3,
               borderRadius: 4,
-              border: 1,
-              borderColor: 'divider',
-              bgcolor: 'background.paper',
+              ...outlinedSx,
               display: 'flex',
               gap: 2,
               alignItems: 'flex-start',

@@ -5,7 +5,7 @@ import { RouteLink } from '@portal/ui';
 import { IconBadge } from '../../components/IconBadge';
 import { Section } from '../../components/Section';
 import { RESOURCES } from '../../content/home';
-import { gridListSx } from '../../components/grid-list';
+import { gridListSx, outlinedSx } from '../../components/grid-list';
 
 /** Blog, Webinar and Report cards, each leading to /blog. */
 export function ResourceCards() {
@@ -23,9 +23,7 @@ export function ResourceCards() {
             sx={{
               p: 3,
               borderRadius: 4,
-              border: 1,
-              borderColor: 'divider',
-              bgcolor: 'background.paper',
+              ...outlinedSx,
               display: 'flex',
               flexDirection: 'column',
               transition: 'border-color 160ms',

@@ -6,6 +6,7 @@ import ArrowForward from '@mui/icons-material/ArrowForwardRounded';
 import { RouteButton } from '@portal/ui';
 import { Section } from '../../components/Section';
 import { SUCCESS_STORIES } from '../../content/home';
+import { outlinedSx } from '../../components/grid-list';
 
 const STEP_KEYS: Record<string, (index: number, count: number) => number> = {
   ArrowRight: (index, count) => (index + 1) % count,
@@ -45,9 +46,7 @@ export function SuccessStories() {
         sx={{
           p: { xs: 3, md: 5 },
           borderRadius: 5,
-          border: 1,
-          borderColor: 'divider',
-          bgcolor: 'background.paper',
+          ...outlinedSx,
           display: 'grid',
           gridTemplateColumns: { xs: '1fr', md: '1.4fr 1fr' },
           gap: { xs: 3, md: 6 },

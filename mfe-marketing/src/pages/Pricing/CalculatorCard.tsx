@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { outlinedSx } from '../../components/grid-list';
 
 export interface CalculatorResult {
   label: string;
@@ -29,9 +30,7 @@ export function CalculatorCard({ title, intro, children, results, note }: Calcul
       sx={{
         p: { xs: 3, md: 4 },
         borderRadius: 5,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
+        ...outlinedSx,
         display: 'flex',
         flexDirection: 'column',
       }}

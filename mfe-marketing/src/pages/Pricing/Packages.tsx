@@ -8,7 +8,7 @@ import { CheckList } from '../../components/CheckList';
 import { Section } from '../../components/Section';
 import { usePackagesQuery } from './catalog-api';
 import { formatPrice } from './format';
-import { gridListSx } from '../../components/grid-list';
+import { gridListSx, outlinedSx } from '../../components/grid-list';
 
 /**
  * The catalog's packages, shown only once the catalog answers: until the commerce service is up the
@@ -46,9 +46,7 @@ function PackageList({ packages }: { packages: CatalogPackage[] }) {
               flexDirection: 'column',
               p: 3.5,
               borderRadius: 5,
-              border: 1,
-              borderColor: 'divider',
-              bgcolor: 'background.paper',
+              ...outlinedSx,
             }}
           >
             <Typography variant="h3" id={`package-${id}`}>

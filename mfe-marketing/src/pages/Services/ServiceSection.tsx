@@ -8,6 +8,7 @@ import { IconBadge } from '../../components/IconBadge';
 import { QuoteButton } from '../../components/QuoteButton';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { Service } from '../../content/services';
+import { outlinedSx } from '../../components/grid-list';
 
 /** One service on /services: what it is, key features, benefits and its three next steps. */
 export function ServiceSection({ service }: { service: Service }) {
@@ -19,9 +20,7 @@ export function ServiceSection({ service }: { service: Service }) {
         sx={{
           p: { xs: 3, md: 5 },
           borderRadius: 5,
-          border: 1,
-          borderColor: 'divider',
-          bgcolor: 'background.paper',
+          ...outlinedSx,
           display: 'grid',
           gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr 1fr' },
           gap: { xs: 3, md: 5 },
