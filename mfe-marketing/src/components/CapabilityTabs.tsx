@@ -6,6 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { CAPABILITIES, type Capability, type CapabilityId } from '../content/capabilities';
 import { CheckList } from './CheckList';
+import { ListHeading } from './ListHeading';
 import { IconBadge } from './IconBadge';
 import { outlinedSx } from './grid-list';
 
@@ -89,14 +90,7 @@ export function CapabilityTabs({ order, selected, onSelect, label, idPrefix, act
                     ...outlinedSx,
                   }}
                 >
-                  <Typography
-                    component="h4"
-                    variant="overline"
-                    color="text.secondary"
-                    sx={{ display: 'block', mb: 1.5 }}
-                  >
-                    Key features
-                  </Typography>
+                  <ListHeading component="h4">Key features</ListHeading>
                   <CheckList items={capability.features} />
                 </Box>
               </Box>

@@ -7,6 +7,7 @@ import { openQuoteDialog, useAppDispatch } from '@portal/store';
 import { RouteButton } from '@portal/ui';
 import { CardGrid } from '../../components/CardGrid';
 import { CheckList } from '../../components/CheckList';
+import { ListHeading } from '../../components/ListHeading';
 import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { PageIntro } from '../../components/PageIntro';
 import { Section } from '../../components/Section';
@@ -72,14 +73,9 @@ export default function Careers() {
               <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
                 {summary}
               </Typography>
-              <Typography
-                component="h4"
-                variant="overline"
-                color="text.secondary"
-                sx={{ display: 'block', mt: 2.5, mb: 1 }}
-              >
+              <ListHeading component="h4" mt={2.5} mb={1}>
                 Requirements
-              </Typography>
+              </ListHeading>
               <Box sx={{ flexGrow: 1 }}>
                 <CheckList items={requirements} />
               </Box>

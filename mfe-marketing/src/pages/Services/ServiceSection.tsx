@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { openQuoteDialog, useAppDispatch } from '@portal/store';
 import { PageContainer, RouteButton, RouteLink } from '@portal/ui';
 import { CheckList } from '../../components/CheckList';
+import { ListHeading } from '../../components/ListHeading';
 import { IconBadge } from '../../components/IconBadge';
 import { QuoteButton } from '../../components/QuoteButton';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
@@ -41,25 +42,11 @@ export function ServiceSection({ service }: { service: Service }) {
           </Typography>
         </div>
         <div>
-          <Typography
-            component="h3"
-            variant="overline"
-            color="text.secondary"
-            sx={{ display: 'block', mb: 1.5 }}
-          >
-            Key features
-          </Typography>
+          <ListHeading component="h3">Key features</ListHeading>
           <CheckList items={features} />
         </div>
         <div>
-          <Typography
-            component="h3"
-            variant="overline"
-            color="text.secondary"
-            sx={{ display: 'block', mb: 1.5 }}
-          >
-            Benefits
-          </Typography>
+          <ListHeading component="h3">Benefits</ListHeading>
           <CheckList items={benefits} />
         </div>
         <Stack
