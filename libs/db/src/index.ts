@@ -16,4 +16,5 @@ export {
   type PruningLogger,
 } from './attempts';
 export { AttemptLimits } from './attempt-limits';
+export { CustomerRow, UuidRow } from './rows';
 export { demoCustomer, demoDataWanted, demoDialerEnv, demoPasswordEnv } from './demo-customer';

@@ -1,12 +1,10 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { UuidRow } from '@portal/db';
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne } from 'typeorm';
 import { OrderEntity } from './order.entity';
 
 /** A row of `order_items`: the package, its name and unit price as they were when ordered. */
 @Entity({ name: 'order_items' })
-export class OrderItemEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
+export class OrderItemEntity extends UuidRow {
   @Column({ name: 'order_id', type: 'uuid' })
   orderId!: string;
 

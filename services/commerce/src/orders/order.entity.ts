@@ -1,13 +1,11 @@
 import type { OrderStatus } from '@portal/contracts';
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { UuidRow } from '@portal/db';
+import { Column, CreateDateColumn, Entity, OneToMany, UpdateDateColumn } from 'typeorm';
 import { OrderItemEntity } from './order-item.entity';
 
 /** A row of `orders`: the spec's fields, plus who placed it and the checkout's idempotency key. */
 @Entity({ name: 'orders' })
-export class OrderEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
+export class OrderEntity extends UuidRow {
   @Column({ name: 'user_id', type: 'uuid' })
   userId!: string;
 

@@ -1,11 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { UuidRow } from '@portal/db';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
 
 /** A row of `packages`: a monthly service package of the catalog. */
 @Entity({ name: 'packages' })
-export class PackageEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
+export class PackageEntity extends UuidRow {
   @Column({ type: 'varchar', length: 120 })
   name!: string;
 

@@ -1,11 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { UuidRow } from '@portal/db';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
 
 /** A row of `contact_submissions`: a message sent from the contact form or the quote dialog. */
 @Entity({ name: 'contact_submissions' })
-export class ContactSubmissionEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
+export class ContactSubmissionEntity extends UuidRow {
   @Column({ name: 'first_name', type: 'varchar', length: 100 })
   firstName!: string;
 

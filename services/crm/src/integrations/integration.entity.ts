@@ -1,21 +1,13 @@
 import type { IntegrationType } from '@portal/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { CustomerRow } from '@portal/db';
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
 
 /**
  * A row of `integrations`: a customer's CRM or dialer. The secret columns hold values sealed by
  * `SecretBox` and are left out of every query that does not name them (`select: false`).
  */
 @Entity({ name: 'integrations' })
-export class IntegrationEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'customer_id', type: 'uuid' })
-  customerId!: string;
-
-  @Column({ name: 'organization_id', type: 'uuid', nullable: true })
-  organizationId!: string | null;
-
+export class IntegrationEntity extends CustomerRow {
   @Column({ type: 'varchar', length: 20 })
   type!: IntegrationType;
 

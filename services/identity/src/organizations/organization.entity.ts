@@ -1,11 +1,9 @@
 import { DEFAULT_PLAN_ID, DEFAULT_TIMEZONE } from '@portal/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { UuidRow } from '@portal/db';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
 
 @Entity({ name: 'organizations' })
-export class OrganizationEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
+export class OrganizationEntity extends UuidRow {
   @Column({ type: 'varchar', length: 200 })
   name!: string;
 

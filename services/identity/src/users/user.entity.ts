@@ -1,12 +1,10 @@
 import type { Role } from '@portal/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { UuidRow } from '@portal/db';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
 
 /** A row of `public_users`: the spec's fields plus the role and the organization registration creates. */
 @Entity({ name: 'public_users' })
-export class UserEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
+export class UserEntity extends UuidRow {
   @Column({ type: 'varchar', length: 200 })
   name!: string;
 

@@ -1,18 +1,10 @@
 import type { MetricType } from '@portal/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { CustomerRow } from '@portal/db';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
 
 /** A KPI metric: one call, lead or conversion of a customer (metricType, timestamp). */
 @Entity({ name: 'metrics' })
-export class MetricEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'customer_id', type: 'uuid' })
-  customerId!: string;
-
-  @Column({ name: 'organization_id', type: 'uuid', nullable: true })
-  organizationId!: string | null;
-
+export class MetricEntity extends CustomerRow {
   @Column({ name: 'metric_type', type: 'varchar', length: 16 })
   metricType!: MetricType;
 

@@ -1,11 +1,9 @@
-import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { UuidRow } from '@portal/db';
+import { Column, Entity, UpdateDateColumn } from 'typeorm';
 
 /** What kpi knows of an organisation: the time zone its calendar days are counted in. */
 @Entity({ name: 'organizations' })
-export class OrganizationEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
+export class OrganizationEntity extends UuidRow {
   @Column({ type: 'varchar', length: 64 })
   timezone!: string;
 

@@ -1,18 +1,10 @@
 import type { TicketPriority, TicketStatus } from '@portal/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { CustomerRow } from '@portal/db';
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
 
 /** A ticket as the dashboard shows it, plus the customer (and organization) it belongs to. */
 @Entity({ name: 'tickets' })
-export class TicketEntity {
-  @PrimaryColumn('uuid')
-  id!: string;
-
-  @Column({ name: 'customer_id', type: 'uuid' })
-  customerId!: string;
-
-  @Column({ name: 'organization_id', type: 'uuid', nullable: true })
-  organizationId!: string | null;
-
+export class TicketEntity extends CustomerRow {
   @Column({ type: 'varchar', length: 200 })
   title!: string;
 
