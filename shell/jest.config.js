@@ -1,3 +1,3 @@
-const webPreset = require('@portal/web-testing/jest-preset');
+const webPreset = require('@portal/web-test-setup');
 
 module.exports = { ...webPreset, displayName: 'shell' };

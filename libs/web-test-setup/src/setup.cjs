@@ -1,3 +1,4 @@
+/* global window */
 require('@testing-library/jest-dom');
 
 // jsdom lacks these browser APIs that MUI uses.
