@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  type CreateIntegrationRequest,
   type CreateIntegrationResponse,
   callCompletedDataSchema,
   customerLeadDataSchema,
@@ -7,6 +8,7 @@ import {
   subjects,
 } from '@portal/contracts';
 import { request, type SignedInUser, startForSuite } from '@portal/testing';
+import { connectIntegration } from '../test/connect-integration';
 import { startCrm } from '../test/crm-harness';
 import { SecretBox } from '../secrets/secret-box';
 import { inboundSignatureHeader } from './inbound-signature';
@@ -18,13 +20,8 @@ describe('POST /api/crm/inbound/:integrationId', () => {
   let dialer: CreateIntegrationResponse;
 
   const nowSeconds = () => Math.floor(Date.now() / 1000);
-  const createIntegration = async (who: SignedInUser, type = 'dialpad') =>
-    (
-      await request<CreateIntegrationResponse>(crm().baseUrl, 'POST', '/api/crm/integrations', {
-        token: who.token,
-        body: { type, name: `${type} line`, apiKey: `key-${randomUUID()}` },
-      })
-    ).body;
+  const createIntegration = (who: SignedInUser, type: CreateIntegrationRequest['type'] = 'dialpad') =>
+    connectIntegration(crm(), who, { type, name: `${type} line`, apiKey: `key-${randomUUID()}` });
 
   /** Posts `payload` (an object, sent as JSON, or raw text) the way a CRM or dialer does. */
   async function send(

@@ -9,6 +9,7 @@ import {
   integrationMessages,
 } from '@portal/contracts';
 import { expectJsonError, postRawBody, request, type SignedInUser, startForSuite } from '@portal/testing';
+import { connectIntegration } from '../test/connect-integration';
 import { startCrm, testSiteUrl } from '../test/crm-harness';
 
 describe('/api/crm/integrations', () => {
@@ -29,11 +30,8 @@ describe('/api/crm/integrations', () => {
     apiKey: `pat-na1-${randomUUID()}-${++apiKeyCount}`,
     webhookUrl: 'https://hooks.example.com/portal/calls',
   });
-  const create = async (who: SignedInUser, body: CreateIntegrationRequest = valid()) => {
-    const response = await call<CreateIntegrationResponse>('POST', '/api/crm/integrations', who, { body });
-    expect(response.status).toBe(201);
-    return response.body;
-  };
+  const create = (who: SignedInUser, body: CreateIntegrationRequest = valid()) =>
+    connectIntegration(crm(), who, body);
   const list = async (who: SignedInUser, headers: Record<string, string> = {}) => {
     const response = await call<Integration[]>('GET', '/api/crm/integrations', who, { headers });
     expect(response.status).toBe(200);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type CreateIntegrationResponse,
   integrationListResponseSchema,
   integrationMessages,
   staffIntegrationMessages,
   staffIntegrationSchema,
 } from '@portal/contracts';
 import { request, type SignedInUser, startForSuite } from '@portal/testing';
+import { connectIntegration } from '../test/connect-integration';
 import { startCrm } from '../test/crm-harness';
 
 describe('PATCH /api/crm/staff/integrations/{id}', () => {
@@ -16,11 +16,12 @@ describe('PATCH /api/crm/staff/integrations/{id}', () => {
 
   const call = (method: string, path: string, who?: SignedInUser, body?: unknown) =>
     request<Record<string, unknown>>(crm().baseUrl, method, path, { token: who?.token, body });
-  const connect = async (who: SignedInUser) => {
-    const body = { type: 'twilio', name: 'Twilio · Support line', apiKey: `SK${randomUUID()}` };
-    return (await call('POST', '/api/crm/integrations', who, body))
-      .body as unknown as CreateIntegrationResponse;
-  };
+  const connect = (who: SignedInUser) =>
+    connectIntegration(crm(), who, {
+      type: 'twilio',
+      name: 'Twilio · Support line',
+      apiKey: `SK${randomUUID()}`,
+    });
   const setActive = (id: string, body: unknown, who: SignedInUser = admin) =>
     call('PATCH', `/api/crm/staff/integrations/${id}`, who, body);
   const alicesView = async (id: string) =>
