@@ -6,6 +6,7 @@ import {
   SUBJECT_PREFIX,
 } from '@portal/contracts';
 import { EventConsumer, type EventConsumerOptions, type EventContext, type EventHandler } from './event-consumer';
+import { isCatalogEvent } from './read-event';
 
 /** A handler of one catalog event: its envelope's `data` has that event's payload type. */
 export type CatalogEventHandler<N extends EventName> = (
@@ -29,15 +30,12 @@ export interface CatalogConsumerOptions<N extends EventName>
  * event without doing anything.
  */
 export function dispatchCatalogEvents<N extends EventName>(handlers: CatalogHandlers<N>): EventHandler {
-  const byType = new Map<string, { version: number; handle: EventHandler }>();
-  for (const name of Object.keys(handlers) as N[]) {
-    const definition = Object.hasOwn(events, name) ? events[name] : undefined;
-    if (!definition) throw new Error(`"${name}" is no event of the contracts catalog`);
-    byType.set(definition.type, { version: definition.version, handle: handlers[name] as EventHandler });
+  const names = Object.keys(handlers) as N[];
+  for (const name of names) {
+    if (!Object.hasOwn(events, name)) throw new Error(`"${name}" is no event of the contracts catalog`);
   }
   return async (event, context) => {
-    const entry = byType.get(event.type);
-    if (entry && entry.version === event.version) await entry.handle(event, context);
+    for (const name of names) if (isCatalogEvent(event, name)) return handlers[name](event, context);
   };
 }
 
