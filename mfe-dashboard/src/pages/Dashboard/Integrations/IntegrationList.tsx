@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import type { Integration } from '@portal/contracts';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
+import { CardList, cardSx } from '../../../components/CardList';
 import { formatDate } from '../../../format/date';
 import { CopyableValue } from './CopyableValue';
 import { INTEGRATION_TYPE_LABELS } from './integration-types';
@@ -17,15 +18,11 @@ export interface IntegrationListProps {
 /** The customer's integrations as cards (they read as well at 360 px as on a desktop). */
 export function IntegrationList({ integrations, onDelete }: IntegrationListProps) {
   return (
-    <Box
-      component="ul"
-      aria-label="Your integrations"
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}
-    >
+    <CardList label="Your integrations" gap={2}>
       {integrations.map((integration) => (
         <IntegrationCard key={integration.id} integration={integration} onDelete={onDelete} />
       ))}
-    </Box>
+    </CardList>
   );
 }
 
@@ -39,19 +36,7 @@ function IntegrationCard({
   const { type, isActive, createdAt, inboundUrl } = integration;
   const name = withoutBidiControls(integration.name);
   return (
-    <Box
-      component="li"
-      aria-label={name}
-      sx={{
-        p: { xs: 2, sm: 2.5 },
-        borderRadius: 3,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-        display: 'grid',
-        gap: 2,
-      }}
-    >
+    <Box component="li" aria-label={name} sx={{ ...cardSx, display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}>
         <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
           <Typography variant="h5" component="h3" sx={{ overflowWrap: 'anywhere' }}>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { CardList, cardSx } from '../../../components/CardList';
 import { formatDate } from '../../../format/date';
 import { formatMoney } from '../../../format/money';
 import { OrderId } from './OrderId';
@@ -10,17 +11,9 @@ import type { OrderListProps } from './OrdersTable';
 /** The orders on a phone: one card each, with the table's facts and its action. */
 export function OrderCards({ orders, onViewItems }: OrderListProps) {
   return (
-    <Box
-      component="ul"
-      aria-label="Your orders"
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
-    >
+    <CardList label="Your orders">
       {orders.map((order) => (
-        <Box
-          component="li"
-          key={order.id}
-          sx={{ p: 2, borderRadius: 3, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-        >
+        <Box component="li" key={order.id} sx={{ ...cardSx, p: 2 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" color="text.secondary" component="p">
               Order <OrderId id={order.id} />
@@ -42,6 +35,6 @@ export function OrderCards({ orders, onViewItems }: OrderListProps) {
           </Box>
         </Box>
       ))}
-    </Box>
+    </CardList>
   );
 }

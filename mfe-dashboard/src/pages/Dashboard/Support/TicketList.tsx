@@ -2,30 +2,20 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Ticket } from '@portal/contracts';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
+import { CardList, cardSx } from '../../../components/CardList';
 import { formatDate } from '../../../format/date';
 import { TicketPriorityChip, TicketStatusChip } from './TicketBadges';
 
 /** The customer's tickets, newest first: title, the start of the description, when, priority and status. */
 export function TicketList({ tickets }: { tickets: readonly Ticket[] }) {
   return (
-    <Box
-      component="ul"
-      aria-label="Your support tickets"
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
-    >
+    <CardList label="Your support tickets">
       {tickets.map((ticket) => (
         <Box
           component="li"
           key={ticket.id}
           aria-label={withoutBidiControls(ticket.title)}
-          sx={{
-            p: { xs: 2, sm: 2.5 },
-            borderRadius: 3,
-            border: 1,
-            borderColor: 'divider',
-            bgcolor: 'background.paper',
-            minWidth: 0,
-          }}
+          sx={{ ...cardSx, minWidth: 0 }}
         >
           <Box
             sx={{
@@ -63,6 +53,6 @@ export function TicketList({ tickets }: { tickets: readonly Ticket[] }) {
           </Typography>
         </Box>
       ))}
-    </Box>
+    </CardList>
   );
 }
