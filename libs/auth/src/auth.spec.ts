@@ -13,11 +13,13 @@ import {
   hs256WithPublicKey,
   JwksServer,
   signToken,
+  sleep,
   tamper,
   type TestKey,
   testNatsUrl,
   uniqueSubjectSpace,
   unsignedToken,
+  waitFor,
 } from '@portal/testing';
 import {
   type AuthenticatedUser,
@@ -108,16 +110,6 @@ async function call(probe: Probe, path: string, authorization?: string): Promise
 }
 
 const bearer = (probe: Probe, path: string, token: string) => call(probe, path, `Bearer ${token}`);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(probe: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 const seconds = (offset: number) => Math.floor(Date.now() / 1000) + offset;
 
@@ -352,7 +344,7 @@ describe('AuthModule in a service', () => {
       await publishRevocation(revocationOf(lapsed, new Date(Date.now() - 1000)));
       await publishRevocation(revocationOf(signedOut));
 
-      await eventually(
+      await waitFor(
         async () => (await bearer(service, '/probe/me', signedOutToken)).status === 401,
         'the revocation to reach the service',
       );
@@ -447,7 +439,7 @@ describe('AuthModule in a service', () => {
       } finally {
         await jwks.start();
       }
-      await eventually(
+      await waitFor(
         async () => (await bearer(refreshing, '/probe/me', await signToken(identityKey))).status === 401,
         'the withdrawn key to be dropped',
         2000,
@@ -465,7 +457,7 @@ describe('AuthModule in a service', () => {
       const published = Date.now();
       jwks.keys = [...jwks.keys, nextKey.jwk];
       try {
-        await eventually(
+        await waitFor(
           async () => (await bearer(rotating, '/probe/me', nextToken)).status === 200,
           'the new key to be accepted',
           1500,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sleep } from '@portal/testing';
 import { resolveAuthOptions } from './auth-options';
 import { SessionRevocations } from './session-revocations';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SessionRevocations without NATS', () => {
   const revocations = () => new SessionRevocations(resolveAuthOptions({ jwksUrl: 'http://127.0.0.1:3101' }));

@@ -1,8 +1,6 @@
-import { createMigratedTestDatabase, type MigratedTestDatabase } from '@portal/testing';
+import { createMigratedTestDatabase, type MigratedTestDatabase, sleep } from '@portal/testing';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { AttemptCounter, createAttemptsTable, pruneAttemptsEvery } from './index';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class CreateAttempts1700000000003 implements MigrationInterface {
   up(runner: QueryRunner): Promise<void> {

@@ -11,8 +11,10 @@ import {
   closedPort,
   createMigratedTestDatabase,
   type MigratedTestDatabase,
+  sleep,
   testNatsUrl,
   uniqueSubjectSpace,
+  waitFor,
 } from '@portal/testing';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import {
@@ -37,18 +39,6 @@ class CreateWidgets1763830000001 implements MigrationInterface {
   async down(runner: QueryRunner): Promise<void> {
     await runner.query('DROP TABLE deliveries');
     await runner.query('DROP TABLE widgets');
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(probe: () => Promise<T>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(50);
   }
 }
 

@@ -39,3 +39,4 @@ export {
   type MigratedTestDatabase,
   type MigratedTestDatabaseOptions,
 } from './migrated-test-database';
+export { sleep, waitFor } from './wait-for';

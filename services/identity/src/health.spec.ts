@@ -1,13 +1,5 @@
-import { closedPort, type ServiceHarness, testNatsUrl } from '@portal/testing';
+import { closedPort, type ServiceHarness, testNatsUrl, waitFor } from '@portal/testing';
 import { startIdentity } from './test/identity-harness';
-
-const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe('GET /health', () => {
   let harness: ServiceHarness | undefined;
@@ -28,7 +20,10 @@ describe('GET /health', () => {
   it('reports NATS up once the outbox relay is connected', async () => {
     harness = await startIdentity({ seed: false, natsUrl: testNatsUrl() });
     const url = `${harness.baseUrl}/health`;
-    await waitFor(async () => ((await (await fetch(url)).json()) as { status: string }).status === 'ok');
+    await waitFor(
+      async () => ((await (await fetch(url)).json()) as { status: string }).status === 'ok',
+      'the outbox relay to connect',
+    );
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', checks: { database: 'up', nats: 'up' } });

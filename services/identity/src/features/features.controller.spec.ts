@@ -1,5 +1,5 @@
 import { featureListResponseSchema } from '@portal/contracts';
-import { postRawBody, startForSuite } from '@portal/testing';
+import { postRawBody, sleep, startForSuite } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
 import { FEATURE_CATALOG } from './feature-catalog';
 import { seedFeatures } from './features.seed';
@@ -34,7 +34,7 @@ describe('GET /api/identity/features', () => {
     await harness().dataSource.query(
       `UPDATE features SET enabled = false WHERE code = 'workforce-management'`,
     );
-    await new Promise((resolve) => setTimeout(resolve, FEATURES_CACHE_MS + 50));
+    await sleep(FEATURES_CACHE_MS + 50);
     expect(await listCodes()).not.toContain('workforce-management');
     await harness().dataSource.query(
       `UPDATE features SET enabled = true WHERE code = 'workforce-management'`,
@@ -78,7 +78,11 @@ describe('identity errors', () => {
   });
 
   it('answers malformed JSON with 400 and a message', async () => {
-    const res = await postRawBody(`${harness().baseUrl}/api/identity/features`, '{"name": ', 'application/json');
+    const res = await postRawBody(
+      `${harness().baseUrl}/api/identity/features`,
+      '{"name": ',
+      'application/json',
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       statusCode: 400,
@@ -88,7 +92,11 @@ describe('identity errors', () => {
 
   it('answers a body over 1 MB with 413 JSON', async () => {
     const oversized = JSON.stringify({ padding: 'x'.repeat(1024 * 1024) });
-    const res = await postRawBody(`${harness().baseUrl}/api/identity/features`, oversized, 'application/json');
+    const res = await postRawBody(
+      `${harness().baseUrl}/api/identity/features`,
+      oversized,
+      'application/json',
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ statusCode: 413, message: 'Request body is too large' });
   });

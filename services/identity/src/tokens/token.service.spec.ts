@@ -1,4 +1,5 @@
 import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from '@portal/contracts';
+import { sleep } from '@portal/testing';
 import { testAuthConfig } from '../test/identity-harness';
 import { TokenService } from './token.service';
 
@@ -29,7 +30,7 @@ describe('TokenService', () => {
     const token = await tokens.sign(subject, new Date(Date.now() + 2_000));
     expect(await tokens.verify(token)).not.toBeNull();
     expect(await tokens.verify(token)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await sleep(2_100);
     expect(await tokens.verify(token)).toBeNull();
   });
 

@@ -8,10 +8,8 @@ import {
   type MetricsResponse,
   subjects,
 } from '@portal/contracts';
-import { startForSuite } from '@portal/testing';
+import { sleep, startForSuite, waitFor } from '@portal/testing';
 import { type Customer, startKpi } from '../test/kpi-harness';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
   const stack = startForSuite(startKpi);
@@ -146,14 +144,13 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
 
   it('keeps the default zone for an organisation whose zone PostgreSQL does not know', async () => {
     const dee = await customerOfNewOrganization('Nowhere Inc', 'Mars/Olympus_Mons');
-    const deadline = Date.now() + 10_000;
-    let rows: { timezone: string }[] = [];
-    while (rows.length === 0 && Date.now() < deadline) {
-      rows = await stack().service.dataSource.query('SELECT timezone FROM organizations WHERE id = $1', [
-        dee.organizationId,
-      ]);
-      await sleep(50);
-    }
+    const rows = await waitFor(async () => {
+      const stored: { timezone: string }[] = await stack().service.dataSource.query(
+        'SELECT timezone FROM organizations WHERE id = $1',
+        [dee.organizationId],
+      );
+      return stored.length > 0 && stored;
+    }, 'the organization to be stored');
     expect(rows).toEqual([{ timezone: 'America/New_York' }]);
     expect((await metricsOf(dee)).timezone).toBe('America/New_York');
   });
