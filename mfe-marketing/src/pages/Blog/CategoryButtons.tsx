@@ -1,9 +1,9 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import { FilterButtons } from '../../components/FilterButtons';
 import { BLOG_CATEGORIES } from '../../content/blog/articles';
 import { ALL_CATEGORIES, type CategoryFilter } from './blog-view';
 
-const FILTERS: CategoryFilter[] = [ALL_CATEGORIES, ...BLOG_CATEGORIES];
+const CATEGORIES: CategoryFilter[] = [ALL_CATEGORIES, ...BLOG_CATEGORIES];
+const FILTERS = CATEGORIES.map((category) => ({ id: category, name: category }));
 
 /** 'All' and the six categories; the chosen one is pressed (aria-pressed). */
 export function CategoryButtons({
@@ -14,27 +14,12 @@ export function CategoryButtons({
   onSelect: (category: CategoryFilter) => void;
 }) {
   return (
-    <Stack
-      role="group"
-      aria-label="Filter articles by category"
-      direction="row"
-      sx={{ flexWrap: 'wrap', gap: 1, mb: { xs: 4, md: 6 } }}
-    >
-      {FILTERS.map((category) => {
-        const pressed = category === selected;
-        return (
-          <Button
-            key={category}
-            aria-pressed={pressed}
-            variant={pressed ? 'contained' : 'outlined'}
-            color={pressed ? 'primary' : 'inherit'}
-            onClick={() => onSelect(category)}
-            sx={{ borderRadius: 999, ...(!pressed && { borderColor: 'divider' }) }}
-          >
-            {category}
-          </Button>
-        );
-      })}
-    </Stack>
+    <FilterButtons
+      label="Filter articles by category"
+      options={FILTERS}
+      selected={selected}
+      onSelect={onSelect}
+      mb={{ xs: 4, md: 6 }}
+    />
   );
 }
