@@ -1,20 +1,21 @@
-import { type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
 import { Controller, Get, Module, UseGuards } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createEventEnvelope, events, type SessionRevokedData } from '@portal/contracts';
-import { ensureStream, type NatsConnection, type StreamOptions } from '@portal/events';
+import { ensureStream, type StreamOptions } from '@portal/events';
 import { createServiceApp } from '@portal/nest-http';
 import {
   type Claims,
   claimsFor,
   closedPort,
+  connectTestJetStream,
   createTestKey,
   hs256WithPublicKey,
   JwksServer,
   signToken,
   sleep,
   tamper,
+  type TestJetStream,
   type TestKey,
   testNatsUrl,
   uniqueSubjectSpace,
@@ -122,8 +123,7 @@ describe('AuthModule in a service', () => {
   let rotatedKey: TestKey;
   let strangerKey: TestKey;
   let jwks: JwksServer;
-  let nc: NatsConnection;
-  let jsm: JetStreamManager;
+  let jetStream: TestJetStream;
   let service: Probe;
   const started: Probe[] = [];
 
@@ -141,7 +141,7 @@ describe('AuthModule in a service', () => {
   }
 
   const publishRevocation = (data: SessionRevokedData) =>
-    jetstream(nc).publish(
+    jetstream(jetStream.nats).publish(
       revocationSubject,
       JSON.stringify(createEventEnvelope(events.sessionRevoked.type, data, events.sessionRevoked.version)),
     );
@@ -161,17 +161,15 @@ describe('AuthModule in a service', () => {
     ]);
     jwks = new JwksServer([identityKey.jwk]);
     await jwks.start();
-    nc = await connect({ servers: testNatsUrl() });
-    jsm = await jetstreamManager(nc);
-    await ensureStream(jsm, stream);
+    jetStream = await connectTestJetStream(space.stream);
+    await ensureStream(jetStream.jsm, stream);
     service = await startService(natsOptions);
   });
 
   afterAll(async () => {
     for (const probe of started) await probe.app.close();
     await jwks.stop();
-    await jsm.streams.delete(space.stream).catch(() => undefined);
-    await nc.close();
+    await jetStream.close();
   });
 
   describe('verifying the token', () => {
@@ -338,7 +336,7 @@ describe('AuthModule in a service', () => {
       const lapsedToken = await signToken(identityKey, lapsed);
       expect((await bearer(service, '/probe/me', signedOutToken)).status).toBe(200);
 
-      const js = jetstream(nc);
+      const js = jetstream(jetStream.nats);
       await js.publish(revocationSubject, 'not json'); // skipped, the feed keeps reading
       // A revocation whose session has expired anyway is forgotten at once.
       await publishRevocation(revocationOf(lapsed, new Date(Date.now() - 1000)));

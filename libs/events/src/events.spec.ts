@@ -4,14 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jetstream, type JetStreamManager, jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, type JetStreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createEventEnvelope } from '@portal/contracts';
 import {
   closedPort,
+  connectTestJetStream,
   createMigratedTestDatabase,
   type MigratedTestDatabase,
   sleep,
+  type TestJetStream,
   testNatsUrl,
   uniqueSubjectSpace,
   waitFor,
@@ -97,6 +99,7 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
   const subject = `${space.prefix}.widgets.created`;
   let db: MigratedTestDatabase;
   let ds: DataSource;
+  let jetStream: TestJetStream;
   let nc: NatsConnection;
   let jsm: JetStreamManager;
 
@@ -106,13 +109,12 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
       poolSize: 5,
     });
     ds = db.dataSource;
-    nc = await connect({ servers: testNatsUrl() });
-    jsm = await jetstreamManager(nc);
+    jetStream = await connectTestJetStream(space.stream);
+    ({ nats: nc, jsm } = jetStream);
   });
 
   afterAll(async () => {
-    await jsm.streams.delete(space.stream).catch(() => undefined);
-    await nc.close();
+    await jetStream.close();
     await db.close();
   });
 

@@ -40,3 +40,4 @@ export {
   type MigratedTestDatabaseOptions,
 } from './migrated-test-database';
 export { sleep, waitFor } from './wait-for';
+export { connectTestJetStream, type TestJetStream } from './test-jetstream';

@@ -38,20 +38,16 @@ export async function createMigratedTestDatabase(
     installExtensions: false,
     poolSize: options.poolSize,
   });
+  const close = async () => {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await database.drop();
+  };
   try {
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });
   } catch (error) {
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await database.drop();
+    await close();
     throw error;
   }
-  return {
-    database,
-    dataSource,
-    async close() {
-      await dataSource.destroy();
-      await database.drop();
-    },
-  };
+  return { database, dataSource, close };
 }

@@ -1,5 +1,4 @@
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
 import {
   createEventEnvelope,
   type EventEnvelope,
@@ -8,6 +7,7 @@ import {
   type EventName,
 } from '@portal/contracts';
 import {
+  connectTestJetStream,
   request,
   type ServiceHarness,
   type SignedInUser,
@@ -52,9 +52,8 @@ async function startKpiAgainst(identity: TestIdentity): Promise<KpiWithoutSignIn
   const space = uniqueSubjectSpace();
   const stream = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 120_000 };
   const clock = { current: new Date(), now: () => clock.current };
-  const nats = await connect({ servers: testNatsUrl() });
-  const jsm = await jetstreamManager(nats);
-  await ensureStream(jsm, stream);
+  const jetStream = await connectTestJetStream(stream.name);
+  await ensureStream(jetStream.jsm, stream);
   const service = await startServiceHarness({
     name: 'kpi',
     createModule: (config) =>
@@ -67,10 +66,10 @@ async function startKpiAgainst(identity: TestIdentity): Promise<KpiWithoutSignIn
     migrations: kpiMigrations,
     entities: kpiEntities,
   }).catch(async (error: unknown) => {
-    await nats.close();
+    await jetStream.close();
     throw error;
   });
-  const js = jetstream(nats);
+  const js = jetstream(jetStream.nats);
   return {
     service,
     clock,
@@ -85,8 +84,7 @@ async function startKpiAgainst(identity: TestIdentity): Promise<KpiWithoutSignIn
     metrics: (who) => request(service.baseUrl, 'GET', '/api/kpi/metrics', { token: who?.token }),
     async close() {
       await service.close();
-      await jsm.streams.delete(stream.name).catch(() => undefined);
-      await nats.close();
+      await jetStream.close();
     },
   };
 }
