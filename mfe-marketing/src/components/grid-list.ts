@@ -11,4 +11,13 @@ export function gridListSx(columns: Responsive<string>, gap: Responsive<number>)
 export const outlinedSx = { border: 1, borderColor: 'divider', bgcolor: 'background.paper' } as const;
 
 /** The raised, outlined card those lists hold. */
-export const panelSx: SxProps<Theme> = { p: 3, borderRadius: 4, ...outlinedSx };
+export const panelSx = { p: 3, borderRadius: 4, ...outlinedSx } as const;
+
+/** A larger card whose content stacks in a column (a job opening, a calculator). */
+export const columnCardSx = {
+  p: { xs: 3, md: 4 },
+  borderRadius: 5,
+  ...outlinedSx,
+  display: 'flex',
+  flexDirection: 'column',
+} as const;

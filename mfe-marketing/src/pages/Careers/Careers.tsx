@@ -14,7 +14,7 @@ import { Section } from '../../components/Section';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { HIRING_STEPS, POSITIONS } from '../../content/careers';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
-import { gridListSx, outlinedSx } from '../../components/grid-list';
+import { columnCardSx, gridListSx } from '../../components/grid-list';
 
 /** A hiring step's number in a filled circle (the list itself is an <ol>, so it is not read out twice). */
 function StepNumber({ number }: { number: number }) {
@@ -53,17 +53,7 @@ export default function Careers() {
       >
         <Box component="ul" sx={gridListSx({ xs: '1fr', md: 'repeat(2, 1fr)' }, { xs: 2, md: 3 })}>
           {POSITIONS.map(({ title, department, location, type, summary, requirements }) => (
-            <Box
-              component="li"
-              key={title}
-              sx={{
-                p: { xs: 3, md: 4 },
-                borderRadius: 5,
-                ...outlinedSx,
-                display: 'flex',
-                flexDirection: 'column',
-              }}
-            >
+            <Box component="li" key={title} sx={columnCardSx}>
               <Typography variant="h3">{title}</Typography>
               <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
                 <Chip size="small" label={department} />

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { PageContainer } from '@portal/ui';
 import { IconBadge } from '../../components/IconBadge';
 import { METRICS } from '../../content/metrics';
-import { outlinedSx } from '../../components/grid-list';
+import { panelSx } from '../../components/grid-list';
 
 export function MetricTiles() {
   return (
@@ -27,9 +27,7 @@ export function MetricTiles() {
             component="li"
             key={label}
             sx={{
-              p: 3,
-              borderRadius: 4,
-              ...outlinedSx,
+              ...panelSx,
               display: 'flex',
               gap: 2,
               alignItems: 'flex-start',

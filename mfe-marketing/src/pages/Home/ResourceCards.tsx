@@ -5,7 +5,7 @@ import { RouteLink } from '@portal/ui';
 import { IconBadge } from '../../components/IconBadge';
 import { Section } from '../../components/Section';
 import { RESOURCES } from '../../content/home';
-import { gridListSx, outlinedSx } from '../../components/grid-list';
+import { gridListSx, panelSx } from '../../components/grid-list';
 
 /** Blog, Webinar and Report cards, each leading to /blog. */
 export function ResourceCards() {
@@ -21,9 +21,7 @@ export function ResourceCards() {
             component="li"
             key={kind}
             sx={{
-              p: 3,
-              borderRadius: 4,
-              ...outlinedSx,
+              ...panelSx,
               display: 'flex',
               flexDirection: 'column',
               transition: 'border-color 160ms',

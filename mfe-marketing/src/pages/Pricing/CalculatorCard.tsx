@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { outlinedSx } from '../../components/grid-list';
+import { columnCardSx } from '../../components/grid-list';
 
 export interface CalculatorResult {
   label: string;
@@ -24,17 +24,7 @@ export interface CalculatorCardProps {
 export function CalculatorCard({ title, intro, children, results, note }: CalculatorCardProps) {
   const titleId = useId();
   return (
-    <Box
-      component="article"
-      aria-labelledby={titleId}
-      sx={{
-        p: { xs: 3, md: 4 },
-        borderRadius: 5,
-        ...outlinedSx,
-        display: 'flex',
-        flexDirection: 'column',
-      }}
-    >
+    <Box component="article" aria-labelledby={titleId} sx={columnCardSx}>
       <Typography id={titleId} variant="h3">
         {title}
       </Typography>
