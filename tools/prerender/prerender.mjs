@@ -9,12 +9,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import contracts from '@portal/contracts';
+import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
 import { chromium } from 'playwright-core';
 import { startSiteServer } from './site-server.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(rootDir, 'mfe-marketing/dist/prerendered');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = chromiumLaunchOptions.executablePath;
 
 /** Stands for the site's origin in a fragment's head; the gateway writes PUBLIC_SITE_URL there. */
 export const SITE_URL_TOKEN = '__PUBLIC_SITE_URL__';
@@ -146,16 +147,7 @@ export async function prerender() {
     shellRoot: path.join(rootDir, 'shell/dist'),
     remoteRoots: { marketing: path.join(rootDir, 'mfe-marketing/dist') },
   });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext({ viewport, colorScheme: 'dark' });
     await context.addInitScript(recordInsertedRules);
