@@ -45,8 +45,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Redux and react-redux ship once, inside the shared @portal/store; sections route with
-    // @portal/ui's SectionRoutes. A direct import would put a second copy on the page.
+    // Redux and react-redux ship once, inside the shared @portal/store; react-router once, as the
+    // shared react-router-dom facade. A direct import would put a second copy on the page.
     files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/web-testing/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -54,7 +54,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/*'], message: 'Import it from @portal/store.' },
-            { group: ['react-router', 'react-router-dom'], message: 'Use SectionRoutes and the location hooks of @portal/ui.' },
+            { group: ['react-router', 'react-router/*', 'react-router-dom/*'], message: 'Import it from react-router-dom (shared through libs/federation/src/facades).' },
           ],
         },
       ],

@@ -8,7 +8,7 @@ module.exports = (_env, argv) =>
       dir: __dirname,
       port: REMOTE_PORTS.checkout,
       title: 'Checkout section (standalone)',
-      exposes: { './app': './src/app.tsx', './cart': './src/cart.tsx' },
+      exposes: { './app': './src/app.tsx', './cart': './src/cart/CartModal.tsx' },
     },
     argv,
   );

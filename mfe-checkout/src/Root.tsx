@@ -1,5 +1,7 @@
-import { Suspense, lazy } from 'react';
-import { PageLoading, SectionErrorBoundary, SectionRoot, SectionRoutes } from '@portal/ui';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { SECTION_ROUTES } from '@portal/contracts';
+import { PageLoading, SectionErrorBoundary, SectionRoot } from '@portal/ui';
 import { CartProvider, loadApi, StoreProvider } from '@portal/store';
 
 const Login = lazy(() => import('./pages/Login/Login'));
@@ -9,31 +11,42 @@ const Checkout = lazy(() => import('./pages/Checkout/Checkout'));
 // Every page of this section calls the API: fetch RTK Query alongside the first page.
 void loadApi();
 
-const routes = [
-  { path: '/login', element: <Login /> },
-  { path: '/register', element: <Register /> },
-  { path: '/signup', element: <Register /> },
-  { path: '/checkout', element: <Checkout /> },
-];
+type CheckoutPath = (typeof SECTION_ROUTES.checkout)[number];
+
+/** The page of each path of the section's row in the route table. */
+const PAGES: Record<CheckoutPath, ReactNode> = {
+  '/checkout': <Checkout />,
+  '/login': <Login />,
+  '/register': <Register />,
+  '/signup': <Register />,
+};
 
 export function CheckoutRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
-      <SectionRoutes routes={routes} />
+      <Routes>
+        {SECTION_ROUTES.checkout.map((path) => (
+          <Route key={path} path={path} element={PAGES[path]} />
+        ))}
+        {/* Another section's path: single-spa is about to unmount this one. */}
+        <Route path="*" element={null} />
+      </Routes>
     </Suspense>
   );
 }
 
 export function CheckoutRoot() {
   return (
-    <SectionRoot name="checkout">
-      <StoreProvider>
-        <CartProvider>
-          <SectionErrorBoundary>
-            <CheckoutRoutes />
-          </SectionErrorBoundary>
-        </CartProvider>
-      </StoreProvider>
-    </SectionRoot>
+    <BrowserRouter>
+      <SectionRoot name="checkout">
+        <StoreProvider>
+          <CartProvider>
+            <SectionErrorBoundary>
+              <CheckoutRoutes />
+            </SectionErrorBoundary>
+          </CartProvider>
+        </StoreProvider>
+      </SectionRoot>
+    </BrowserRouter>
   );
 }

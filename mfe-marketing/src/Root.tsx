@@ -1,71 +1,66 @@
-import { Suspense } from 'react';
-import {
-  PageLoading,
-  SectionErrorBoundary,
-  SectionRoot,
-  SectionRoutes,
-  matchPath,
-  type SectionRoute,
-} from '@portal/ui';
+import { Suspense, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes, matchPath } from 'react-router-dom';
+import { SECTION_ROUTES } from '@portal/contracts';
+import { PageLoading, SectionErrorBoundary, SectionRoot } from '@portal/ui';
 import { StoreProvider } from '@portal/store';
-import { lazyPage, type LazyPage } from './lazyPage';
+import { lazyPage } from './lazy-page';
 import { Home } from './pages/Home/Home';
 
-// Every page but the home page loads on demand.
-const Services = lazyPage(() => import('./pages/Services/Services'));
-const Pricing = lazyPage(() => import('./pages/Pricing/Pricing'));
-const About = lazyPage(() => import('./pages/About/About'));
-const AboutUs = lazyPage(() => import('./pages/AboutUs/AboutUs'));
-const Contact = lazyPage(() => import('./pages/Contact/Contact'));
-const Platform = lazyPage(() => import('./pages/Platform/Platform'));
-const Careers = lazyPage(() => import('./pages/Careers/Careers'));
-const Blog = lazyPage(() => import('./pages/Blog/Blog'));
-const BlogArticle = lazyPage(() => import('./pages/BlogArticle/BlogArticle'));
-const HelpCenter = lazyPage(() => import('./pages/HelpCenter/HelpCenter'));
-const Docs = lazyPage(() => import('./pages/Docs/Docs'));
-const PrivacyPolicy = lazyPage(() => import('./pages/PrivacyPolicy/PrivacyPolicy'));
-const Terms = lazyPage(() => import('./pages/Terms/Terms'));
+type MarketingPath = (typeof SECTION_ROUTES.marketing)[number];
 
-const page = (path: string, { Page, preload }: LazyPage) => ({ path, element: <Page />, preload });
+// One page per path of the section's row in the route table; every page but the home page loads on demand.
+const PAGES: Record<MarketingPath, { Page: ComponentType; preload?: () => Promise<void> }> = {
+  '/': { Page: Home },
+  '/services': lazyPage(() => import('./pages/Services/Services')),
+  '/pricing': lazyPage(() => import('./pages/Pricing/Pricing')),
+  '/about': lazyPage(() => import('./pages/About/About')),
+  '/about-us': lazyPage(() => import('./pages/AboutUs/AboutUs')),
+  '/contact': lazyPage(() => import('./pages/Contact/Contact')),
+  '/platform': lazyPage(() => import('./pages/Platform/Platform')),
+  '/careers': lazyPage(() => import('./pages/Careers/Careers')),
+  '/blog': lazyPage(() => import('./pages/Blog/Blog')),
+  '/blog/:slug': lazyPage(() => import('./pages/BlogArticle/BlogArticle')),
+  '/help-center': lazyPage(() => import('./pages/HelpCenter/HelpCenter')),
+  '/docs': lazyPage(() => import('./pages/Docs/Docs')),
+  '/privacy-policy': lazyPage(() => import('./pages/PrivacyPolicy/PrivacyPolicy')),
+  '/terms': lazyPage(() => import('./pages/Terms/Terms')),
+};
 
-const routes: readonly (SectionRoute & { preload?: () => Promise<void> })[] = [
-  { path: '/', element: <Home /> },
-  page('/services', Services),
-  page('/pricing', Pricing),
-  page('/about', About),
-  page('/about-us', AboutUs),
-  page('/contact', Contact),
-  page('/platform', Platform),
-  page('/careers', Careers),
-  page('/blog', Blog),
-  page('/blog/:slug', BlogArticle),
-  page('/help-center', HelpCenter),
-  page('/docs', Docs),
-  page('/privacy-policy', PrivacyPolicy),
-  page('/terms', Terms),
-];
+const pageElement = (path: MarketingPath) => {
+  const { Page } = PAGES[path];
+  return <Page />;
+};
 
 /** Loads the module of the page at `pathname` (nothing to load for the home page or another section's path). */
 export async function preloadPage(pathname: string): Promise<void> {
-  await routes.find((route) => matchPath(route.path, pathname))?.preload?.();
+  const path = SECTION_ROUTES.marketing.find((pattern) => matchPath(pattern, pathname));
+  if (path) await PAGES[path].preload?.();
 }
 
 export function MarketingRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
-      <SectionRoutes routes={routes} />
+      <Routes>
+        {SECTION_ROUTES.marketing.map((path) => (
+          <Route key={path} path={path} element={pageElement(path)} />
+        ))}
+        {/* Another section's path: single-spa is about to unmount this one. */}
+        <Route path="*" element={null} />
+      </Routes>
     </Suspense>
   );
 }
 
 export function MarketingRoot() {
   return (
-    <SectionRoot name="marketing">
-      <StoreProvider>
-        <SectionErrorBoundary>
-          <MarketingRoutes />
-        </SectionErrorBoundary>
-      </StoreProvider>
-    </SectionRoot>
+    <BrowserRouter>
+      <SectionRoot name="marketing">
+        <StoreProvider>
+          <SectionErrorBoundary>
+            <MarketingRoutes />
+          </SectionErrorBoundary>
+        </StoreProvider>
+      </SectionRoot>
+    </BrowserRouter>
   );
 }

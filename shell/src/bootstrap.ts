@@ -6,7 +6,8 @@ import { registerApplication, start } from 'single-spa';
 import { loadSection } from './federation/remotes';
 import { yieldBetweenShares } from './federation/yield-between-shares';
 import { watchNavigation } from './navigation-effects';
-import { SECTION_NAMES, sectionForPath } from './routes';
+import { SECTION_NAMES } from '@portal/contracts';
+import { sectionForPath } from './routes';
 import { sectionApplication, type SectionProps } from './sections/section-application';
 import { makeZodCspSafe } from './zod-jitless';
 

@@ -1,4 +1,5 @@
-// The JavaScript a first visit downloads, gzipped, all files together; budget ≤ 200 kB for `/`.
+// The JavaScript a first visit downloads, gzipped, all files together; budget ≤ 210 kB for `/`
+// (react-router included).
 // Loads each route in Debian's Chromium with an empty cache and adds up every JS response, both as
 // sent over the wire and as gzip -9 of its body (the budget's measure). Signed-in routes get the
 // customer's token in localStorage before the first request, as after a sign-in.
@@ -7,7 +8,7 @@ import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
 import { startBenchStack } from './stack.mjs';
 
-export const firstVisitBudgetBytes = 200 * 1024;
+export const firstVisitBudgetBytes = 210 * 1024;
 
 /** Routes measured by `npm run bench`; `signedIn` ones open as a signed-in customer. */
 export const firstVisitRoutes = [
@@ -71,7 +72,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const result = await measureFirstVisitJs(given ?? stack?.url ?? '', { route });
     for (const file of result.files) console.log(`${String(file.gzipBytes).padStart(8)} B gz  ${file.url}`);
     console.log(
-      `first visit to ${route} : ${(result.gzipBytes / 1024).toFixed(1)} kB gzip -9 (${(result.wireBytes / 1024).toFixed(1)} kB on the wire) in ${result.files.length} files; budget for / 200 kB`,
+      `first visit to ${route} : ${(result.gzipBytes / 1024).toFixed(1)} kB gzip -9 (${(result.wireBytes / 1024).toFixed(1)} kB on the wire) in ${result.files.length} files; budget for / ${firstVisitBudgetBytes / 1024} kB`,
     );
     process.exitCode = route !== '/' || result.gzipBytes <= firstVisitBudgetBytes ? 0 : 1;
   } finally {

@@ -12,6 +12,7 @@ describe('the shared singletons', () => {
       [
         'react',
         'react-dom',
+        'react-router-dom',
         '@mui/material',
         '@emotion/react',
         '@emotion/styled',

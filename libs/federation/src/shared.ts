@@ -1,16 +1,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { FACADES, facadePath, type FacadePackage } from './facades.ts';
 
 /**
  * The ONE list of singletons shared by the shell and every remote. Each package exists once on
- * the page: one React, one MUI + emotion (one theme, one style cache per section), one Redux store.
- * Redux Toolkit and react-redux live inside `@portal/store` (sections reach them only through it,
- * which ESLint enforces), so they ship once, tree-shaken, instead of whole as shared modules.
- * Sections route with `SectionRoutes` of `@portal/ui`: single-spa already picks the section by path.
+ * the page: one React, one router, one MUI + emotion (one theme, one style cache per section), one
+ * Redux store. Redux Toolkit and react-redux live inside `@portal/store` (sections reach them only
+ * through it, which ESLint enforces), so they ship once, tree-shaken, instead of whole as shared
+ * modules. react-router-dom is shared through a facade of the names the front end uses (FACADES).
  */
 export const SINGLETON_PACKAGES = [
   'react',
   'react-dom',
+  'react-router-dom',
   '@mui/material',
   '@emotion/react',
   '@emotion/styled',
@@ -123,6 +125,11 @@ export function sharedSingletons(fromDir: string): Record<string, SharedConfig> 
     if (DEEP_IMPORTS[name]) shared[`${name}/`] = { singleton: true, ...version, ...DEEP_IMPORTS[name] };
   };
   for (const name of SINGLETON_PACKAGES) add(name);
+  for (const pkg of Object.keys(FACADES) as FacadePackage[]) {
+    // Provided and consumed under the package's name and version, implemented by the facade.
+    const installed = readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;
+    shared[pkg] = { ...shared[pkg]!, version: installed, import: facadePath(pkg, root) };
+  }
   for (const file of MUI_CONTEXT_FILES) {
     const pkg = file.split('/').slice(0, 2).join('/');
     const installed = readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;

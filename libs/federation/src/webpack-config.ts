@@ -11,6 +11,8 @@ import * as mf from '@module-federation/enhanced/webpack';
 import { DEV_API_TARGET, mfeManifest } from './apps.ts';
 import { ExternalRuntimeCheckPlugin, provideRuntimeCorePath } from './external-runtime.ts';
 import { muiWithoutCssVars } from './mui-without-css-vars.ts';
+import { REACT_ROUTER_DIST } from './react-router-tree-shaking.ts';
+import { assertFacadesCover } from './facades.ts';
 import { findWorkspaceRoot, sharedSingletons } from './shared.ts';
 
 export type Mode = 'production' | 'development';
@@ -163,6 +165,7 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
   const root = findWorkspaceRoot(app.dir);
   const host = app.kind === 'host';
   const standalone = !host && !production;
+  assertFacadesCover(root);
 
   // The page-level stylesheet (the self-hosted Inter variable font) rides on the page's entry.
   const entry: Record<string, string[]> = {};
@@ -219,6 +222,10 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
           test: /\.tsx?$/,
           exclude: /node_modules/,
           use: { loader: 'swc-loader', options: swcOptions(root, mode) },
+        },
+        {
+          test: REACT_ROUTER_DIST,
+          use: { loader: path.join(root, 'libs', 'federation', 'src', 'react-router-tree-shaking.ts') },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         {

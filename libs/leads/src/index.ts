@@ -4,4 +4,4 @@ export { InlineScheduler, INLINE_SCHEDULER_MIN_HEIGHT } from './scheduling/Inlin
 export type { InlineSchedulerProps } from './scheduling/InlineScheduler';
 export { ScheduleCallButton } from './scheduling/ScheduleCallButton';
 export type { ScheduleCallButtonProps } from './scheduling/ScheduleCallButton';
-export { CONTACT_PATH, goToContactPage, prepareScheduler, scheduleCall } from './scheduling/scheduler';
+export { CONTACT_PATH, prepareScheduler, scheduleCall } from './scheduling/scheduler';

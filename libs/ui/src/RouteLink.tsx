@@ -1,13 +1,24 @@
 import { forwardRef, type MouseEvent } from 'react';
 import Link, { type LinkProps } from '@mui/material/Link';
 import Button, { type ButtonProps } from '@mui/material/Button';
-import { followLink } from './navigation';
+import { useHref, useLinkClickHandler } from 'react-router-dom';
 
-/** Runs the caller's onClick, then navigates client-side unless the browser should handle the click. */
-function routeClick(href: string, onClick?: (event: MouseEvent<HTMLAnchorElement>) => void) {
-  return (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    followLink(event, href);
+/**
+ * The `href` and onClick of an internal link, as react-router's `<Link>` computes them: a plain left
+ * click runs the caller's onClick, then navigates in place (history.pushState, which single-spa
+ * answers by re-routing the sections); modified clicks (new tab, download) stay the browser's.
+ */
+function useRouteLink(
+  to: string,
+  { onClick, target }: { onClick?: (event: MouseEvent<HTMLAnchorElement>) => void; target?: string },
+) {
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { target });
+  return {
+    href: useHref(to),
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event);
+      if (!event.defaultPrevented) navigate(event);
+    },
   };
 }
 
@@ -18,7 +29,7 @@ export const RouteLink = forwardRef<HTMLAnchorElement, RouteLinkProps>(function 
   { href, onClick, ...props },
   ref,
 ) {
-  return <Link ref={ref} href={href} onClick={routeClick(href, onClick)} {...props} />;
+  return <Link ref={ref} {...props} {...useRouteLink(href, { onClick, target: props.target })} />;
 });
 
 export type RouteButtonProps = Omit<ButtonProps<'a'>, 'href'> & { href: string };
@@ -28,5 +39,5 @@ export const RouteButton = forwardRef<HTMLAnchorElement, RouteButtonProps>(funct
   { href, onClick, ...props },
   ref,
 ) {
-  return <Button ref={ref} href={href} onClick={routeClick(href, onClick)} {...props} />;
+  return <Button ref={ref} {...props} {...useRouteLink(href, { onClick, target: props.target })} />;
 });

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { createPortal } from 'react-dom';
-import { SectionRoot, usePathname } from '@portal/ui';
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import { SectionRoot } from '@portal/ui';
 import { StoreProvider } from '@portal/store';
 import { sectionForPath } from '../routes';
 import { Footer } from './Footer';
@@ -19,10 +20,19 @@ export interface ChromeSlots {
 
 /**
  * The shell's React application, always mounted: header and footer around the section area, the
- * 404 page for paths no section serves, the quote dialog and the toast host.
+ * 404 page for paths no section serves, the quote dialog and the toast host. It has a router of its
+ * own, like each section: they all follow the one address.
  */
 export function Chrome({ slots }: { slots: ChromeSlots }) {
-  const pathname = usePathname();
+  return (
+    <BrowserRouter>
+      <ChromeParts slots={slots} />
+    </BrowserRouter>
+  );
+}
+
+function ChromeParts({ slots }: { slots: ChromeSlots }) {
+  const { pathname } = useLocation();
   return (
     <SectionRoot name="shell" baseline>
       <StoreProvider>

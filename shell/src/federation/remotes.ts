@@ -1,6 +1,6 @@
 import { getInstance, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import { SECTION_NAMES, type SectionName } from '../routes';
+import { SECTION_NAMES, type SectionName } from '@portal/contracts';
 
 /** Where the gateway serves the remote manifest (remote name → its `mf-manifest.json`). */
 export const MANIFEST_URL = '/mfe-manifest.json';

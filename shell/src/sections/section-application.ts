@@ -1,5 +1,5 @@
 import type { AppProps, LifeCycles } from 'single-spa';
-import type { SectionName } from '../routes';
+import type { SectionName } from '@portal/contracts';
 import { removePrerendered } from './prerendered';
 
 /** Custom props the root config gives every section: where to render. */

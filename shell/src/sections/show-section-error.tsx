@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { SectionError, SectionRoot, usePageTitle } from '@portal/ui';
-import type { SectionName } from '../routes';
+import type { SectionName } from '@portal/contracts';
 import type { Dispose } from './section-application';
 
 const WHAT: Record<SectionName, string> = {

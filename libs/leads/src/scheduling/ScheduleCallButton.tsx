@@ -1,7 +1,8 @@
 import { useEffect, type MouseEvent } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import EventIcon from '@mui/icons-material/EventAvailableRounded';
-import { prepareScheduler, scheduleCall } from './scheduler';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { CONTACT_PATH, prepareScheduler, scheduleCall } from './scheduler';
 
 export type ScheduleCallButtonProps = ButtonProps & {
   /** What to do when the popup cannot open; default: go to /contact. */
@@ -15,12 +16,18 @@ export function ScheduleCallButton({
   children = 'Schedule a Call',
   ...props
 }: ScheduleCallButtonProps) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   useEffect(() => {
     void prepareScheduler();
   }, []);
+  // The default when the popup cannot open: the contact page, whose form always works.
+  const goToContactPage = () => {
+    if (pathname !== CONTACT_PATH) void navigate(CONTACT_PATH);
+  };
   const open = (event: MouseEvent<HTMLButtonElement>) => {
     onClick?.(event);
-    void scheduleCall(onUnavailable);
+    void scheduleCall(onUnavailable ?? goToContactPage);
   };
   return (
     <Button startIcon={<EventIcon />} {...props} onClick={open}>

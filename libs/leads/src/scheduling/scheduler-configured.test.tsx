@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BrowserRouter } from 'react-router-dom';
 import { stubFetch } from '@portal/web-testing';
 import { InlineScheduler } from './InlineScheduler';
 import { ScheduleCallButton } from './ScheduleCallButton';
@@ -25,6 +26,7 @@ describe('scheduling with a configured scheduler', () => {
         <ScheduleCallButton />
         <ScheduleCallButton>Book a call</ScheduleCallButton>
       </>,
+      { wrapper: BrowserRouter },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Schedule a Call' }));
 
@@ -44,7 +46,7 @@ describe('scheduling with a configured scheduler', () => {
     const initPopupWidget = jest.fn();
     window.Calendly = { initPopupWidget };
     const beforeOpening = jest.fn();
-    render(<ScheduleCallButton onClick={beforeOpening} />);
+    render(<ScheduleCallButton onClick={beforeOpening} />, { wrapper: BrowserRouter });
     await userEvent.click(screen.getByRole('button', { name: 'Schedule a Call' }));
 
     expect(beforeOpening).toHaveBeenCalledTimes(1);

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BrowserRouter } from 'react-router-dom';
 import { stubFetch } from '@portal/web-testing';
 import { InlineScheduler } from './InlineScheduler';
 import { ScheduleCallButton } from './ScheduleCallButton';
@@ -18,7 +19,7 @@ describe('scheduling without a configured scheduler', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it("warns and sends the visitor to /contact from 'Schedule a Call', loading nothing from a third party", async () => {
-    render(<ScheduleCallButton />);
+    render(<ScheduleCallButton />, { wrapper: BrowserRouter });
     await userEvent.click(screen.getByRole('button', { name: 'Schedule a Call' }));
 
     expect(warn).toHaveBeenCalledWith(
@@ -31,7 +32,9 @@ describe('scheduling without a configured scheduler', () => {
 
   it('runs the given fallback instead, e.g. on the contact page itself', async () => {
     const fallback = jest.fn();
-    render(<ScheduleCallButton onUnavailable={fallback}>Book a call</ScheduleCallButton>);
+    render(<ScheduleCallButton onUnavailable={fallback}>Book a call</ScheduleCallButton>, {
+      wrapper: BrowserRouter,
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Book a call' }));
     expect(fallback).toHaveBeenCalledTimes(1);
     expect(window.location.pathname).toBe('/pricing');

@@ -1,4 +1,3 @@
-import { navigate } from '@portal/ui';
 import { loadRuntimeConfig } from '@portal/store/runtime-config';
 
 // The scheduling widget is Calendly's: the gateway's Content-Security-Policy allows exactly these hosts.
@@ -35,16 +34,11 @@ export async function prepareScheduler(): Promise<void> {
 
 export const CONTACT_PATH = '/contact';
 
-/** The default when the popup cannot open: the contact page, whose form always works. */
-export function goToContactPage(): void {
-  if (window.location.pathname !== CONTACT_PATH) navigate(CONTACT_PATH);
-}
-
 /**
  * 'Schedule a Call': opens the widget's booking popup. When no scheduler is configured or its
- * script has not loaded, logs a warning and runs `fallback` (by default, goes to /contact).
+ * script has not loaded, logs a warning and runs `fallback` (e.g. going to the contact page).
  */
-export async function scheduleCall(fallback: () => void = goToContactPage): Promise<void> {
+export async function scheduleCall(fallback: () => void): Promise<void> {
   const { scheduler } = await loadRuntimeConfig();
   const widget = window.Calendly;
   if (scheduler && widget) {

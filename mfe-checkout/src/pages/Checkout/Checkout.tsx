@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
+import { useLocation } from 'react-router-dom';
 import {
   BRAND_NAME,
   PageLoading,
   RedirectNotice,
   RouteButton,
-  useLocationSearch,
   usePageMeta,
 } from '@portal/ui';
 import { selectSessionStatus, useAppSelector, useCartContext } from '@portal/store';
@@ -25,7 +25,7 @@ export default function Checkout() {
     noindex: true,
   });
   const session = useAppSelector(selectSessionStatus);
-  const orderId = new URLSearchParams(useLocationSearch()).get('order');
+  const orderId = new URLSearchParams(useLocation().search).get('order');
   const { items } = useCartContext();
   if (session === 'checking') return <PageLoading />;
   if (session === 'signedOut') {

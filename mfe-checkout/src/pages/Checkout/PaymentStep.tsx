@@ -5,7 +5,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import SettingsSuggestRounded from '@mui/icons-material/SettingsSuggestRounded';
-import { navigate, RouteButton } from '@portal/ui';
+import { useNavigate } from 'react-router-dom';
+import { RouteButton } from '@portal/ui';
 import { useCartContext } from '@portal/store';
 import { CheckoutNotice } from './CheckoutNotice';
 import { OrderSummary } from './OrderSummary';
@@ -27,6 +28,7 @@ function SettingUp() {
 
 /** The cart is there and the visitor signed in: set up the payment, then take it. */
 export function PaymentStep() {
+  const navigate = useNavigate();
   const { items, total } = useCartContext();
   const { setup, retry } = usePaymentSetup();
 
@@ -100,7 +102,7 @@ export function PaymentStep() {
                   orderId={setup.orderId}
                   publishableKey={setup.publishableKey}
                   total={total}
-                  onPaid={(orderId) => navigate(confirmationPath(orderId), { replace: true })}
+                  onPaid={(orderId) => void navigate(confirmationPath(orderId), { replace: true })}
                 />
               </Suspense>
             </Box>

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BRAND_NAME, RouteLink, navigate } from '@portal/ui';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { BRAND_NAME, RouteLink } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch, useLoginMutation } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
 import { SecretField } from '@portal/ui/secret-field';
@@ -12,6 +13,8 @@ import { safeRedirect } from './safe-redirect';
 /** /login: email and password, both required by the browser. */
 export default function Login() {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { search } = useLocation();
   const [login, { isLoading }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -21,7 +24,7 @@ export default function Login() {
     try {
       dispatch(signedIn(await login({ email, password }).unwrap()));
       dispatch(showToast({ title: 'Logged in successfully', severity: 'success' }));
-      navigate(safeRedirect(window.location.search, '/dashboard'));
+      void navigate(safeRedirect(search, '/dashboard'));
     } catch (error) {
       dispatch(
         showToast({ title: 'Error', description: serverMessage(error) ?? 'Login failed', severity: 'error' }),

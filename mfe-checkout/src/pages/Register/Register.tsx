@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PASSWORD_HINT } from '@portal/contracts';
-import { BRAND_NAME, RouteLink, navigate } from '@portal/ui';
+import { useNavigate } from 'react-router-dom';
+import { BRAND_NAME, RouteLink } from '@portal/ui';
 import { registered, serverMessage, showToast, useAppDispatch, useRegisterMutation } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
 import { SecretField } from '@portal/ui/secret-field';
@@ -14,6 +15,7 @@ import { checkRegistration, type RegisterErrors, type RegisterFields } from './r
 /** /register and /signup: create an account, then on to /customer-dashboard. */
 export default function Register() {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
   const [fields, setFields] = useState<RegisterFields>({ name: '', email: '', password: '' });
   // Messages appear on the first submit, then follow the typing so a fixed field clears at once.
@@ -46,7 +48,7 @@ export default function Register() {
       const { token } = await register(check.request).unwrap();
       void dispatch(registered(token));
       dispatch(showToast({ title: 'Account created successfully!', severity: 'success' }));
-      navigate('/customer-dashboard');
+      void navigate('/customer-dashboard');
     } catch (error) {
       const message = serverMessage(error) ?? 'Registration failed';
       setFailure(message);

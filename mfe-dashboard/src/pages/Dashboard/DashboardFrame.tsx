@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
-import { navigate, PageContainer, usePathname } from '@portal/ui';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { PageContainer } from '@portal/ui';
 import { signOut, useAppDispatch } from '@portal/store';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { useLiveMetrics } from '../../live/useLiveMetrics';
@@ -29,11 +30,12 @@ const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
 export function DashboardFrame() {
   const dispatch = useAppDispatch();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const { base, tab } = locateTab(usePathname());
+  const navigate = useNavigate();
+  const { base, tab } = locateTab(useLocation().pathname);
   // Once for every tab: the KPI numbers of the Overview and the KPIs tab move as metrics come in.
   useLiveMetrics();
   const show = (next: DashboardTab) => {
-    if (next !== tab) navigate(tabPath(base, next));
+    if (next !== tab) void navigate(tabPath(base, next));
   };
 
   const panels: Record<DashboardTab, ReactNode> = {

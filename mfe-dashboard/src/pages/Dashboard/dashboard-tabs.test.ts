@@ -1,8 +1,9 @@
 import { SECTION_ROUTES } from '@portal/contracts';
-import { DASHBOARD_PATHS } from './dashboard-tabs';
+import { DASHBOARD_BASES, DASHBOARD_TABS, tabPath } from './dashboard-tabs';
 
 describe('dashboard tabs', () => {
-  it("are exactly the site route table's dashboard routes (the shell routes them, e2e visits them)", () => {
-    expect([...DASHBOARD_PATHS].sort()).toEqual([...SECTION_ROUTES.dashboard].sort());
+  it("under each base are exactly the site route table's dashboard routes (the section routes them, e2e visits them)", () => {
+    const tabPaths = DASHBOARD_BASES.flatMap((base) => DASHBOARD_TABS.map(({ name }) => tabPath(base, name)));
+    expect(tabPaths.sort()).toEqual([...SECTION_ROUTES.dashboard].sort());
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The dashboard's tabs and their addresses. Each tab has its own path under the
- * base the customer arrived on, so reload and Back keep the tab. The shell's route table
- * (shell/src/routes.ts) lists the same paths; any other path under a base is its 404.
+ * base the customer arrived on, so reload and Back keep the tab. The site's route table
+ * (@portal/contracts, site-routes.ts) lists the same paths; any other path under a base is its 404.
  */
 export const DASHBOARD_BASES = ['/dashboard', '/customer-dashboard'] as const;
 export type DashboardBase = (typeof DASHBOARD_BASES)[number];
@@ -20,11 +20,6 @@ export function tabPath(base: DashboardBase, tab: DashboardTab): string {
   const { slug } = DASHBOARD_TABS.find(({ name }) => name === tab)!;
   return slug ? `${base}/${slug}` : base;
 }
-
-/** Every path the section serves: each tab under each base. */
-export const DASHBOARD_PATHS: readonly string[] = DASHBOARD_BASES.flatMap((base) =>
-  DASHBOARD_TABS.map(({ name }) => tabPath(base, name)),
-);
 
 /**
  * The base and tab of a dashboard path, matched like the routes (any case, trailing slash ignored).

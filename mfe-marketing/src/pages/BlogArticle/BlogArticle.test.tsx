@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
-import { SectionRoutes } from '@portal/ui';
+import { Route, Routes } from 'react-router-dom';
 import { renderPage } from '@portal/web-testing';
 import BlogArticle from './BlogArticle';
 
 const renderArticle = (slug: string) =>
   renderPage(
-    <SectionRoutes routes={[{ path: '/blog/:slug', element: <BlogArticle /> }]} />,
+    <Routes>
+      <Route path="/blog/:slug" element={<BlogArticle />} />
+    </Routes>,
     { route: `/blog/${slug}` },
   );
 

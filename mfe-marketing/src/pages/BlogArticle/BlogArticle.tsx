@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { articlePath } from '@portal/contracts';
-import { PageContainer, RouteButton, RouteLink, usePageMeta, useRouteParams } from '@portal/ui';
+import { useParams } from 'react-router-dom';
+import { PageContainer, RouteButton, RouteLink, usePageMeta } from '@portal/ui';
 import { findArticle } from '../../content/blog/articles';
 import { ARTICLE_NOT_FOUND_TEXT } from '../../content/page-text';
 import { Markup } from '../../markup/Markup';
@@ -48,7 +49,7 @@ function ReadyToGetStarted() {
 
 /** /blog/{slug}: the article, or 'Article Not Found' for an unknown slug. */
 export default function BlogArticle() {
-  const { slug = '' } = useRouteParams();
+  const { slug = '' } = useParams();
   const article = findArticle(slug);
   usePageMeta(
     article

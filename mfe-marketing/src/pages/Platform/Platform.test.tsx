@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocationHash } from '@portal/ui';
+import { useLocation } from 'react-router-dom';
 import { renderPage } from '@portal/web-testing';
 import Platform from './Platform';
 
 /** Shows the hash, as the address bar would. */
 function Hash() {
-  return <output aria-label="hash">{useLocationHash()}</output>;
+  return <output aria-label="hash">{useLocation().hash}</output>;
 }
 
 const page = (

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { navigate, useLocationHash } from '@portal/ui';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { openQuoteDialog, useAppDispatch } from '@portal/store';
 import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { CapabilityTabs } from '../../components/CapabilityTabs';
@@ -19,7 +19,8 @@ function tabFromHash(hash: string): CapabilityId {
 export default function Platform() {
   usePublicPageMeta('/platform');
   const dispatch = useAppDispatch();
-  const hash = useLocationHash();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
   return (
     <>
       <PageIntro
@@ -38,7 +39,7 @@ export default function Platform() {
         <CapabilityTabs
           order={PLATFORM_CAPABILITY_ORDER}
           selected={tabFromHash(hash)}
-          onSelect={(id) => navigate(`#${id}`, { replace: true })}
+          onSelect={(id) => void navigate(`#${id}`, { replace: true })}
           label="Platform capabilities"
           idPrefix="platform"
           actions={({ label, title }) => (

@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import { render, screen } from '@testing-library/react';
-import { lazyPage } from './lazyPage';
+import { lazyPage } from './lazy-page';
 
 const Pricing = () => <h1>Custom pricing</h1>;
 

@@ -4,7 +4,7 @@ import singleSpaReact from 'single-spa-react';
 import { registerReactInstance } from './react-instances';
 import { SectionError } from './SectionError';
 import { SectionRoot } from './SectionRoot';
-import { transitionRoots } from './transitionRoots';
+import { transitionRoots } from './transition-roots';
 
 export interface SectionLifecyclesOptions {
   name: string;

@@ -1,5 +1,5 @@
 import type ReactDOMClientModule from 'react-dom/client';
-import { transitionRoots } from './transitionRoots';
+import { transitionRoots } from './transition-roots';
 
 describe('transitionRoots', () => {
   it("renders each root's content inside a transition and unmounts it plainly", () => {

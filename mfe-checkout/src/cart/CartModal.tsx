@@ -1,7 +1,7 @@
 // The federated module './cart': the Shopping Cart modal, loaded by the shell's header on first use.
 import { SectionRoot } from '@portal/ui';
 import { CartProvider, StoreProvider } from '@portal/store';
-import { CartDialog, type CartDialogProps } from './cart/CartDialog';
+import { CartDialog, type CartDialogProps } from './CartDialog';
 
 export type CartModalProps = CartDialogProps;
 

@@ -1,23 +1,34 @@
+import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouteLink } from './RouteLink';
-import { isInternalPath } from './navigation';
+import { BrowserRouter } from 'react-router-dom';
+import { RouteButton, RouteLink } from './RouteLink';
+import { isInternalPath } from './internal-path';
+
+const inRouter = (link: ReactNode) => render(<BrowserRouter>{link}</BrowserRouter>);
 
 describe('internal links', () => {
   beforeEach(() => window.history.replaceState(null, '', '/'));
 
   it('navigate in place with pushState (which single-spa turns into a re-route)', async () => {
     const pushState = jest.spyOn(window.history, 'pushState');
-    render(<RouteLink href="/pricing">Pricing</RouteLink>);
+    inRouter(<RouteLink href="/pricing">Pricing</RouteLink>);
+    expect(screen.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     await userEvent.click(screen.getByRole('link', { name: 'Pricing' }));
-    expect(pushState).toHaveBeenCalledWith(null, '', '/pricing');
+    expect(pushState).toHaveBeenCalledWith(expect.anything(), '', '/pricing');
     expect(window.location.pathname).toBe('/pricing');
     pushState.mockRestore();
   });
 
+  it('render button-styled links the same way', async () => {
+    inRouter(<RouteButton href="/contact?topic=sales">Contact</RouteButton>);
+    await userEvent.click(screen.getByRole('link', { name: 'Contact' }));
+    expect(window.location.pathname + window.location.search).toBe('/contact?topic=sales');
+  });
+
   it('leave modified clicks (new tab) to the browser', async () => {
     const pushState = jest.spyOn(window.history, 'pushState');
-    render(<RouteLink href="/pricing">Pricing</RouteLink>);
+    inRouter(<RouteLink href="/pricing">Pricing</RouteLink>);
     const user = userEvent.setup();
     await user.keyboard('{Control>}');
     await user.click(screen.getByRole('link', { name: 'Pricing' }));

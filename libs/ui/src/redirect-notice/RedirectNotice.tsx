@@ -2,17 +2,18 @@ import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LockRounded from '@mui/icons-material/LockRounded';
-import { navigate } from './navigation';
-import { REDIRECT_DELAY_MS, type RedirectNoticeProps } from './redirect-notice';
-import { usePageTitle } from './seo/usePageMeta';
+import { useNavigate } from 'react-router-dom';
+import { REDIRECT_DELAY_MS, type RedirectNoticeProps } from './lazy-redirect-notice';
+import { usePageTitle } from '../seo/usePageMeta';
 
-/** The notice behind the lazy `RedirectNotice` of redirect-notice.ts. */
+/** The notice behind the lazy `RedirectNotice` of lazy-redirect-notice.ts. */
 export default function RedirectNotice({ title, message, to }: RedirectNoticeProps) {
   usePageTitle(title);
+  const navigate = useNavigate();
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate(to, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => void navigate(to, { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [to]);
+  }, [navigate, to]);
   return (
     <Box
       component="section"
