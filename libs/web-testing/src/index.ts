@@ -2,3 +2,4 @@ export { renderPage } from './render-page';
 export { stubFetch } from './stub-fetch';
 export type { StubbedAnswer, StubbedCall, StubbedRoutes } from './stub-fetch';
 export { customer, customerMe } from './customer';
+export { contactMessageCreated } from './lead-answers';

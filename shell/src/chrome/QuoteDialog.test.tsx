@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi, openQuoteDialog, useAppDispatch } from '@portal/store';
-import { stubFetch } from '@portal/web-testing';
+import { contactMessageCreated, stubFetch } from '@portal/web-testing';
 import { renderChrome } from './test-utils';
 import { QuoteDialog } from './QuoteDialog';
 
@@ -74,10 +74,7 @@ describe('QuoteDialog', () => {
   it('sends the request to POST /api/contact, shows the success toast and closes', async () => {
     const calls = stubFetch({
       'GET /runtime-config.json': { status: 200, body: { scheduler: null } },
-      'POST /api/contact': {
-        status: 201,
-        body: { id: '5b2e9a4c-7a41-4c1e-9a55-0f6f1c1d2e3f', status: 'new' },
-      },
+      'POST /api/contact': contactMessageCreated,
     });
     const user = userEvent.setup();
     const { store } = renderWithOpener('Get a Quote: Inbound Support');

@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
-import { renderPage, stubFetch } from '@portal/web-testing';
+import { contactMessageCreated, renderPage, stubFetch } from '@portal/web-testing';
 import { ContactForm } from './ContactForm';
-
-const created = { status: 201, body: { id: '5b2e9a4c-7a41-4c1e-9a55-0f6f1c1d2e3f', status: 'new' } };
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText(/^First Name/), ' Ada ');
@@ -20,7 +18,7 @@ describe('ContactForm', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it("shows the shared schema's message under each missing field, focuses the first and sends nothing", async () => {
-    const calls = stubFetch({ 'POST /api/contact': created });
+    const calls = stubFetch({ 'POST /api/contact': contactMessageCreated });
     const user = userEvent.setup();
     renderPage(<ContactForm />);
     await user.type(await screen.findByLabelText(/^Email/), 'not-an-email');
@@ -42,7 +40,7 @@ describe('ContactForm', () => {
   });
 
   it('sends the fields to POST /api/contact, shows the success toast and clears the form', async () => {
-    const calls = stubFetch({ 'POST /api/contact': created });
+    const calls = stubFetch({ 'POST /api/contact': contactMessageCreated });
     const onSent = jest.fn();
     const user = userEvent.setup();
     const { store } = renderPage(<ContactForm onSent={onSent} />);

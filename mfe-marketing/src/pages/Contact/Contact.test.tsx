@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
-import { renderPage, stubFetch } from '@portal/web-testing';
+import { contactMessageCreated, renderPage, stubFetch } from '@portal/web-testing';
 import Contact from './Contact';
 
 describe('Contact page', () => {
@@ -29,10 +29,7 @@ describe('Contact page', () => {
   it('sends the form and shows the success toast', async () => {
     const calls = stubFetch({
       'GET /runtime-config.json': { status: 200, body: { scheduler: null } },
-      'POST /api/contact': {
-        status: 201,
-        body: { id: '5b2e9a4c-7a41-4c1e-9a55-0f6f1c1d2e3f', status: 'new' },
-      },
+      'POST /api/contact': contactMessageCreated,
     });
     const user = userEvent.setup();
     const { store } = renderPage(<Contact />, { route: '/contact' });
