@@ -10,8 +10,8 @@ export interface ServiceBootstrap<Config extends ServiceConfig> {
   loadConfig: () => Config;
   /** The service's database for that config's `DATABASE_URL`. */
   database: (url: string) => DataSourceConfig;
-  /** The root module for that config: `AppModule.forRoot`. */
-  rootModule: (config: Config) => DynamicModule;
+  /** The service's root module (`serviceRootModule`), built for that config with `forRoot`. */
+  rootModule: { forRoot(config: NoInfer<Config>): DynamicModule };
 }
 
 /**
@@ -26,7 +26,7 @@ export async function bootstrapService<Config extends ServiceConfig>(
   try {
     const config = service.loadConfig();
     await migrateDatabase(service.database(config.databaseUrl));
-    const app = await createServiceApp(service.rootModule(config), {
+    const app = await createServiceApp(service.rootModule.forRoot(config), {
       name: service.name,
       logLevel: config.logLevel,
       trustProxy: config.trustedProxies,

@@ -1,2 +1,7 @@
 export { bootstrapService, type ServiceBootstrap } from './bootstrap-service';
-export { type PlatformConfig, serviceModule, type ServiceModuleOptions } from './service-module';
+export {
+  type PlatformConfig,
+  type ServiceRootModule,
+  serviceRootModule,
+  type ServiceRootOptions,
+} from './service-module';

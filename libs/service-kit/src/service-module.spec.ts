@@ -1,7 +1,11 @@
 import { Controller, Get, Inject, Module, UseGuards } from '@nestjs/common';
 import { JwtAuthGuard } from '@portal/auth';
 import { closedPort, type ServiceHarness, startServiceHarness } from '@portal/testing';
-import { serviceModule } from './service-module';
+import { type PlatformConfig, serviceRootModule } from './service-module';
+
+interface ProbeConfig extends PlatformConfig {
+  greeting: string;
+}
 
 const PROBE_CONFIG = Symbol('PROBE_CONFIG');
 const GREETING = Symbol('GREETING');
@@ -28,10 +32,14 @@ class ProbeController {
 @Module({ controllers: [ProbeController] })
 class ProbeFeature {}
 
-@Module({})
-class ProbeService {}
+const ProbeService = serviceRootModule<ProbeConfig>('service-kit', {
+  configToken: PROBE_CONFIG,
+  database: (url) => ({ url }),
+  features: [ProbeFeature],
+  provide: (config) => [{ provide: GREETING, useValue: config.greeting }],
+});
 
-describe('serviceModule', () => {
+describe('serviceRootModule', () => {
   let harness: ServiceHarness;
 
   beforeAll(async () => {
@@ -40,14 +48,7 @@ describe('serviceModule', () => {
       name: 'service-kit',
       migrations: [],
       createModule: ({ databaseUrl, natsUrl }) =>
-        serviceModule(ProbeService, {
-          name: 'service-kit',
-          config: { databaseUrl, natsUrl, identityUrl, greeting: 'hello' },
-          configToken: PROBE_CONFIG,
-          database: (url) => ({ url }),
-          features: [ProbeFeature],
-          provide: [{ provide: GREETING, useValue: 'hello' }],
-        }),
+        ProbeService.forRoot({ databaseUrl, natsUrl, identityUrl, greeting: 'hello' }),
     });
   });
 

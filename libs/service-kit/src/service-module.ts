@@ -1,8 +1,16 @@
-import type { DynamicModule, ModuleMetadata, Type, ValueProvider } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Module,
+  type ModuleMetadata,
+  type Type,
+  type ValueProvider,
+} from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, identityJwksUrl } from '@portal/auth';
 import { type DataSourceConfig, serviceDataSourceOptions } from '@portal/db';
 import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
+
+type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 
 /** What the platform reads of a service's config. */
 export interface PlatformConfig {
@@ -16,44 +24,54 @@ export interface PlatformConfig {
   identityUrl?: string;
 }
 
-export interface ServiceModuleOptions<Config extends PlatformConfig> {
-  /** The service's name: its outbox relay connects to NATS as `<name>-outbox`. */
-  name: string;
-  config: Config;
-  /** The injection token of `config`, for the features that read it. */
+export interface ServiceRootOptions<Config extends PlatformConfig> {
+  /** The injection token of the service's config, for the features that read it. */
   configToken: symbol;
   /** The service's own database (its entities and migrations) at a URL. */
   database: (url: string) => DataSourceConfig;
-  /** The service's feature modules. */
-  features: NonNullable<ModuleMetadata['imports']>;
-  /** Other values any feature may inject: provided and exported globally, as the config is. */
-  provide?: ValueProvider[];
+  /** The service's feature modules, or the function that makes them from the config. */
+  features: ModuleImports | ((config: Config) => ModuleImports);
+  /** Other values any feature may inject, made from the config: provided and exported globally, as the config is. */
+  provide?: (config: Config) => ValueProvider[];
+}
+
+/** A service's root module: `AppModule.forRoot(config)` for `main` and the test harnesses alike. */
+export interface ServiceRootModule<Config extends PlatformConfig> extends Type<unknown> {
+  forRoot(config: Config): DynamicModule;
 }
 
 /**
- * A service's root module: the platform every service runs on (TypeORM on its database, the outbox
- * relay, access-token verification, `GET /health`), then its own features; its config (under
- * `configToken`) and values are injectable everywhere.
- * `AppModule.forRoot(config)` returns `serviceModule(AppModule, { … })`.
+ * A service's root module (`AppModule`): the platform every service runs on (TypeORM on its database,
+ * the outbox relay to NATS as `<name>-outbox`, access-token verification when the config has
+ * `identityUrl`, `GET /health`), then its own features; its config (under `configToken`) and values
+ * are injectable everywhere.
  */
-export function serviceModule<Config extends PlatformConfig>(
-  root: Type<unknown>,
-  options: ServiceModuleOptions<Config>,
-): DynamicModule {
-  const { config } = options;
-  const { natsUrl, identityUrl } = config;
-  const provide = [{ provide: options.configToken, useValue: config }, ...(options.provide ?? [])];
-  return {
-    module: root,
-    global: true,
-    imports: [
-      TypeOrmModule.forRoot(serviceDataSourceOptions(options.database(config.databaseUrl))),
-      OutboxRelayModule.forRoot({ natsUrl, name: `${options.name}-outbox` }),
-      ...(identityUrl ? [AuthModule.forRoot({ jwksUrl: identityJwksUrl(identityUrl), natsUrl })] : []),
-      ServiceHealthModule,
-      ...options.features,
-    ],
-    providers: provide,
-    exports: provide.map(({ provide: token }) => token),
-  };
+export function serviceRootModule<Config extends PlatformConfig>(
+  name: string,
+  options: ServiceRootOptions<Config>,
+): ServiceRootModule<Config> {
+  @Module({})
+  class AppModule {
+    static forRoot(config: Config): DynamicModule {
+      const { natsUrl, identityUrl } = config;
+      const provide = [
+        { provide: options.configToken, useValue: config },
+        ...(options.provide?.(config) ?? []),
+      ];
+      return {
+        module: AppModule,
+        global: true,
+        imports: [
+          TypeOrmModule.forRoot(serviceDataSourceOptions(options.database(config.databaseUrl))),
+          OutboxRelayModule.forRoot({ natsUrl, name: `${name}-outbox` }),
+          ...(identityUrl ? [AuthModule.forRoot({ jwksUrl: identityJwksUrl(identityUrl), natsUrl })] : []),
+          ServiceHealthModule,
+          ...(typeof options.features === 'function' ? options.features(config) : options.features),
+        ],
+        providers: provide,
+        exports: provide.map(({ provide: token }) => token),
+      };
+    }
+  }
+  return AppModule;
 }

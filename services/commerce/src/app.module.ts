@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { serviceModule } from '@portal/service-kit';
+import { serviceRootModule } from '@portal/service-kit';
 import { COMMERCE_CONFIG, type CommerceConfig } from './config';
 import { commerceDatabase } from './database';
 import { OrdersModule } from './orders/orders.module';
@@ -10,21 +9,14 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 
 export type AppConfig = Pick<CommerceConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl' | 'stripe'>;
 
-@Module({})
-export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    return serviceModule(AppModule, {
-      name: 'commerce',
-      config,
-      configToken: COMMERCE_CONFIG,
-      database: commerceDatabase,
-      features: [
-        StripeModule.forRoot(config.stripe),
-        PackagesModule,
-        OrdersModule,
-        PaymentsModule,
-        WebhooksModule,
-      ],
-    });
-  }
-}
+export const AppModule = serviceRootModule<AppConfig>('commerce', {
+  configToken: COMMERCE_CONFIG,
+  database: commerceDatabase,
+  features: (config) => [
+    StripeModule.forRoot(config.stripe),
+    PackagesModule,
+    OrdersModule,
+    PaymentsModule,
+    WebhooksModule,
+  ],
+});

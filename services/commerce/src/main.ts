@@ -8,5 +8,5 @@ void bootstrapService({
   name: 'commerce',
   loadConfig: loadCommerceConfig,
   database: commerceDatabase,
-  rootModule: (config) => AppModule.forRoot(config),
+  rootModule: AppModule,
 });

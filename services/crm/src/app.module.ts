@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { serviceModule } from '@portal/service-kit';
+import { serviceRootModule } from '@portal/service-kit';
 import { CRM_CONFIG, type CrmConfig } from './config';
 import { ContactModule } from './contact/contact.module';
 import { crmDatabase } from './database';
@@ -12,16 +11,9 @@ export type AppConfig = Pick<
   'databaseUrl' | 'natsUrl' | 'identityUrl' | 'encryptionKey' | 'publicSiteUrl' | 'limits'
 >;
 
-@Module({})
-export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    return serviceModule(AppModule, {
-      name: 'crm',
-      config,
-      configToken: CRM_CONFIG,
-      database: crmDatabase,
-      features: [ContactModule, NewsletterModule, IntegrationsModule],
-      provide: [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
-    });
-  }
-}
+export const AppModule = serviceRootModule<AppConfig>('crm', {
+  configToken: CRM_CONFIG,
+  database: crmDatabase,
+  features: [ContactModule, NewsletterModule, IntegrationsModule],
+  provide: (config) => [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
+});

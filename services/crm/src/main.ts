@@ -8,5 +8,5 @@ void bootstrapService({
   name: 'crm',
   loadConfig: loadCrmConfig,
   database: crmDatabase,
-  rootModule: (config) => AppModule.forRoot(config),
+  rootModule: AppModule,
 });

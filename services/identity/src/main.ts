@@ -8,5 +8,5 @@ void bootstrapService({
   name: 'identity',
   loadConfig: loadIdentityConfig,
   database: identityDatabase,
-  rootModule: (config) => AppModule.forRoot(config),
+  rootModule: AppModule,
 });

@@ -1,5 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { serviceModule } from '@portal/service-kit';
+import { serviceRootModule } from '@portal/service-kit';
 import { CLOCK, type Clock, systemClock } from './clock';
 import { KPI_CONFIG, type KpiConfig } from './config';
 import { kpiDatabase } from './database';
@@ -12,23 +11,18 @@ export type AppConfig = Pick<KpiConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl
   clock?: Clock;
 };
 
-@Module({})
-export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    const events: KpiEventsOptions = {
-      databaseUrl: config.databaseUrl,
-      ...(config.events ?? { natsUrl: config.natsUrl }),
-    };
-    return serviceModule(AppModule, {
-      name: 'kpi',
-      config,
-      configToken: KPI_CONFIG,
-      database: kpiDatabase,
-      features: [MetricsModule],
-      provide: [
-        { provide: KPI_EVENTS_OPTIONS, useValue: events },
-        { provide: CLOCK, useValue: config.clock ?? systemClock },
-      ],
-    });
-  }
-}
+export const AppModule = serviceRootModule<AppConfig>('kpi', {
+  configToken: KPI_CONFIG,
+  database: kpiDatabase,
+  features: [MetricsModule],
+  provide: (config) => [
+    {
+      provide: KPI_EVENTS_OPTIONS,
+      useValue: {
+        databaseUrl: config.databaseUrl,
+        ...(config.events ?? { natsUrl: config.natsUrl }),
+      } satisfies KpiEventsOptions,
+    },
+    { provide: CLOCK, useValue: config.clock ?? systemClock },
+  ],
+});

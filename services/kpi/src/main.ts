@@ -8,5 +8,5 @@ void bootstrapService({
   name: 'kpi',
   loadConfig: loadKpiConfig,
   database: kpiDatabase,
-  rootModule: (config) => AppModule.forRoot(config),
+  rootModule: AppModule,
 });

@@ -8,5 +8,5 @@ void bootstrapService({
   name: 'support',
   loadConfig: loadSupportConfig,
   database: supportDatabase,
-  rootModule: (config) => AppModule.forRoot(config),
+  rootModule: AppModule,
 });
