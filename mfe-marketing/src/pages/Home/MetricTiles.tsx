@@ -3,7 +3,6 @@ import Typography from '@mui/material/Typography';
 import { PageContainer } from '@portal/ui';
 import { IconBadge } from '../../components/IconBadge';
 import { METRICS } from '../../content/metrics';
-import { panelSx } from '../../components/grid-list';
 
 export function MetricTiles() {
   return (
@@ -26,8 +25,14 @@ export function MetricTiles() {
           <Box
             component="li"
             key={label}
+            // panelSx's values, written out: these tiles are in the home page's first chunk, and importing
+            // grid-list would bring that whole module into the first visit.
             sx={{
-              ...panelSx,
+              p: 3,
+              borderRadius: 4,
+              border: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
               display: 'flex',
               gap: 2,
               alignItems: 'flex-start',
