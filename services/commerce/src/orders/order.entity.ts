@@ -3,7 +3,7 @@ import { UuidRow } from '@portal/db';
 import { Column, CreateDateColumn, Entity, OneToMany, UpdateDateColumn } from 'typeorm';
 import { OrderItemEntity } from './order-item.entity';
 
-/** A row of `orders`: the spec's fields, plus who placed it and the checkout's idempotency key. */
+/** A row of `orders`: its total, status and PaymentIntent, who placed it and the checkout's idempotency key. */
 @Entity({ name: 'orders' })
 export class OrderEntity extends UuidRow {
   @Column({ name: 'user_id', type: 'uuid' })

@@ -2,7 +2,7 @@ import type { Role } from '@portal/contracts';
 import { UuidRow } from '@portal/db';
 import { Column, CreateDateColumn, Entity } from 'typeorm';
 
-/** A row of `public_users`: the spec's fields plus the role and the organization registration creates. */
+/** A row of `public_users`: an account (name, email, password hash, sign-in provider), its role and organization. */
 @Entity({ name: 'public_users' })
 export class UserEntity extends UuidRow {
   @Column({ type: 'varchar', length: 200 })
