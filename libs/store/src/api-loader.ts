@@ -1,7 +1,6 @@
-import { use, useCallback } from 'react';
+import { use } from 'react';
 import type * as AuthApi from './auth-api';
-import { useAppDispatch } from './hooks';
-import { injectSlice, type AppThunk } from './store';
+import { injectSlice } from './store';
 
 type ApiModule = typeof AuthApi;
 /** The one RTK Query api, with the identity calls every section needs. */
@@ -27,17 +26,6 @@ export function loadApi(): Promise<ApiModule> {
   return loading;
 }
 
-/** What an endpoint of `Endpoints` named `Name` takes and answers. */
-type EndpointTypes<Endpoints, Name extends PropertyKey> = Endpoints extends {
-  endpoints: { [Key in Name]: { Types: { QueryArg: infer Arg; ResultType: infer Result } } };
-}
-  ? { arg: Arg; result: Result }
-  : never;
-type EndpointName<Endpoints> = Endpoints extends { endpoints: infer Map } ? keyof Map & string : never;
-type Send<Arg, Result> = (arg: Arg) => Promise<Result>;
-/** An endpoint's `initiate`, as far as `sender` uses it. */
-type Initiator = { initiate: (arg: unknown) => AppThunk<{ unwrap: () => Promise<never> }> };
-
 /** A feature's endpoints, injected into the one api the first time RTK Query is needed for them. */
 export interface LazyApi<Endpoints> {
   /** Resolves with the endpoints once RTK Query has loaded: for thunks, and tests that load it first. */
@@ -47,14 +35,6 @@ export interface LazyApi<Endpoints> {
    * plain hook, with the same arguments and result; it suspends (React 19 `use`) until RTK Query is there.
    */
   hook: <Name extends keyof Endpoints & `use${string}`>(name: Name) => Endpoints[Name];
-  /**
-   * A hook answering a function that sends the endpoint's request and resolves with its answer (rejects
-   * with the ApiError). Unlike `hook` it never suspends: RTK Query loads when the function is first
-   * called, for a form whose page should not wait for it.
-   */
-  sender: <Name extends EndpointName<Endpoints>>(
-    name: Name,
-  ) => () => Send<EndpointTypes<Endpoints, Name>['arg'], EndpointTypes<Endpoints, Name>['result']>;
 }
 
 /**
@@ -65,9 +45,8 @@ export interface LazyApi<Endpoints> {
 export function lazyApi<Endpoints>(inject: (api: PortalApi) => Endpoints): LazyApi<Endpoints> {
   let injected: Endpoints | undefined;
   const endpointsOf = ({ authApi }: ApiModule) => (injected ??= inject(authApi));
-  const load = () => loadApi().then(endpointsOf);
   return {
-    load,
+    load: () => loadApi().then(endpointsOf),
     hook: (name) => {
       const useGenerated = (...args: unknown[]) => {
         const endpoints = endpointsOf(use(loadApi()));
@@ -75,16 +54,5 @@ export function lazyApi<Endpoints>(inject: (api: PortalApi) => Endpoints): LazyA
       };
       return useGenerated as Endpoints[typeof name];
     },
-    sender: (name) =>
-      function useSender() {
-        const dispatch = useAppDispatch();
-        return useCallback(
-          async (arg) => {
-            const { endpoints } = (await load()) as unknown as Record<'endpoints', Record<string, Initiator>>;
-            return dispatch(endpoints[name].initiate(arg)).unwrap();
-          },
-          [dispatch],
-        );
-      },
   };
 }

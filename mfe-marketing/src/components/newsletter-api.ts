@@ -1,5 +1,6 @@
+import { useCallback } from 'react';
 import type { NewsletterRequest, NewsletterResponse } from '@portal/contracts';
-import { lazyApi } from '@portal/store';
+import { lazyApi, useAppDispatch } from '@portal/store';
 
 const newsletterApi = lazyApi((api) =>
   api.injectEndpoints({
@@ -13,6 +14,16 @@ const newsletterApi = lazyApi((api) =>
 
 /**
  * `POST /api/newsletter`: the function sends it and resolves with the answer (rejects with the
- * ApiError). RTK Query loads on the first subscription: the blog itself never needs it.
+ * ApiError). Unlike the mutation hook it does not suspend: RTK Query loads on the first subscription,
+ * so the blog page never waits for it.
  */
-export const useSubscribeToNewsletter = newsletterApi.sender('subscribeToNewsletter');
+export function useSubscribeToNewsletter(): (request: NewsletterRequest) => Promise<NewsletterResponse> {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (request) => {
+      const { endpoints } = await newsletterApi.load();
+      return dispatch(endpoints.subscribeToNewsletter.initiate(request)).unwrap();
+    },
+    [dispatch],
+  );
+}
