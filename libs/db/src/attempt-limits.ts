@@ -1,7 +1,13 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { minutesText, TooManyRequestsException } from '@portal/nest-http';
 import type { DataSource } from 'typeorm';
-import { type Attempt, AttemptCounter, type AttemptLimit, pruneAttemptsEvery, type PruningLogger } from './attempts';
+import {
+  type Attempt,
+  AttemptCounter,
+  type AttemptLimit,
+  pruneAttemptsEvery,
+  type PruningLogger,
+} from './attempts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 const TEN_MINUTES_MS = 10 * 60 * 1000;
@@ -11,7 +17,9 @@ const TEN_MINUTES_MS = 10 * 60 * 1000;
  * enforces the same numbers. An attempt over its limit is refused with a 429 that says when to try
  * again; while the application runs, counts older than a day are pruned every ten minutes.
  */
-export abstract class AttemptLimits<K extends string> implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class AttemptLimits<K extends string>
+  implements OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly attempts: AttemptCounter<K>;
   private stopPruning?: () => void;
 

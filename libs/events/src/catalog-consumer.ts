@@ -5,7 +5,12 @@ import {
   events,
   SUBJECT_PREFIX,
 } from '@portal/contracts';
-import { EventConsumer, type EventConsumerOptions, type EventContext, type EventHandler } from './event-consumer';
+import {
+  EventConsumer,
+  type EventConsumerOptions,
+  type EventContext,
+  type EventHandler,
+} from './event-consumer';
 import { isCatalogEvent } from './read-event';
 
 /** A handler of one catalog event: its envelope's `data` has that event's payload type. */
@@ -17,8 +22,10 @@ export type CatalogEventHandler<N extends EventName> = (
 /** One handler per catalog event name; a name the catalog does not have does not compile. */
 export type CatalogHandlers<N extends EventName> = { [K in N]: CatalogEventHandler<K> };
 
-export interface CatalogConsumerOptions<N extends EventName>
-  extends Omit<EventConsumerOptions, 'filterSubjects' | 'handler'> {
+export interface CatalogConsumerOptions<N extends EventName> extends Omit<
+  EventConsumerOptions,
+  'filterSubjects' | 'handler'
+> {
   handlers: CatalogHandlers<N>;
   /** First token of the subjects consumed; default `portal`. Tests use a subject space of their own. */
   subjectPrefix?: string;

@@ -5,7 +5,10 @@ import type { DataSource } from 'typeorm';
 import { PackageEntity } from './package.entity';
 
 /** A package of the catalog as the seed writes it; its id is fixed. */
-export type CatalogEntry = Pick<PackageEntity, 'id' | 'name' | 'price' | 'description' | 'features' | 'sortOrder'>;
+export type CatalogEntry = Pick<
+  PackageEntity,
+  'id' | 'name' | 'price' | 'description' | 'features' | 'sortOrder'
+>;
 
 export type PackagePrice = Pick<PackageEntity, 'id' | 'name' | 'price'>;
 

@@ -19,7 +19,10 @@ import {
 export type NewIntegration = z.output<typeof createIntegrationRequestSchema>;
 
 /** An integration with the sealed secret its inbound events are signed with. */
-export type SigningIntegration = Pick<IntegrationEntity, 'id' | 'customerId' | 'organizationId' | 'signingSecret'>;
+export type SigningIntegration = Pick<
+  IntegrationEntity,
+  'id' | 'customerId' | 'organizationId' | 'signingSecret'
+>;
 
 /** An integration of fixed data (the demo's), its secrets in plain, connected some days ago. */
 export type SeededIntegration = Pick<
@@ -125,7 +128,10 @@ export class IntegrationsService {
       where: { id: integrationId },
       select: { id: true, signingSecret: true },
     });
-    if (integration && openSigningSecret(this.secrets, integrationId, integration.signingSecret) === signingSecret)
+    if (
+      integration &&
+      openSigningSecret(this.secrets, integrationId, integration.signingSecret) === signingSecret
+    )
       return;
     await this.repository.update(integrationId, {
       signingSecret: sealSigningSecret(this.secrets, integrationId, signingSecret),

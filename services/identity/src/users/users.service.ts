@@ -31,7 +31,9 @@ export class UsersService {
 
   /** Saves a new local account with the caller's transaction. */
   create(manager: EntityManager, user: NewUser): Promise<UserEntity> {
-    return manager.save(UserEntity, manager.create(UserEntity, { ...user, id: user.id ?? randomUUID(), provider: 'local' }),
+    return manager.save(
+      UserEntity,
+      manager.create(UserEntity, { ...user, id: user.id ?? randomUUID(), provider: 'local' }),
     );
   }
 
