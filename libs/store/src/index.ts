@@ -1,6 +1,5 @@
 export { lazyApi, loadApi } from './api-loader';
 export type { LazyApi, PortalApi } from './api-loader';
-export { useLoginMutation, useRegisterMutation } from './api-hooks';
 export type { ApiError } from './error-text';
 export { serverMessage } from './server-message';
 export { createPortalStore, store } from './store';

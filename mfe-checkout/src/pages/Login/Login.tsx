@@ -5,8 +5,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BRAND_NAME, RouteLink } from '@portal/ui';
-import { serverMessage, showToast, signedIn, useAppDispatch, useLoginMutation } from '@portal/store';
+import { serverMessage, showToast, signedIn, useAppDispatch } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
+import { useLoginMutation } from '../../components/identity-api';
 import { SecretField } from '@portal/ui/secret-field';
 import { safeRedirect } from './safe-redirect';
 

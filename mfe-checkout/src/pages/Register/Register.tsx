@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography';
 import { PASSWORD_HINT } from '@portal/contracts';
 import { useNavigate } from 'react-router-dom';
 import { BRAND_NAME, RouteLink } from '@portal/ui';
-import { registered, serverMessage, showToast, useAppDispatch, useRegisterMutation } from '@portal/store';
+import { registered, serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
+import { useRegisterMutation } from '../../components/identity-api';
 import { SecretField } from '@portal/ui/secret-field';
 import { checkRegistration, type RegisterErrors, type RegisterFields } from './registration-errors';
 
