@@ -5,19 +5,22 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { apiClient, signIn, signUp } from './support/api.mjs';
-import { createWorld, idsFor, inboundSignature, signatureHeaders, waitFor } from './support/fixtures.mjs';
+import {
+  idsFor,
+  inboundSignature,
+  openSecurityStack,
+  signatureHeaders,
+  waitFor,
+} from './support/fixtures.mjs';
 import { decodeJwt, withRole } from './support/jwt.mjs';
 import { bodyRoutes, fillPath, mappedRoutes, routeKey, routes } from './support/routes.mjs';
-import { startSecurityStack } from './support/stack.mjs';
 
 let stack;
 let gateway;
 let ctx;
 
 before(async () => {
-  stack = await startSecurityStack();
-  gateway = apiClient(stack.url);
-  ctx = await createWorld(gateway, stack);
+  ({ stack, gateway, ctx } = await openSecurityStack());
 });
 after(async () => {
   await stack?.stop();

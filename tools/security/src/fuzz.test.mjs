@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { pool } from '@portal/toolkit/api-client';
 import { apiClient, signIn } from './support/api.mjs';
 import { bodiesFor } from './support/bodies.mjs';
-import { createWorld, signatureHeaders } from './support/fixtures.mjs';
+import { openSecurityStack, signatureHeaders } from './support/fixtures.mjs';
 import { fillPath, routeKey, writeRoutes } from './support/routes.mjs';
-import { serviceNames, startSecurityStack } from './support/stack.mjs';
+import { serviceNames } from './support/stack.mjs';
 
 const TOTAL_BODIES = Number(process.env.SECURITY_FUZZ_BODIES ?? 10_000);
 const seed = Number(process.env.SECURITY_FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -21,9 +21,7 @@ let ctx;
 let targets;
 
 before(async () => {
-  stack = await startSecurityStack();
-  gateway = apiClient(stack.url);
-  ctx = await createWorld(gateway, stack);
+  ({ stack, gateway, ctx } = await openSecurityStack());
   // Staff switch this one on and off, so A's own integration keeps taking inbound events.
   const spare = await gateway.expectStatus(201, 'POST', '/api/crm/integrations', {
     token: ctx.a.token,

@@ -8,14 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { apiClient, transcript } from './support/api.mjs';
-import { createWorld, inboundSignature } from './support/fixtures.mjs';
-import {
-  databaseOf,
-  databaseServerUrl,
-  databaseUrlOf,
-  serviceNames,
-  startSecurityStack,
-} from './support/stack.mjs';
+import { inboundSignature, openSecurityStack } from './support/fixtures.mjs';
+import { databaseOf, databaseServerUrl, databaseUrlOf, serviceNames } from './support/stack.mjs';
 
 const canary = `crm-canary-${randomBytes(16).toString('hex')}`;
 /** The canary as it could leak: plain, base64, base64url, hex, and JSON- or URL-escaped (the same as plain here). */
@@ -33,9 +27,7 @@ let ctx;
 let integration;
 
 before(async () => {
-  stack = await startSecurityStack();
-  gateway = apiClient(stack.url);
-  ctx = await createWorld(gateway, stack);
+  ({ stack, gateway, ctx } = await openSecurityStack());
 });
 after(async () => {
   await stack?.stop();

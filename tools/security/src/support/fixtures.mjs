@@ -1,7 +1,8 @@
 // Two customers (A owns things, B tries to reach them) and the staff account, with one of each kind of
 // owned object for A: an order, an integration (and a call it reported), a support ticket.
 import { createHmac } from 'node:crypto';
-import { signIn, signUp } from './api.mjs';
+import { apiClient, signIn, signUp } from './api.mjs';
+import { startSecurityStack } from './stack.mjs';
 
 /** `X-Portal-Signature` of an integration's inbound event (README: Connecting a dialer or CRM). */
 export function inboundSignature(secret, rawBody, t = Math.floor(Date.now() / 1000)) {
@@ -30,6 +31,16 @@ export async function waitFor(check, { timeoutMs = 15_000, intervalMs = 200, wha
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/**
+ * What a test file of the suite runs against: the stack, a client of its gateway and the world of
+ * `createWorld` (A's objects, B and staff signed in). The file stops the stack after its tests.
+ */
+export async function openSecurityStack() {
+  const stack = await startSecurityStack();
+  const gateway = apiClient(stack.url);
+  return { stack, gateway, ctx: await createWorld(gateway, stack) };
 }
 
 /** A's objects in place, B and staff signed in. */
