@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
 
 const outDir = process.argv[2] ?? '/tmp/portal-screenshots';
 mkdirSync(outDir, { recursive: true });
@@ -15,16 +16,7 @@ const server = spawn(process.execPath, [path.join(import.meta.dirname, 'serve-di
 const base = await new Promise((resolve) =>
   server.stdout.once('data', (line) => resolve(String(line).trim())),
 );
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } };
 const problems = [];
