@@ -6,21 +6,13 @@ import { COPY_UNAVAILABLE } from './CodeSample';
 
 const listings = () => [...document.querySelectorAll('pre')];
 
-/** A screen at least as wide as MUI's md breakpoint (jsdom answers every media query with false). */
+/**
+ * A screen at least as wide as MUI's md breakpoint: the test preset's matchMedia stub (which answers
+ * every media query with false) with every query matching.
+ */
 function wideScreen() {
-  jest.spyOn(window, 'matchMedia').mockImplementation(
-    (query) =>
-      ({
-        matches: true,
-        media: query,
-        onchange: null,
-        addListener() {},
-        removeListener() {},
-        addEventListener() {},
-        removeEventListener() {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  const narrowScreen = window.matchMedia;
+  jest.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...narrowScreen(query), matches: true }));
 }
 
 afterEach(() => jest.restoreAllMocks());
