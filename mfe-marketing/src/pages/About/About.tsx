@@ -2,10 +2,7 @@ import { RouteButton } from '@portal/ui';
 import { ClosingCallToAction } from '../../components/ClosingCallToAction';
 import { PageIntro } from '../../components/PageIntro';
 import { CompanyStats } from '../../components/about/CompanyStats';
-import { CoreValues } from '../../components/about/CoreValues';
-import { LeadershipTeam } from '../../components/about/LeadershipTeam';
-import { MissionVision } from '../../components/about/MissionVision';
-import { WhyNewJersey } from '../../components/about/WhyNewJersey';
+import { CompanyStory } from '../../components/about/CompanyStory';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 export default function About() {
@@ -17,10 +14,7 @@ export default function About() {
         friendly answers 24/7, with skilled agents and AI automation working side by side.
       </PageIntro>
       <CompanyStats />
-      <MissionVision />
-      <WhyNewJersey />
-      <CoreValues />
-      <LeadershipTeam />
+      <CompanyStory />
       <ClosingCallToAction
         title="Let’s talk about your customers"
         actions={

@@ -6,10 +6,7 @@ import { IconBadge } from '../../components/IconBadge';
 import { PageIntro } from '../../components/PageIntro';
 import { Section } from '../../components/Section';
 import { CompanyStats } from '../../components/about/CompanyStats';
-import { CoreValues } from '../../components/about/CoreValues';
-import { LeadershipTeam } from '../../components/about/LeadershipTeam';
-import { MissionVision } from '../../components/about/MissionVision';
-import { WhyNewJersey } from '../../components/about/WhyNewJersey';
+import { CompanyStory } from '../../components/about/CompanyStory';
 import { WHY_CHOOSE_US } from '../../content/company';
 import { SERVICES } from '../../content/services';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
@@ -48,10 +45,7 @@ export default function AboutUs() {
           framed
         />
       </Section>
-      <MissionVision />
-      <WhyNewJersey />
-      <CoreValues />
-      <LeadershipTeam />
+      <CompanyStory />
       <ClosingCallToAction
         title="Ready to put your customers first?"
         actions={
