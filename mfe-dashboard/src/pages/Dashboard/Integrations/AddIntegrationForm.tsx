@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,6 +12,7 @@ import type {
   WEBHOOK_URL_MAX_LENGTH,
 } from '@portal/contracts';
 import { SecretField } from '@portal/ui/secret-field';
+import { CancelCreateActions } from '../../../components/CancelCreateActions';
 import { INTEGRATION_TYPE_LABELS, INTEGRATION_TYPES } from './integration-types';
 
 // The contract's limits, typed against it (its module would bring zod along at run time).
@@ -100,14 +99,7 @@ export function AddIntegrationForm({ titleId, creating, onCancel, onCreate }: Ad
           slotProps={{ htmlInput: { maxLength: WEBHOOK_URL_MAX, inputMode: 'url' } }}
         />
       </DialogContent>
-      <DialogActions sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 1 }}>
-        <Button color="inherit" onClick={onCancel} disabled={creating}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!complete} loading={creating}>
-          Create
-        </Button>
-      </DialogActions>
+      <CancelCreateActions onCancel={onCancel} creating={creating} canCreate={complete} sx={{ pt: 1 }} />
     </Box>
   );
 }

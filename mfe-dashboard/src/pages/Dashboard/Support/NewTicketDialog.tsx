@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,6 +14,7 @@ import type {
 } from '@portal/contracts';
 import { serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { useCreateTicketMutation } from '../../../api/dashboard-api';
+import { CancelCreateActions } from '../../../components/CancelCreateActions';
 
 export interface NewTicketDialogProps {
   open: boolean;
@@ -142,14 +141,7 @@ export function NewTicketDialog({ open, onClose, onExited }: NewTicketDialogProp
             </TextField>
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: { xs: 2, sm: 3 }, pb: 3, gap: 1 }}>
-          <Button color="inherit" onClick={cancel} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canCreate} loading={isLoading}>
-            Create
-          </Button>
-        </DialogActions>
+        <CancelCreateActions onCancel={cancel} creating={isLoading} canCreate={canCreate} sx={{ gap: 1 }} />
       </form>
     </Dialog>
   );
