@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -8,6 +8,7 @@ import { BRAND_NAME, RouteLink } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
 import { useLoginMutation } from '../../components/identity-api';
+import { useRequiredFields } from '../../components/useRequiredFields';
 import { SecretField } from '@portal/ui/secret-field';
 import { safeRedirect } from './safe-redirect';
 
@@ -17,13 +18,12 @@ export default function Login() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const [login, { isLoading }] = useLoginMutation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { fields, field } = useRequiredFields({ email: '', password: '' });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     try {
-      dispatch(signedIn(await login({ email, password }).unwrap()));
+      dispatch(signedIn(await login(fields).unwrap()));
       dispatch(showToast({ title: 'Logged in successfully', severity: 'success' }));
       void navigate(safeRedirect(search, '/dashboard'));
     } catch (error) {
@@ -41,25 +41,12 @@ export default function Login() {
       description={`Sign in to your ${BRAND_NAME} account to manage your services, follow your orders, connect your CRM and dialer integrations and open support tickets.`}
     >
       <Stack component="form" spacing={2.5} onSubmit={submit}>
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          slotProps={{ htmlInput: { required: true } }}
-          fullWidth
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <TextField label="Email address" type="email" autoComplete="email" {...field('email')} />
         <SecretField
           secretName="password"
           label="Password"
-          name="password"
           autoComplete="current-password"
-          slotProps={{ htmlInput: { required: true } }}
-          fullWidth
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...field('password')}
         />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
           Sign In

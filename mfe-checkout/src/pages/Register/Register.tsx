@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -10,6 +10,7 @@ import { BRAND_NAME, RouteLink } from '@portal/ui';
 import { registered, serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
 import { useRegisterMutation } from '../../components/identity-api';
+import { useRequiredFields } from '../../components/useRequiredFields';
 import { SecretField } from '@portal/ui/secret-field';
 import { checkRegistration, type RegisterErrors, type RegisterFields } from './registration-errors';
 
@@ -18,22 +19,12 @@ export default function Register() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
-  const [fields, setFields] = useState<RegisterFields>({ name: '', email: '', password: '' });
+  const { fields, field } = useRequiredFields<RegisterFields>({ name: '', email: '', password: '' });
   // Messages appear on the first submit, then follow the typing so a fixed field clears at once.
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const check = checkRegistration(fields);
   const errors: RegisterErrors = submitted && !check.valid ? check.errors : {};
-
-  const field = (key: keyof RegisterFields) => ({
-    name: key,
-    value: fields[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      setFields((current) => ({ ...current, [key]: event.target.value })),
-    error: Boolean(errors[key]),
-    fullWidth: true,
-    slotProps: { htmlInput: { required: true } },
-  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,20 +57,19 @@ export default function Register() {
     >
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField label="Full Name" autoComplete="name" helperText={errors.name} {...field('name')} />
+        <TextField label="Full Name" autoComplete="name" {...field('name', errors.name)} />
         <TextField
           label="Email Address"
           type="email"
           autoComplete="email"
-          helperText={errors.email}
-          {...field('email')}
+          {...field('email', errors.email)}
         />
         <SecretField
           secretName="password"
           label="Password"
           autoComplete="new-password"
+          {...field('password', errors.password)}
           helperText={errors.password ?? PASSWORD_HINT}
-          {...field('password')}
         />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
           Create Account
