@@ -3,3 +3,4 @@ export { stubFetch } from './stub-fetch';
 export type { StubbedAnswer, StubbedCall, StubbedRoutes } from './stub-fetch';
 export { customer, customerMe } from './customer';
 export { contactMessageCreated } from './lead-answers';
+export { tabLabels, tabsOf } from './tabs';

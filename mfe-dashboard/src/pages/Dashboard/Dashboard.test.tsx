@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REDIRECT_DELAY_MS } from '@portal/ui';
-import { renderPage } from '@portal/web-testing';
+import { renderPage, tabLabels } from '@portal/web-testing';
 import { loadDashboardApi } from '../../api/dashboard-api';
 import { DashboardRoutes } from '../../Root';
 import Dashboard from './Dashboard';
@@ -102,8 +102,7 @@ describe('Dashboard', () => {
       ).toBeInTheDocument();
       expect(screen.getByText('CUSTOMER')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-      const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
-      expect(tabs.map((tab) => tab.textContent)).toEqual([
+      expect(tabLabels('Dashboard sections')).toEqual([
         'Overview',
         'Integrations',
         'KPIs',

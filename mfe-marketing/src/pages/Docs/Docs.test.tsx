@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '@portal/web-testing';
+import { renderPage, tabLabels } from '@portal/web-testing';
 import Docs from './Docs';
 import { COPY_UNAVAILABLE } from './CodeSample';
 
@@ -22,8 +22,7 @@ describe('Docs', () => {
     wideScreen();
     renderPage(<Docs />, { route: '/docs' });
     expect(screen.getByRole('heading', { level: 1, name: 'Developer documentation' })).toBeInTheDocument();
-    const tabs = within(screen.getByRole('tablist', { name: 'Documentation sections' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual([
+    expect(tabLabels('Documentation sections')).toEqual([
       'Getting Started',
       'API Reference',
       'Webhooks',

@@ -1,13 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage } from '@portal/web-testing';
+import { renderPage, tabLabels } from '@portal/web-testing';
 import HomeSections from './HomeSections';
 
 describe('home page below the tiles', () => {
   it('shows the six capability tabs, AI Bots first and selected', () => {
     renderPage(<HomeSections />);
-    const tabs = within(screen.getByRole('tablist', { name: 'Capabilities' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual([
+    expect(tabLabels('Capabilities')).toEqual([
       'AI Bots',
       'Engagement',
       'Analytics',
@@ -15,7 +14,7 @@ describe('home page below the tiles', () => {
       'Channels',
       'WFM',
     ]);
-    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'AI Bots' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'AI Bots' });
     expect(within(panel).getByRole('heading', { level: 3 })).toHaveTextContent('AI bots that resolve');
   });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import { renderPage } from '@portal/web-testing';
+import { renderPage, tabsOf } from '@portal/web-testing';
 import Platform from './Platform';
 
 /** Shows the hash, as the address bar would. */
@@ -22,7 +22,7 @@ describe('Platform', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'One platform for every customer conversation',
     );
-    const tabs = within(screen.getByRole('tablist', { name: 'Platform capabilities' })).getAllByRole('tab');
+    const tabs = tabsOf('Platform capabilities');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'AI Bots',
       'Engagement',
