@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { REDIRECT_DELAY_MS } from '@portal/ui';
 import { CartProvider } from '@portal/store';
-import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
+import { checkingSession, renderPage, signedOut, stubFetch, customer as user } from '@portal/web-testing';
 import Checkout from './Checkout';
 import { loadCheckoutApi } from './checkout-api';
 
@@ -21,11 +21,7 @@ describe('Checkout', () => {
 
   it('asks a signed-out visitor to sign in, then sends them to /login after 1 second', async () => {
     jest.useFakeTimers();
-    window.history.replaceState(null, '', '/checkout');
-    renderPage(page, {
-      route: '/checkout',
-      state: { session: { hasToken: false, user: null, checking: false } },
-    });
+    renderPage(page, { route: '/checkout', state: signedOut });
     expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
     expect(screen.getByText('Please sign in to proceed with checkout.')).toBeInTheDocument();
     expect(document.title).toBe('Checkout | Millstone CX');
@@ -40,11 +36,7 @@ describe('Checkout', () => {
 
   it('waits for the current-user call instead of sending a signed-in visitor away', async () => {
     jest.useFakeTimers();
-    window.history.replaceState(null, '', '/checkout');
-    renderPage(page, {
-      route: '/checkout',
-      state: { session: { hasToken: true, user: null, checking: true } },
-    });
+    renderPage(page, { route: '/checkout', state: checkingSession });
     expect(await screen.findByLabelText('Loading page')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS * 2));
     expect(window.location.pathname).toBe('/checkout');

@@ -6,7 +6,6 @@ import Login from './Login';
 
 /** Opens /login with this query string and signs in as Ann. */
 async function signInFrom(search: string) {
-  window.history.replaceState(null, '', `/login${search}`);
   const view = renderPage(<Login />, { route: `/login${search}` });
   await userEvent.type(await screen.findByLabelText('Email address'), 'ann@example.com');
   await userEvent.type(screen.getByLabelText('Password'), 'secret123');

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REDIRECT_DELAY_MS } from '@portal/ui';
-import { renderPage, tabLabels } from '@portal/web-testing';
+import { checkingSession, renderPage, signedOut, tabLabels } from '@portal/web-testing';
 import { loadDashboardApi } from '../../api/dashboard-api';
 import { DashboardRoutes } from '../../Root';
 import Dashboard from './Dashboard';
@@ -48,11 +48,7 @@ describe('Dashboard', () => {
 
   it('asks a signed-out visitor to log in, then sends them to /login?redirect=/dashboard', async () => {
     jest.useFakeTimers();
-    window.history.replaceState(null, '', '/dashboard');
-    renderPage(<Dashboard />, {
-      route: '/dashboard',
-      state: { session: { hasToken: false, user: null, checking: false } },
-    });
+    renderPage(<Dashboard />, { route: '/dashboard', state: signedOut });
     expect(await screen.findByText('Access Required')).toBeInTheDocument();
     expect(screen.getByText('Please log in to access your dashboard.')).toBeInTheDocument();
     expect(document.title).toBe('Customer Dashboard | Millstone CX');
@@ -66,11 +62,7 @@ describe('Dashboard', () => {
 
   it('shows loading, not Access Required, while the current-user call runs', async () => {
     jest.useFakeTimers();
-    window.history.replaceState(null, '', '/customer-dashboard');
-    renderPage(<Dashboard />, {
-      route: '/customer-dashboard',
-      state: { session: { hasToken: true, user: null, checking: true } },
-    });
+    renderPage(<Dashboard />, { route: '/customer-dashboard', state: checkingSession });
     expect(await screen.findByLabelText('Loading page')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS * 2));
     expect(window.location.pathname).toBe('/customer-dashboard');
