@@ -63,6 +63,25 @@ function renderCheckout(items = [essential, growth]) {
   );
 }
 
+/** Opens the checkout with a payment intent ready, waits for Pay to be enabled and presses it. */
+async function pressPay() {
+  stubCheckout(INTENT);
+  renderCheckout();
+  const pay = await screen.findByRole('button', { name: 'Pay $7,997.99' });
+  await waitFor(() => expect(pay).toBeEnabled());
+  await userEvent.click(pay);
+  return pay;
+}
+
+/** Setting up payment fails once with `status` (the error logged), then works: 'Payment Setup Failed'. */
+async function failSetupOnce(status: number, message: string) {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  const stub = stubCheckout({ status, body: { statusCode: status, message } }, INTENT);
+  renderCheckout();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Payment Setup Failed' })).toBeInTheDocument();
+  return stub;
+}
+
 describe('Checkout payment', () => {
   // RTK Query and the checkout endpoints arrive on first use; load them once so pages do not suspend.
   beforeAll(() => loadCheckoutApi());
@@ -107,11 +126,7 @@ describe('Checkout payment', () => {
   });
 
   it('pays: submits the element, confirms with the return URL, then shows the confirmation', async () => {
-    stubCheckout(INTENT);
-    renderCheckout();
-    const pay = await screen.findByRole('button', { name: 'Pay $7,997.99' });
-    await waitFor(() => expect(pay).toBeEnabled());
-    await userEvent.click(pay);
+    await pressPay();
     await waitFor(() => expect(window.location.search).toBe(`?order=${ORDER_ID}`));
     expect(fake.elements.submit).toHaveBeenCalled();
     expect(fake.stripe.confirmPayment).toHaveBeenCalledWith({
@@ -128,11 +143,7 @@ describe('Checkout payment', () => {
 
   it("shows Stripe's errors inline and stays on the form", async () => {
     fake.answer({ confirmError: 'Your card was declined.' });
-    stubCheckout(INTENT);
-    renderCheckout();
-    const pay = await screen.findByRole('button', { name: 'Pay $7,997.99' });
-    await waitFor(() => expect(pay).toBeEnabled());
-    await userEvent.click(pay);
+    const pay = await pressPay();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(window.location.search).toBe('');
     expect(pay).toBeEnabled();
@@ -140,11 +151,7 @@ describe('Checkout payment', () => {
 
   it('does not confirm when the Payment Element reports incomplete details', async () => {
     fake.answer({ submitError: 'Your card number is incomplete.' });
-    stubCheckout(INTENT);
-    renderCheckout();
-    const pay = await screen.findByRole('button', { name: 'Pay $7,997.99' });
-    await waitFor(() => expect(pay).toBeEnabled());
-    await userEvent.click(pay);
+    await pressPay();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
     expect(fake.stripe.confirmPayment).not.toHaveBeenCalled();
   });
@@ -161,30 +168,14 @@ describe('Checkout payment', () => {
   });
 
   it("shows 'Payment Setup Failed', not 'Setup Required', while the payment service is unavailable", async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => {});
-    stubCheckout(
-      { status: 503, body: { statusCode: 503, message: 'Service commerce is unavailable' } },
-      INTENT,
-    );
-    renderCheckout();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Payment Setup Failed' }),
-    ).toBeInTheDocument();
+    await failSetupOnce(503, 'Service commerce is unavailable');
     expect(screen.queryByRole('heading', { name: 'Payment System Setup Required' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('region', { name: 'Order summary' })).toBeInTheDocument();
   });
 
   it("shows 'Payment Setup Failed' on other errors, and Try Again asks once more with the same key", async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => {});
-    const { keys } = stubCheckout(
-      { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
-      INTENT,
-    );
-    renderCheckout();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Payment Setup Failed' }),
-    ).toBeInTheDocument();
+    const { keys } = await failSetupOnce(500, 'Internal server error');
     expect(screen.getByText('Unable to initialize payment. Please try again.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('region', { name: 'Order summary' })).toBeInTheDocument();
