@@ -74,3 +74,10 @@ export const serverError = (message: string, status = 500) => ({
   status,
   body: { statusCode: status, message },
 });
+
+/** The error toast a failed call shows: its title and, where the test gives one, the server's message. */
+export const errorToast = (title: string, description?: string) => ({
+  title,
+  severity: 'error',
+  ...(description !== undefined && { description }),
+});

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { CreateIntegrationResponse, Integration } from '@portal/contracts';
 import { renderPage, stubFetch, type StubbedAnswer } from '@portal/web-testing';
 import { loadDashboardApi } from '../../../api/dashboard-api';
-import { anIntegration, serverError, signedInCustomer } from '../dashboard-fixtures';
+import { anIntegration, errorToast, serverError, signedInCustomer } from '../dashboard-fixtures';
 import { COPY_UNAVAILABLE } from './CopyableValue';
 import { IntegrationsTab } from './IntegrationsTab';
 
@@ -241,11 +241,9 @@ describe('Integrations tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
 
     await waitFor(() =>
-      expect(store.getState().toast.current).toMatchObject({
-        title: 'Failed to create integration',
-        description: message,
-        severity: 'error',
-      }),
+      expect(store.getState().toast.current).toMatchObject(
+        errorToast('Failed to create integration', message),
+      ),
     );
     const form = dialog('Add Integration');
     expect(form.getByLabelText('Name', { exact: false })).toHaveValue('Front desk');
@@ -294,11 +292,9 @@ describe('Integrations tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sales HubSpot' }));
     await userEvent.click(dialog('Delete integration?').getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(store.getState().toast.current).toMatchObject({
-        title: 'Failed to delete integration',
-        description: 'Integration not found',
-        severity: 'error',
-      }),
+      expect(store.getState().toast.current).toMatchObject(
+        errorToast('Failed to delete integration', 'Integration not found'),
+      ),
     );
     // The dialog stays open to try again or cancel; the integration is still listed.
     await userEvent.click(dialog('Delete integration?').getByRole('button', { name: 'Cancel' }));
@@ -324,11 +320,9 @@ describe('Integrations tab', () => {
     });
     const { store } = renderTab();
     expect(await screen.findByText('We could not load your integrations.')).toBeInTheDocument();
-    expect(store.getState().toast.current).toMatchObject({
-      title: 'Failed to fetch integrations',
-      description: 'CRM service unavailable',
-      severity: 'error',
-    });
+    expect(store.getState().toast.current).toMatchObject(
+      errorToast('Failed to fetch integrations', 'CRM service unavailable'),
+    );
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('listitem', { name: 'Sales HubSpot' })).toBeInTheDocument();

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { DailyMetrics, MetricsResponse } from '@portal/contracts';
 import { renderPage } from '@portal/web-testing';
 import { loadDashboardApi } from '../../../api/dashboard-api';
-import { anIntegration, serverError, signedInCustomer, stubDashboardApi } from '../dashboard-fixtures';
+import {
+  anIntegration,
+  errorToast,
+  serverError,
+  signedInCustomer,
+  stubDashboardApi,
+} from '../dashboard-fixtures';
 import { KpisTab } from './KpisTab';
 
 /** 30 days from Oct 26 to Nov 24, 2026 (oldest first) with counts that differ from day to day. */
@@ -159,11 +165,9 @@ describe('KPIs tab', () => {
         fail ? serverError('KPI service unavailable', 503) : { status: 200, body: metrics },
     });
     expect(await screen.findByText('We could not load your KPIs.')).toBeInTheDocument();
-    expect(store.getState().toast.current).toMatchObject({
-      title: 'Failed to fetch metrics',
-      description: 'KPI service unavailable',
-      severity: 'error',
-    });
+    expect(store.getState().toast.current).toMatchObject(
+      errorToast('Failed to fetch metrics', 'KPI service unavailable'),
+    );
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Today, Nov 24 (America/New_York)')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage, type StubbedAnswer } from '@portal/web-testing';
 import { loadDashboardApi } from '../../../api/dashboard-api';
-import { anOrder, serverError, signedInCustomer, stubDashboardApi } from '../dashboard-fixtures';
+import { anOrder, errorToast, serverError, signedInCustomer, stubDashboardApi } from '../dashboard-fixtures';
 import { OrdersTab } from './OrdersTab';
 
 const completed = anOrder({
@@ -108,11 +108,9 @@ describe('Orders tab', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not load your orders.');
-    expect(store.getState().toast.current).toMatchObject({
-      title: 'Failed to fetch orders',
-      description: 'Orders are unavailable right now',
-      severity: 'error',
-    });
+    expect(store.getState().toast.current).toMatchObject(
+      errorToast('Failed to fetch orders', 'Orders are unavailable right now'),
+    );
 
     answer = { status: 200, body: [completed] };
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

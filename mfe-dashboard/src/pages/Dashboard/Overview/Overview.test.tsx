@@ -7,6 +7,7 @@ import {
   anOrder,
   aTicket,
   metricsWith,
+  errorToast,
   serverError,
   signedInCustomer,
   stubDashboardApi,
@@ -107,11 +108,9 @@ describe('Overview tab', () => {
 
       expect(await within(card(label)).findByText(reason)).toBeInTheDocument();
       expect(within(card(label)).getByText('—')).toBeInTheDocument();
-      expect(store.getState().toast.current).toMatchObject({
-        title: toast,
-        description: 'Service temporarily unavailable',
-        severity: 'error',
-      });
+      expect(store.getState().toast.current).toMatchObject(
+        errorToast(toast, 'Service temporarily unavailable'),
+      );
 
       answer = {
         status: 200,

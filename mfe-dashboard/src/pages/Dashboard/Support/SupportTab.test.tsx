@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Ticket } from '@portal/contracts';
 import { renderPage, type StubbedAnswer } from '@portal/web-testing';
 import { loadDashboardApi } from '../../../api/dashboard-api';
-import { aTicket, serverError, signedInCustomer, stubDashboardApi } from '../dashboard-fixtures';
+import { aTicket, errorToast, serverError, signedInCustomer, stubDashboardApi } from '../dashboard-fixtures';
 import { SupportTab } from './SupportTab';
 
 const renderSupport = () =>
@@ -208,11 +208,9 @@ describe('Support tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     await waitFor(() =>
-      expect(store.getState().toast.current).toMatchObject({
-        title: 'Failed to create ticket',
-        description: 'Support is briefly unavailable',
-        severity: 'error',
-      }),
+      expect(store.getState().toast.current).toMatchObject(
+        errorToast('Failed to create ticket', 'Support is briefly unavailable'),
+      ),
     );
     expect(screen.getByRole('dialog', { name: 'New Ticket' })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Dialer down');
@@ -240,10 +238,7 @@ describe('Support tab', () => {
     const { store } = renderSupport();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not load your tickets.');
-    expect(store.getState().toast.current).toMatchObject({
-      title: 'Failed to fetch tickets',
-      severity: 'error',
-    });
+    expect(store.getState().toast.current).toMatchObject(errorToast('Failed to fetch tickets'));
     // A ticket can be opened even though the list failed: that is when customers need support most.
     expect(screen.getByRole('button', { name: 'New Ticket' })).toBeEnabled();
 
