@@ -9,6 +9,31 @@ const gridTitles = () =>
     .getAllByRole('heading', { level: 3 })
     .map((heading) => heading.textContent);
 
+/**
+ * The grid's column template at a viewport width, from the rules emotion put in the document
+ * (jsdom lays nothing out, but it parses the sheets): the last matching rule whose min-width
+ * query holds at that width wins, as in the browser.
+ */
+function gridColumnsAt(element: Element, width: number): string {
+  let columns = '';
+  const apply = (rules: CSSRuleList) => {
+    for (const rule of Array.from(rules)) {
+      if (rule instanceof CSSMediaRule) {
+        const minWidth = /min-width:\s*(\d+)px/.exec(rule.media.mediaText);
+        if (minWidth && Number(minWidth[1]) <= width) apply(rule.cssRules);
+      } else if (
+        rule instanceof CSSStyleRule &&
+        rule.style.getPropertyValue('grid-template-columns') &&
+        element.matches(rule.selectorText)
+      ) {
+        columns = rule.style.getPropertyValue('grid-template-columns');
+      }
+    }
+  };
+  for (const sheet of Array.from(document.styleSheets)) apply(sheet.cssRules);
+  return columns;
+}
+
 describe('Blog', () => {
   it("starts on 'All' with the featured article and five recent ones", () => {
     renderPage(<Blog />, { route: '/blog' });
@@ -56,6 +81,17 @@ describe('Blog', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Cost Optimization' }));
     expect(gridTitles()).toEqual(['How to Cut Customer Service Costs by Up to 60% Without Losing Quality']);
+  });
+
+  it('lays the grid out in 1 column on phones, 2 from tablets (600 px) and 3 on large screens', () => {
+    renderPage(<Blog />, { route: '/blog' });
+    const grid = within(gridHeading().closest('section') as HTMLElement).getAllByRole('article')[0]
+      .parentElement as HTMLElement;
+    expect(gridColumnsAt(grid, 390)).toBe('1fr');
+    expect(gridColumnsAt(grid, 600)).toBe('repeat(2, 1fr)');
+    expect(gridColumnsAt(grid, 700)).toBe('repeat(2, 1fr)');
+    expect(gridColumnsAt(grid, 1199)).toBe('repeat(2, 1fr)');
+    expect(gridColumnsAt(grid, 1280)).toBe('repeat(3, 1fr)');
   });
 
   it('shows each card with its category, author, date, read time and a Read More link', () => {
