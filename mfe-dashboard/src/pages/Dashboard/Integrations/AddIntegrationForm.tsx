@@ -4,21 +4,24 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type {
+import {
   API_KEY_MAX_LENGTH,
-  CreateIntegrationRequest,
+  createIntegrationRequestSchema,
   INTEGRATION_NAME_MAX_LENGTH,
-  IntegrationType,
   WEBHOOK_URL_MAX_LENGTH,
+  type CreateIntegrationRequest,
+  type IntegrationType,
 } from '@portal/contracts';
 import { SecretField } from '@portal/ui/secret-field';
 import { CancelCreateActions } from '../../../components/CancelCreateActions';
 import { INTEGRATION_TYPE_LABELS, INTEGRATION_TYPES } from './integration-types';
 
-// The contract's limits, typed against it (its module would bring zod along at run time).
-const NAME_MAX: typeof INTEGRATION_NAME_MAX_LENGTH = 100;
-const API_KEY_MAX: typeof API_KEY_MAX_LENGTH = 2000;
-const WEBHOOK_URL_MAX: typeof WEBHOOK_URL_MAX_LENGTH = 2000;
+const WEBHOOK_URL_HINT = "Optional: your system's endpoint for notifications from us";
+
+/** The server's own rule for the webhook URL (empty is fine): its message when the URL breaks it. */
+function webhookUrlProblem(url: string): string | undefined {
+  return createIntegrationRequestSchema.shape.webhookUrl.safeParse(url).error?.issues[0]?.message;
+}
 
 export interface AddIntegrationFormProps {
   titleId: string;
@@ -29,14 +32,19 @@ export interface AddIntegrationFormProps {
 
 /**
  * Step one of Add Integration: Type, Name, API Key and an optional Webhook URL
- * ('Create' stays disabled until type, name and API key are filled). Enter submits.
+ * ('Create' stays disabled until type, name and API key are filled and the webhook URL, if any, is
+ * one the server accepts). Enter submits.
  */
 export function AddIntegrationForm({ titleId, creating, onCancel, onCreate }: AddIntegrationFormProps) {
   const [type, setType] = useState<IntegrationType | ''>('');
   const [name, setName] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [webhookUrl, setWebhookUrl] = useState('');
-  const complete = type !== '' && name.trim() !== '' && apiKey.trim() !== '';
+  // The URL's problem is shown once the field was left, not while it is being typed.
+  const [webhookUrlLeft, setWebhookUrlLeft] = useState(false);
+  const urlProblem = webhookUrlProblem(webhookUrl);
+  const showUrlProblem = webhookUrlLeft && urlProblem !== undefined;
+  const complete = type !== '' && name.trim() !== '' && apiKey.trim() !== '' && urlProblem === undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -75,7 +83,7 @@ export function AddIntegrationForm({ titleId, creating, onCancel, onCreate }: Ad
           required
           fullWidth
           placeholder="e.g. Sales team HubSpot"
-          slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+          slotProps={{ htmlInput: { maxLength: INTEGRATION_NAME_MAX_LENGTH } }}
         />
         <SecretField
           secretName="API key"
@@ -85,7 +93,7 @@ export function AddIntegrationForm({ titleId, creating, onCancel, onCreate }: Ad
           required
           fullWidth
           // Not a login password: keep password managers from offering to save or fill it.
-          slotProps={{ htmlInput: { maxLength: API_KEY_MAX, autoComplete: 'off', spellCheck: false } }}
+          slotProps={{ htmlInput: { maxLength: API_KEY_MAX_LENGTH, autoComplete: 'off', spellCheck: false } }}
           helperText="Stored encrypted and never shown again"
         />
         <TextField
@@ -93,10 +101,12 @@ export function AddIntegrationForm({ titleId, creating, onCancel, onCreate }: Ad
           type="url"
           value={webhookUrl}
           onChange={(event) => setWebhookUrl(event.target.value)}
+          onBlur={() => setWebhookUrlLeft(true)}
+          error={showUrlProblem}
           fullWidth
           placeholder="https://"
-          helperText="Optional: your system's endpoint for notifications from us"
-          slotProps={{ htmlInput: { maxLength: WEBHOOK_URL_MAX, inputMode: 'url' } }}
+          helperText={showUrlProblem ? urlProblem : WEBHOOK_URL_HINT}
+          slotProps={{ htmlInput: { maxLength: WEBHOOK_URL_MAX_LENGTH, inputMode: 'url' } }}
         />
       </DialogContent>
       <CancelCreateActions onCancel={onCancel} creating={creating} canCreate={complete} sx={{ pt: 1 }} />

@@ -230,14 +230,47 @@ describe('Integrations tab', () => {
     });
   });
 
-  it("says 'Failed to create integration' with the server's message and keeps the form as typed", async () => {
+  it("marks a webhook URL the server would refuse once the field is left, and keeps 'Create' disabled", async () => {
     const message = 'Webhook URL must be an http(s) URL such as https://example.com/hooks/calls';
+    const hint = "Optional: your system's endpoint for notifications from us";
+    const calls = stubIntegrations([[salesHubSpot]]);
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Integration' }));
+    await fillForm({ type: 'RingCentral', name: 'Front desk', apiKey: 'rc-1', webhookUrl: 'ftp://x' });
+    const form = dialog('Add Integration');
+    const url = form.getByLabelText('Webhook URL');
+    const create = form.getByRole('button', { name: 'Create' });
+    expect(create).toBeDisabled();
+    // Not while it is being typed: only once the field is left.
+    expect(url).toHaveAttribute('aria-invalid', 'false');
+    expect(url).toHaveAccessibleDescription(hint);
+
+    await userEvent.tab();
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAccessibleDescription(message);
+    await userEvent.type(url, '{Enter}');
+    expect(calls.some(({ method }) => method === 'POST')).toBe(false);
+
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://crm.example.com/hooks');
+    expect(url).toHaveAttribute('aria-invalid', 'false');
+    expect(url).toHaveAccessibleDescription(hint);
+    expect(create).toBeEnabled();
+  });
+
+  it("says 'Failed to create integration' with the server's message and keeps the form as typed", async () => {
+    const message = 'The integration service is unavailable';
     stubIntegrations([[salesHubSpot]], {
-      'POST /api/crm/integrations': serverError(message, 400),
+      'POST /api/crm/integrations': serverError(message, 503),
     });
     const { store } = renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Add Integration' }));
-    await fillForm({ type: 'RingCentral', name: 'Front desk', apiKey: 'rc-1', webhookUrl: 'ftp://x' });
+    await fillForm({
+      type: 'RingCentral',
+      name: 'Front desk',
+      apiKey: 'rc-1',
+      webhookUrl: 'https://crm.example.com/hooks',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
 
     await waitFor(() =>
@@ -248,7 +281,7 @@ describe('Integrations tab', () => {
     const form = dialog('Add Integration');
     expect(form.getByLabelText('Name', { exact: false })).toHaveValue('Front desk');
     expect(form.getByLabelText(/^API Key/)).toHaveValue('rc-1');
-    expect(form.getByLabelText('Webhook URL')).toHaveValue('ftp://x');
+    expect(form.getByLabelText('Webhook URL')).toHaveValue('https://crm.example.com/hooks');
     expect(form.getByRole('button', { name: 'Create' })).toBeEnabled();
   });
 
