@@ -1,15 +1,5 @@
+import { contrastRatio as contrast } from './contrast';
 import { colors, theme } from './theme';
-
-/** WCAG 2 relative luminance and contrast ratio. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-};
 
 describe('theme', () => {
   it('is a theme without CSS variables or color schemes (the builds compile that machinery out)', () => {

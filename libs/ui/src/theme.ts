@@ -112,5 +112,15 @@ export const theme = createTheme({
       },
     },
     MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
+    // MUI fills a dark-mode toast with the darkened status colour under near-black text, which
+    // falls below AA; the status colour itself under ink keeps it (each is ≥ 4.5:1 on ink).
+    MuiAlert: {
+      styleOverrides: {
+        filled: ({ ownerState, theme: { palette } }) => {
+          const status = palette[ownerState.severity ?? 'success'];
+          return { backgroundColor: status.main, color: status.contrastText };
+        },
+      },
+    },
   },
 });
