@@ -62,10 +62,11 @@ describe('Orders tab', () => {
     stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [completed, pending, failed] } });
     renderOrders();
     await screen.findByRole('table', { name: 'Your orders' });
+    // The default badge is the solid one; the secondary badge is the quieter, outlined one.
     const chip = (status: string) => screen.getByText(status).closest('.MuiChip-root');
-    expect(chip('completed')).toHaveClass('MuiChip-colorDefault');
-    expect(chip('pending')).toHaveClass('MuiChip-colorSecondary');
-    expect(chip('failed')).toHaveClass('MuiChip-colorSecondary');
+    expect(chip('completed')).toHaveClass('MuiChip-filled');
+    expect(chip('pending')).toHaveClass('MuiChip-outlined');
+    expect(chip('failed')).toHaveClass('MuiChip-outlined');
   });
 
   it("shows an order's items with quantity, monthly price and line total in 'View items'", async () => {
