@@ -30,6 +30,10 @@ function stubApi(answers: Record<string, { status: number; body?: unknown }>) {
 beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
+const cartLine = { packageId: 'pkg-essential', name: 'Essential Support', price: 1499, quantity: 2 };
+/** A cart stored by an earlier visit, as the store reads it at start. */
+const storeCart = () => localStorage.setItem('cart', JSON.stringify([cartLine]));
+
 describe('checkCurrentUser', () => {
   it('makes no call without a token', async () => {
     const calls = stubApi({});
@@ -134,6 +138,54 @@ describe('signOut', () => {
     await store.dispatch(signOut());
     expect(localStorage.getItem('token')).toBeNull();
     expect(selectSessionStatus(store.getState())).toBe('signedOut');
+  });
+});
+
+describe('the cart across the session', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+
+  it('is emptied, in storage too, by Sign Out (header and dashboard)', async () => {
+    localStorage.setItem('token', 'tok-1');
+    storeCart();
+    stubApi({ 'POST /api/auth/logout': { status: 204 } });
+    const store = createPortalStore({ session: { hasToken: true, user, checking: false } });
+    await store.dispatch(signOut());
+    expect(store.getState().cart.items).toEqual([]);
+    expect(localStorage.getItem('cart')).toBeNull();
+  });
+
+  it('is emptied when the session turns out revoked or expired (401)', async () => {
+    localStorage.setItem('token', 'expired');
+    storeCart();
+    stubApi({ 'GET /api/auth/me': { status: 401, body: { statusCode: 401, message: 'Unauthorized' } } });
+    const store = createPortalStore();
+    await store.dispatch(checkCurrentUser());
+    expect(store.getState().cart.items).toEqual([]);
+    expect(localStorage.getItem('cart')).toBeNull();
+  });
+
+  it('is emptied when another tab signs out', () => {
+    localStorage.setItem('token', 'tok-1');
+    storeCart();
+    const store = createPortalStore({ session: { hasToken: true, user, checking: false } });
+    const stop = startSession(store);
+    localStorage.removeItem('token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'tok-1', newValue: null }));
+    stop();
+    expect(store.getState().cart.items).toEqual([]);
+  });
+
+  it('is kept across a reload, a failed user check, sign-in and registration', async () => {
+    localStorage.setItem('token', 'tok-1');
+    storeCart();
+    stubApi({ 'GET /api/auth/me': { status: 503 } });
+    const store = createPortalStore();
+    await store.dispatch(checkCurrentUser());
+    store.dispatch(signedIn({ token: 'new-token', user }));
+    stubApi({ 'GET /api/auth/me': { status: 200, body: me } });
+    await store.dispatch(registered('reg-token'));
+    expect(store.getState().cart.items).toEqual([cartLine]);
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([cartLine]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { clampQuantity, MAX_CART_LINES, type CartItem, type NewCartItem } from './cart-item';
 import { readStoredCart } from './cart-storage';
+import { tokenPresenceChanged } from '../session-slice';
 
 export interface CartState {
   items: CartItem[];
@@ -38,6 +39,13 @@ export const cartSlice = createSlice({
     cartReplaced(state, { payload }: PayloadAction<CartItem[]>) {
       state.items = payload;
     },
+  },
+  extraReducers: (builder) => {
+    // Signed out (Sign Out, Logout, a revoked or expired session, or another tab): the next person
+    // at a shared computer must not find the cart. Sign-in and reloads keep it.
+    builder.addCase(tokenPresenceChanged, (state, { payload: hasToken }) => {
+      if (!hasToken) state.items = [];
+    });
   },
 });
 
