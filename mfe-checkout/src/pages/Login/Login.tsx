@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { BRAND_NAME, RouteLink } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
+import { SignedOutOnly } from '../../components/SignedOutOnly';
 import { useLoginMutation } from '../../components/identity-api';
 import { useRequiredFields } from '../../components/useRequiredFields';
 import { SecretField } from '@portal/ui/secret-field';
@@ -34,27 +35,29 @@ export default function Login() {
   };
 
   return (
-    <AuthLayout
-      title="Sign In"
-      subtitle="Welcome back. Sign in to manage your services, orders and support tickets."
-      path="/login"
-      description={`Sign in to your ${BRAND_NAME} account to manage your services, follow your orders, connect your CRM and dialer integrations and open support tickets.`}
-    >
-      <Stack component="form" spacing={2.5} onSubmit={submit}>
-        <TextField label="Email address" type="email" autoComplete="email" {...field('email')} />
-        <SecretField
-          secretName="password"
-          label="Password"
-          autoComplete="current-password"
-          {...field('password')}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
-          Sign In
-        </Button>
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-        Don&apos;t have an account? <RouteLink href="/register">Create an account</RouteLink>
-      </Typography>
-    </AuthLayout>
+    <SignedOutOnly>
+      <AuthLayout
+        title="Sign In"
+        subtitle="Welcome back. Sign in to manage your services, orders and support tickets."
+        path="/login"
+        description={`Sign in to your ${BRAND_NAME} account to manage your services, follow your orders, connect your CRM and dialer integrations and open support tickets.`}
+      >
+        <Stack component="form" spacing={2.5} onSubmit={submit}>
+          <TextField label="Email address" type="email" autoComplete="email" {...field('email')} />
+          <SecretField
+            secretName="password"
+            label="Password"
+            autoComplete="current-password"
+            {...field('password')}
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+            Sign In
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+          Don&apos;t have an account? <RouteLink href="/register">Create an account</RouteLink>
+        </Typography>
+      </AuthLayout>
+    </SignedOutOnly>
   );
 }

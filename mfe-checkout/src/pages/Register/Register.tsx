@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { BRAND_NAME, RouteLink } from '@portal/ui';
 import { registered, serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
+import { SignedOutOnly } from '../../components/SignedOutOnly';
 import { useRegisterMutation } from '../../components/identity-api';
 import { useRequiredFields } from '../../components/useRequiredFields';
 import { SecretField } from '@portal/ui/secret-field';
@@ -49,40 +50,42 @@ export default function Register() {
   };
 
   return (
-    <AuthLayout
-      title="Create your account"
-      subtitle="Get a dashboard for your orders, integrations, KPIs and support tickets."
-      path="/register"
-      description={`Create your ${BRAND_NAME} account to order contact-center and AI-automation services, then follow orders, integrations, KPIs and tickets in one dashboard.`}
-    >
-      <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
-        {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField label="Full Name" autoComplete="name" {...field('name', errors.name)} />
-        <TextField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          {...field('email', errors.email)}
-        />
-        <SecretField
-          secretName="password"
-          label="Password"
-          autoComplete="new-password"
-          {...field('password', errors.password)}
-          helperText={errors.password ?? PASSWORD_HINT}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
-          Create Account
-        </Button>
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-        Already have an account? <RouteLink href="/login">Sign in</RouteLink>
-      </Typography>
-      <Typography variant="body2" sx={{ mt: 1.5, textAlign: 'center' }}>
-        <RouteLink href="/" color="text.secondary">
-          Back to home
-        </RouteLink>
-      </Typography>
-    </AuthLayout>
+    <SignedOutOnly>
+      <AuthLayout
+        title="Create your account"
+        subtitle="Get a dashboard for your orders, integrations, KPIs and support tickets."
+        path="/register"
+        description={`Create your ${BRAND_NAME} account to order contact-center and AI-automation services, then follow orders, integrations, KPIs and tickets in one dashboard.`}
+      >
+        <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <TextField label="Full Name" autoComplete="name" {...field('name', errors.name)} />
+          <TextField
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            {...field('email', errors.email)}
+          />
+          <SecretField
+            secretName="password"
+            label="Password"
+            autoComplete="new-password"
+            {...field('password', errors.password)}
+            helperText={errors.password ?? PASSWORD_HINT}
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+            Create Account
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+          Already have an account? <RouteLink href="/login">Sign in</RouteLink>
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 1.5, textAlign: 'center' }}>
+          <RouteLink href="/" color="text.secondary">
+            Back to home
+          </RouteLink>
+        </Typography>
+      </AuthLayout>
+    </SignedOutOnly>
   );
 }
