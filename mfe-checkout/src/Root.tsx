@@ -1,7 +1,7 @@
-import { Suspense, lazy, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { lazy, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import { SECTION_ROUTES } from '@portal/contracts';
-import { PageLoading, SectionErrorBoundary, SectionRoot } from '@portal/ui';
+import { SectionErrorBoundary, SectionPages, SectionRoot } from '@portal/ui';
 import { CartProvider, loadApi, StoreProvider } from '@portal/store';
 
 const Login = lazy(() => import('./pages/Login/Login'));
@@ -22,17 +22,7 @@ const PAGES: Record<CheckoutPath, ReactNode> = {
 };
 
 export function CheckoutRoutes() {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        {SECTION_ROUTES.checkout.map((path) => (
-          <Route key={path} path={path} element={PAGES[path]} />
-        ))}
-        {/* Another section's path: single-spa is about to unmount this one. */}
-        <Route path="*" element={null} />
-      </Routes>
-    </Suspense>
-  );
+  return <SectionPages paths={SECTION_ROUTES.checkout} page={(path) => PAGES[path]} />;
 }
 
 export function CheckoutRoot() {

@@ -1,7 +1,7 @@
-import { Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes, matchPath } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { BrowserRouter, matchPath } from 'react-router-dom';
 import { SECTION_ROUTES } from '@portal/contracts';
-import { PageLoading, SectionErrorBoundary, SectionRoot } from '@portal/ui';
+import { SectionErrorBoundary, SectionPages, SectionRoot } from '@portal/ui';
 import { StoreProvider } from '@portal/store';
 import { lazyPage } from './lazy-page';
 import { Home } from './pages/Home/Home';
@@ -26,11 +26,6 @@ const PAGES: Record<MarketingPath, { Page: ComponentType; preload?: () => Promis
   '/terms': lazyPage(() => import('./pages/Terms/Terms')),
 };
 
-const pageElement = (path: MarketingPath) => {
-  const { Page } = PAGES[path];
-  return <Page />;
-};
-
 /** Loads the module of the page at `pathname` (nothing to load for the home page or another section's path). */
 export async function preloadPage(pathname: string): Promise<void> {
   const path = SECTION_ROUTES.marketing.find((pattern) => matchPath(pattern, pathname));
@@ -39,15 +34,13 @@ export async function preloadPage(pathname: string): Promise<void> {
 
 export function MarketingRoutes() {
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        {SECTION_ROUTES.marketing.map((path) => (
-          <Route key={path} path={path} element={pageElement(path)} />
-        ))}
-        {/* Another section's path: single-spa is about to unmount this one. */}
-        <Route path="*" element={null} />
-      </Routes>
-    </Suspense>
+    <SectionPages
+      paths={SECTION_ROUTES.marketing}
+      page={(path) => {
+        const { Page } = PAGES[path];
+        return <Page />;
+      }}
+    />
   );
 }
 

@@ -16,6 +16,8 @@ export type { PageMeta } from './seo/head-tags';
 export { registerReactInstance } from './react-instances';
 export type { ReactInstanceRecord } from './react-instances';
 export { PageLoading } from './PageLoading';
+export { SectionPages } from './SectionPages';
+export type { SectionPagesProps } from './SectionPages';
 export { REDIRECT_DELAY_MS, RedirectNotice } from './redirect-notice/lazy-redirect-notice';
 export type { RedirectNoticeProps } from './redirect-notice/lazy-redirect-notice';
 export { sectionLifecycles } from './section-lifecycles';
