@@ -8,6 +8,8 @@ export * from './identity/organizations';
 export * from './identity/features';
 export * from './crm/leads';
 export * from './crm/integrations';
+export * from './crm/applications';
+export * from './crm/cv-file';
 export * from './support/tickets';
 export * from './kpi/metrics';
 export * from './commerce/commerce';

@@ -31,6 +31,7 @@ export {
 export { type Closable, startForSuite } from './start-for-suite';
 export { itMountsTheHealthCheck } from './service-health';
 export { postRawBody } from './raw-body';
+export { docxBytes, pdfBytes, zipBytes } from './cv-files';
 export { expectJsonError } from './json-error';
 export { fromNewClientAddress } from './client-address';
 export { startWithTestIdentity, type WithSignIn } from './access-tokens/with-test-identity';

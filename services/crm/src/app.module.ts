@@ -1,4 +1,5 @@
 import { serviceRootModule } from '@portal/service-kit';
+import { ApplicationsModule } from './applications/applications.module';
 import { CRM_CONFIG, type CrmConfig } from './config';
 import { ContactModule } from './contact/contact.module';
 import { crmDatabase } from './database';
@@ -14,6 +15,6 @@ export type AppConfig = Pick<
 export const AppModule = serviceRootModule<AppConfig>('crm', {
   configToken: CRM_CONFIG,
   database: crmDatabase,
-  features: [ContactModule, NewsletterModule, IntegrationsModule],
+  features: [ContactModule, NewsletterModule, IntegrationsModule, ApplicationsModule],
   provide: (config) => [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
 });

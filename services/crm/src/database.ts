@@ -1,5 +1,6 @@
 import { type DataSourceConfig } from '@portal/db';
 import { eventEntities } from '@portal/events';
+import { JobApplicationEntity } from './applications/job-application.entity';
 import { ContactSubmissionEntity } from './contact/contact-submission.entity';
 import { IntegrationEntity } from './integrations/integration.entity';
 import { crmMigrations } from './migrations';
@@ -9,6 +10,7 @@ export const crmEntities = [
   ContactSubmissionEntity,
   NewsletterSubscriptionEntity,
   IntegrationEntity,
+  JobApplicationEntity,
   ...eventEntities,
 ];
 
