@@ -9,7 +9,7 @@ export const bodyLimit = 1_048_576;
 const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * Bodies are read as bytes (up to 1 MB, else 413) and forwarded untouched, so signatures over the raw
+ * Bodies are read as bytes (up to 1 MB, or the route's own limit, else 413) and forwarded untouched, so signatures over the raw
  * body (Stripe webhooks) still verify upstream; a JSON body is parsed once only to refuse malformed
  * JSON with a 400 before it reaches a service.
  */
@@ -42,8 +42,9 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Gatew
       url: upstream.url,
       timeoutMs: route.timeoutMs ?? upstream.timeoutMs ?? config.upstreamTimeoutMs,
     });
-    app.all(route.prefix, handler);
-    app.all(`${route.prefix}/*`, handler);
+    const options = { bodyLimit: route.bodyLimit ?? bodyLimit };
+    app.all(route.prefix, options, handler);
+    app.all(`${route.prefix}/*`, options, handler);
   }
 
   // Anything else under /api gets the app's JSON 404 rather than the shell's index.html.

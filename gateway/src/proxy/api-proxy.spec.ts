@@ -1,3 +1,4 @@
+import { APPLICATION_BODY_MAX_BYTES, CV_MAX_BYTES, JOB_APPLICATIONS_PATH } from '@portal/contracts';
 import { closedPort, echo, startUpstream, type Upstream } from '../testing/upstream';
 import { startGateway, type RunningGateway } from '../testing/gateway';
 
@@ -310,6 +311,55 @@ describe('API proxy', () => {
     });
     expect(response.status).toBe(200);
     expect(proxied(identity)[0].body.length).toBe(Buffer.byteLength(body));
+  });
+});
+
+describe('API proxy of job applications (multipart with a CV)', () => {
+  let crm: Upstream;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    crm = await startUpstream();
+    gateway = await startGateway({ CRM_URL: crm.url });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await crm.close();
+  });
+
+  const multipart = (size: number) => {
+    const form = new FormData();
+    form.append('name', 'Ada Lovelace');
+    form.append('cv', new File([Buffer.alloc(size, 0x20)], 'cv.pdf', { type: 'application/pdf' }));
+    return form;
+  };
+
+  it('passes a multipart body with a 5 MB CV through to crm, bytes untouched', async () => {
+    const form = multipart(CV_MAX_BYTES);
+    const sent = Buffer.from(await new Response(form).arrayBuffer());
+    const response = await fetch(`${gateway.url}${JOB_APPLICATIONS_PATH}`, { method: 'POST', body: form });
+    expect(response.status).toBe(200);
+    const [received] = proxied(crm);
+    expect(received.url).toBe(JOB_APPLICATIONS_PATH);
+    expect(received.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(received.body.length).toBeGreaterThan(CV_MAX_BYTES);
+    expect(received.body.length).toBe(sent.length);
+  });
+
+  it('refuses a body over the applications limit with a 413, and keeps 1 MB everywhere else', async () => {
+    crm.received.length = 0;
+    const huge = await fetch(`${gateway.url}${JOB_APPLICATIONS_PATH}`, {
+      method: 'POST',
+      body: multipart(APPLICATION_BODY_MAX_BYTES),
+    });
+    expect(huge.status).toBe(413);
+    const contact = await fetch(`${gateway.url}/api/contact`, {
+      method: 'POST',
+      body: multipart(2 * 1024 * 1024),
+    });
+    expect(contact.status).toBe(413);
+    expect(proxied(crm)).toHaveLength(0);
   });
 });
 

@@ -1,3 +1,4 @@
+import { APPLICATION_BODY_MAX_BYTES } from '@portal/contracts';
 import { resolveUpstreams, routes, services } from './route-table';
 
 describe('route table', () => {
@@ -15,6 +16,7 @@ describe('route table', () => {
       '/api/contact': 'crm',
       '/api/crm': 'crm',
       '/api/newsletter': 'crm',
+      '/api/careers': 'crm',
       '/api/support': 'support',
       '/api/kpi': 'kpi',
     });
@@ -23,6 +25,13 @@ describe('route table', () => {
   it('gives sign-in, sign-up (password hashing) and checkout (Stripe) more time than the API default', () => {
     const slow = routes.filter((route) => route.timeoutMs !== undefined).map((route) => route.prefix);
     expect(slow).toEqual(['/api/auth/login', '/api/auth/register', '/api/create-payment-intent']);
+  });
+
+  it('lets job applications alone carry more than 1 MB: a CV of up to 5 MB', () => {
+    const large = routes.filter((route) => route.bodyLimit !== undefined);
+    expect(large).toEqual([
+      { prefix: '/api/careers', service: 'crm', bodyLimit: APPLICATION_BODY_MAX_BYTES },
+    ]);
   });
 
   it('has well-formed, unique prefixes under /api', () => {

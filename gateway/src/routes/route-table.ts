@@ -1,3 +1,5 @@
+import { APPLICATION_BODY_MAX_BYTES } from '@portal/contracts';
+
 // The one place that says which backend service answers which /api path.
 // Adding a service is one line in `services` (its URL variable and default) plus its prefixes in `routes`.
 
@@ -25,6 +27,8 @@ export interface RouteDefinition {
   service: ServiceName;
   /** Time allowed for the response headers (ms) on this prefix; else the service's, else the gateway's. */
   timeoutMs?: number;
+  /** Largest request body (bytes) on this prefix; else the gateway's 1 MB. */
+  bodyLimit?: number;
 }
 
 // argon2id is slow on purpose (~20 ms a hash) and identity runs few at a time, so under a burst of
@@ -45,6 +49,8 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/contact', service: 'crm' },
   { prefix: '/api/crm', service: 'crm' },
   { prefix: '/api/newsletter', service: 'crm' },
+  // Job applications carry a CV of up to 5 MB (multipart); crm bounds the body again.
+  { prefix: '/api/careers', service: 'crm', bodyLimit: APPLICATION_BODY_MAX_BYTES },
   { prefix: '/api/support', service: 'support' },
   // `GET /api/kpi/stream`, the dashboard's live metrics, is the gateway's own route (live-metrics/).
   { prefix: '/api/kpi', service: 'kpi' },
