@@ -45,17 +45,13 @@ const linksSchema = z
   .refine((links) => links.length <= LINKS_MAX, applicationMessages.tooManyLinks)
   .refine((links) => links.every(isWebAddress), applicationMessages.linksInvalid);
 
-/**
- * The text fields of a job application (the CV travels beside them). `website` is a honeypot, as
- * on the contact form; unknown fields are rejected.
- */
+/** The text fields of a job application (the CV travels beside them); unknown fields are rejected. */
 export const applicationFieldsSchema = z.strictObject({
   name: requiredText(applicationMessages.nameRequired, 100),
   email: emailSchema,
   role: requiredText(applicationMessages.roleRequired, 100),
   location: requiredText(applicationMessages.locationRequired, 100),
   links: linksSchema,
-  website: z.string().optional(),
 });
 export type ApplicationFields = z.input<typeof applicationFieldsSchema>;
 

@@ -204,14 +204,6 @@ describe(`POST ${JOB_APPLICATIONS_PATH}`, () => {
     expect(response.status).toBe(415);
   });
 
-  it('answers a bot that fills in the honeypot like a person, but keeps nothing', async () => {
-    const before = await count('job_applications');
-    const response = await apply(fields({ website: 'https://spam.example' }));
-    expect(response.status).toBe(201);
-    expect(applicationResponseSchema.parse(response.body).status).toBe('received');
-    expect(await count('job_applications')).toBe(before);
-  });
-
   it('limits applications per email with a 429 that says when to come back', async () => {
     const email = uniqueEmail('again');
     for (let i = 0; i < APPLICATIONS_PER_EMAIL_PER_HOUR; i += 1) {

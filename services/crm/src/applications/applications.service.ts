@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { BadRequestException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   type ApplicationResponse,
@@ -38,17 +38,12 @@ function cvFileName(name: string, extension: string): string {
 
 @Injectable()
 export class ApplicationsService {
-  private readonly logger = new Logger('Applications');
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly limits: ApplicationLimitsService,
   ) {}
 
-  /**
-   * Counts the attempt against the limits, checks the one CV by its content, and stores the
-   * application with it. A filled-in honeypot gets the same answer, but nothing is kept.
-   */
+  /** Counts the attempt against the limits, checks the one CV by its content, and stores the application with it. */
   async apply(
     fields: ApplicationFields,
     files: MultipartForm['files'],
@@ -56,10 +51,6 @@ export class ApplicationsService {
   ): Promise<ApplicationResponse> {
     await this.limits.admitApplication(address, fields.email);
     const cv = await this.readCv(files);
-    if (fields.website?.trim()) {
-      this.logger.log(`honeypot filled in from ${address}: application dropped`);
-      return { id: randomUUID(), status: 'received' };
-    }
     const row = await this.dataSource.getRepository(JobApplicationEntity).save({
       id: randomUUID(),
       name: fields.name,
