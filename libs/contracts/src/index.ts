@@ -10,6 +10,7 @@ export * from './crm/leads';
 export * from './crm/integrations';
 export * from './crm/applications';
 export * from './crm/cv-file';
+export * from './crm/kickoff';
 export * from './support/tickets';
 export * from './kpi/metrics';
 export * from './commerce/commerce';

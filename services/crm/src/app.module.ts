@@ -4,6 +4,7 @@ import { CRM_CONFIG, type CrmConfig } from './config';
 import { ContactModule } from './contact/contact.module';
 import { crmDatabase } from './database';
 import { IntegrationsModule } from './integrations/integrations.module';
+import { KickoffModule } from './kickoff/kickoff.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { SecretBox } from './secrets/secret-box';
 
@@ -15,6 +16,6 @@ export type AppConfig = Pick<
 export const AppModule = serviceRootModule<AppConfig>('crm', {
   configToken: CRM_CONFIG,
   database: crmDatabase,
-  features: [ContactModule, NewsletterModule, IntegrationsModule, ApplicationsModule],
+  features: [ContactModule, NewsletterModule, IntegrationsModule, ApplicationsModule, KickoffModule],
   provide: (config) => [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
 });

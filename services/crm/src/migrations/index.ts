@@ -1,10 +1,12 @@
 import { InitialSchema1763870000000 } from './1763870000000-InitialSchema';
 import { Integrations1764100000000 } from './1764100000000-Integrations';
 import { JobApplications1764300000000 } from './1764300000000-JobApplications';
+import { KickoffCalls1764400000000 } from './1764400000000-KickoffCalls';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
   InitialSchema1763870000000,
   Integrations1764100000000,
   JobApplications1764300000000,
+  KickoffCalls1764400000000,
 ];

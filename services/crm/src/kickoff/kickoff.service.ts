@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AuthenticatedUser } from '@portal/auth';
+import type { Kickoff } from '@portal/contracts';
+import type { DataSource } from 'typeorm';
+
+type Caller = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
+
+/** Whose kickoff it is: the caller's organisation, or the caller alone outside any. */
+const ownerOf = (caller: Caller) => caller.organizationId ?? caller.id;
+
+interface KickoffRow {
+  booked_at: Date;
+  event_uri: string | null;
+}
+
+const toKickoff = (row: KickoffRow): Kickoff => ({
+  bookedAt: row.booked_at.toISOString(),
+  eventUri: row.event_uri,
+});
+
+/** `kickoff_calls`: one kickoff call per organisation, read and written only for the caller's own. */
+@Injectable()
+export class KickoffService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async findFor(caller: Caller): Promise<Kickoff | null> {
+    const [row]: KickoffRow[] = await this.dataSource.query(
+      'SELECT booked_at, event_uri FROM kickoff_calls WHERE owner_id = $1',
+      [ownerOf(caller)],
+    );
+    return row ? toKickoff(row) : null;
+  }
+
+  /**
+   * Records the booking. Booking again keeps the first one, unless it now names the Calendly event
+   * (a request the widget later confirmed): then the event and its time replace it.
+   */
+  async book(caller: Caller, eventUri: string | undefined): Promise<Kickoff> {
+    const [row]: KickoffRow[] = await this.dataSource.query(
+      `INSERT INTO kickoff_calls (owner_id, organization_id, customer_id, event_uri)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (owner_id) DO UPDATE SET
+         event_uri = coalesce(EXCLUDED.event_uri, kickoff_calls.event_uri),
+         booked_at = CASE WHEN EXCLUDED.event_uri IS NULL THEN kickoff_calls.booked_at ELSE now() END
+       RETURNING booked_at, event_uri`,
+      [ownerOf(caller), caller.organizationId, caller.id, eventUri ?? null],
+    );
+    return toKickoff(row);
+  }
+}
