@@ -61,7 +61,7 @@ test.describe('contact and leads', () => {
     for (const message of [
       'First name is required',
       'Last name is required',
-      'Please enter a valid email address',
+      'Email is required',
       'Message is required',
     ]) {
       await expect(form.getByText(message)).toBeVisible();

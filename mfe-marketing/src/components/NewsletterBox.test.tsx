@@ -42,6 +42,14 @@ describe('NewsletterBox', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('You are already subscribed.');
   });
 
+  it('asks for the address when Subscribe is pressed with the field empty, and sends nothing', async () => {
+    const calls = stubFetch({});
+    renderPage(<NewsletterBox />);
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription('Email is required');
+    expect(calls).toHaveLength(0);
+  });
+
   it('checks the address before sending anything', async () => {
     const calls = stubFetch({});
     await subscribe('not-an-email');

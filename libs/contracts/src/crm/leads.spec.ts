@@ -22,7 +22,7 @@ describe('contact schema', () => {
   it.each([
     ['firstName', 'First name is required'],
     ['lastName', 'Last name is required'],
-    ['email', 'Please enter a valid email address'],
+    ['email', 'Email is required'],
     ['message', 'Message is required'],
   ])('requires %s with a clear message', (field, message) => {
     expect(firstMessage(contactRequestSchema.safeParse({ ...valid, [field]: '' }))).toBe(message);

@@ -17,7 +17,8 @@ describe('registration schema', () => {
     ['an empty name', { name: '   ' }, 'Name is required'],
     ['a missing name', { name: undefined }, 'Name is required'],
     ['a bad email', { email: 'ada@' }, 'Please enter a valid email address'],
-    ['a missing email', { email: undefined }, 'Please enter a valid email address'],
+    ['a missing email', { email: undefined }, 'Email is required'],
+    ['an empty email', { email: '  ' }, 'Email is required'],
     ['a short password', { password: 'abc1' }, 'Password must be at least 8 characters'],
     ['a password without a digit', { password: 'abcdefgh' }, 'Password must contain at least one number'],
   ])('rejects %s with the spec message', (_label, override, message) => {

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { isStorableText, unstorableTextMessage } from '../text';
 import { roleSchema } from './roles';
 
-/** The registration messages, word for word. */
+/** The registration messages, word for word (an empty email is asked for rather than called invalid). */
 export const authMessages = {
   nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
   invalidEmail: 'Please enter a valid email address',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordNeedsNumber: 'Password must contain at least one number',
@@ -27,8 +28,9 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_HINT = 'Password must be at least 8 characters and contain at least one number';
 
 export const emailSchema = z
-  .string({ error: authMessages.invalidEmail })
+  .string({ error: authMessages.emailRequired })
   .trim()
+  .min(1, authMessages.emailRequired)
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email(authMessages.invalidEmail));
 

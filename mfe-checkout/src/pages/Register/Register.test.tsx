@@ -39,6 +39,7 @@ describe('Register', () => {
       { name: 'Ann Lee', email: 'ann@', password: 'secret123' },
       'Please enter a valid email address',
     ],
+    ['Email Address', { name: 'Ann Lee', email: '', password: 'secret123' }, 'Email is required'],
     [
       'Password',
       { name: 'Ann Lee', email: 'ann@example.com', password: 'abc1' },

@@ -130,6 +130,7 @@ describe('POST /api/auth/register', () => {
   it.each([
     ['an empty name', { name: ' ' }, 'Name is required'],
     ['a bad email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['an empty email', { email: '  ' }, 'Email is required'],
     ['a short password', { password: 'ab1' }, 'Password must be at least 8 characters'],
     ['a password without a number', { password: 'abcdefgh' }, 'Password must contain at least one number'],
     // JSON carries it as the escape `\ud800`; argon2 would have hashed it as U+FFFD.
