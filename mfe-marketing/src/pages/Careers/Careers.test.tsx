@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '@portal/web-testing';
 import Careers from './Careers';
@@ -23,13 +23,18 @@ describe('Careers', () => {
     expect(screen.getAllByText('Full-time')).toHaveLength(4);
   });
 
-  it("opens the contact dialog from 'Apply Now' with the position as its subject", async () => {
+  it("opens the job application form from 'Apply Now', on that role, not the sales quote dialog", async () => {
     const { store } = renderPage(<Careers />, { route: '/careers' });
     await userEvent.click(screen.getByRole('button', { name: 'Apply Now for AI Automation Specialist' }));
-    expect(store.getState().quoteDialog).toEqual({
-      open: true,
-      subject: 'Application: AI Automation Specialist',
-    });
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for a role' });
+    expect(within(dialog).getByRole('combobox', { name: 'Role' })).toHaveValue('AI Automation Specialist');
+    expect(within(dialog).getByRole('button', { name: /Attach CV/ })).toBeInTheDocument();
+    expect(store.getState().quoteDialog.open).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Now for Team Lead - Operations' }));
+    expect(await screen.findByRole('combobox', { name: 'Role' })).toHaveValue('Team Lead - Operations');
   });
 
   it('explains the four-step process and links to /contact and /about-us', () => {

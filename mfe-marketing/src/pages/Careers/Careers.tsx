@@ -1,9 +1,9 @@
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { openQuoteDialog, useAppDispatch } from '@portal/store';
 import { RouteButton } from '@portal/ui';
 import { CardGrid } from '../../components/CardGrid';
 import { CheckList } from '../../components/CheckList';
@@ -15,6 +15,11 @@ import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { HIRING_STEPS, POSITIONS } from '../../content/careers';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 import { columnCardSx, gridListSx } from '../../components/grid-list';
+
+// The form (and zod, which checks it) loads when a visitor applies, not with the page.
+const ApplicationDialog = lazy(() => import('./application/ApplicationDialog'));
+
+const ROLES = POSITIONS.map((position) => position.title);
 
 /** A hiring step's number in a filled circle (the list itself is an <ol>, so it is not read out twice). */
 function StepNumber({ number }: { number: number }) {
@@ -39,7 +44,10 @@ function StepNumber({ number }: { number: number }) {
 
 export default function Careers() {
   usePublicPageMeta('/careers');
-  const dispatch = useAppDispatch();
+  // Which position's 'Apply Now' opened the form; `opened` starts a fresh form each time.
+  const [applying, setApplying] = useState<{ role: string; open: boolean; opened: number } | null>(null);
+  const apply = (role: string) =>
+    setApplying((current) => ({ role, open: true, opened: (current?.opened ?? 0) + 1 }));
   return (
     <>
       <PageIntro eyebrow="Careers" title="Build a career in customer experience">
@@ -71,7 +79,7 @@ export default function Careers() {
               </Box>
               <Button
                 variant="contained"
-                onClick={() => dispatch(openQuoteDialog(`Application: ${title}`))}
+                onClick={() => apply(title)}
                 sx={{ mt: 3, alignSelf: 'flex-start' }}
               >
                 Apply Now
@@ -105,6 +113,17 @@ export default function Careers() {
         Our recruiting team answers every message within 24 hours. Learn more about who we are and how we
         work.
       </ClosingCallToAction>
+      {applying && (
+        <Suspense fallback={null}>
+          <ApplicationDialog
+            key={applying.opened}
+            open={applying.open}
+            role={applying.role}
+            roles={ROLES}
+            onClose={() => setApplying({ ...applying, open: false })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
