@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
 import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
@@ -109,6 +109,46 @@ describe('Login', () => {
     );
     expect(localStorage.getItem('token')).toBeNull();
     expect(window.location.pathname).toBe('/login');
+  });
+
+  it('shows the failure above the form too, and clears it on the next try', async () => {
+    stubFetch({
+      'POST /api/auth/login': {
+        status: 401,
+        body: { statusCode: 401, message: 'Invalid email or password' },
+      },
+    });
+    await signInFrom('');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid email or password');
+    // Above the fields, where the eye is after pressing Sign In on a phone.
+    expect(alert.compareDocumentPosition(screen.getByLabelText('Email address'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+
+    stubFetch({ 'POST /api/auth/login': { status: 200, body: { token: 'login-token', user } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it("'Forgot password?' under the password tells how to get it reset today, without leaving the form", async () => {
+    renderPage(<Login />, { route: '/login' });
+    await userEvent.type(await screen.findByLabelText('Email address'), 'ann@example.com');
+    const forgot = screen.getByRole('button', { name: 'Forgot password?' });
+    expect(screen.getByLabelText('Password').compareDocumentPosition(forgot)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(forgot).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(forgot);
+    expect(forgot).toHaveAttribute('aria-expanded', 'true');
+    const help = screen.getByRole('region', { name: 'Forgot password?' });
+    expect(help).toHaveTextContent(/support team resets it/);
+    expect(within(help).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByLabelText('Email address')).toHaveValue('ann@example.com');
+
+    await userEvent.click(forgot);
+    expect(screen.queryByRole('region', { name: 'Forgot password?' })).not.toBeInTheDocument();
   });
 
   it("says 'Login failed' when the server gives no message", async () => {

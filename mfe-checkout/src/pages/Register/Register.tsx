@@ -7,10 +7,11 @@ import Typography from '@mui/material/Typography';
 import { PASSWORD_HINT } from '@portal/contracts';
 import { useNavigate } from 'react-router-dom';
 import { BRAND_NAME, RouteLink } from '@portal/ui';
-import { registered, serverMessage, showToast, useAppDispatch } from '@portal/store';
+import { registered, showToast, useAppDispatch } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
 import { SignedOutOnly } from '../../components/SignedOutOnly';
 import { useRegisterMutation } from '../../components/identity-api';
+import { useFormFailure } from '../../components/useFormFailure';
 import { useRequiredFields } from '../../components/useRequiredFields';
 import { SecretField } from '@portal/ui/secret-field';
 import { checkRegistration, type RegisterErrors, type RegisterFields } from './registration-errors';
@@ -23,7 +24,7 @@ export default function Register() {
   const { fields, field } = useRequiredFields<RegisterFields>({ name: '', email: '', password: '' });
   // Messages appear on the first submit, then follow the typing so a fixed field clears at once.
   const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, clearFailure, fail } = useFormFailure('Registration failed');
   const check = checkRegistration(fields);
   const errors: RegisterErrors = submitted && !check.valid ? check.errors : {};
 
@@ -36,16 +37,14 @@ export default function Register() {
       if (first) (event.currentTarget.elements.namedItem(first) as HTMLInputElement | null)?.focus();
       return;
     }
-    setFailure(null);
+    clearFailure();
     try {
       const { token } = await register(check.request).unwrap();
       void dispatch(registered(token));
       dispatch(showToast({ title: 'Account created successfully!', severity: 'success' }));
       void navigate('/customer-dashboard');
     } catch (error) {
-      const message = serverMessage(error) ?? 'Registration failed';
-      setFailure(message);
-      dispatch(showToast({ title: 'Error', description: message, severity: 'error' }));
+      fail(error);
     }
   };
 
