@@ -115,12 +115,15 @@ for (const redirect of ['/..//evil.example', '/%2e%2e//evil.example', '/./%2Fevi
   });
 }
 
-test("a wrong password says so in an 'Error' toast and signs nobody in", async ({ page, request }) => {
+test("a wrong password says so above the form and in an 'Error' toast, and signs nobody in", async ({
+  page,
+  request,
+}) => {
   const email = await registeredCustomer(request);
   await page.goto('/login');
   await signIn(page, email, 'not-the-password-1');
 
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid email or password');
   await expect(page.getByRole('alert').getByText('Error', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expectSignedOutHeader(page);
