@@ -93,6 +93,28 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText(/^Last Name/)).toHaveValue('Lovelace');
   });
 
+  it('says how long to wait when the rate limit refuses, keeping everything typed', async () => {
+    const refusal = 'Too many messages from your network. Please try again in 7 minutes.';
+    stubFetch({ 'POST /api/contact': { status: 429, body: { statusCode: 429, message: refusal } } });
+    const onSent = jest.fn();
+    const user = userEvent.setup();
+    const { store } = renderPage(<ContactForm onSent={onSent} />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Failed to send message',
+        description: `${refusal} Your message is kept in the form.`,
+        severity: 'error',
+      }),
+    );
+    expect(onSent).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/^First Name/)).toHaveValue(' Ada ');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('We need 24/7 inbound support.');
+  });
+
   it('starts the message with the given text', async () => {
     renderPage(<ContactForm initialMessage={'Application: Team Lead - Operations\n\n'} />);
     expect(await screen.findByLabelText(/^Message/)).toHaveValue('Application: Team Lead - Operations\n\n');

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { contactRequestSchema } from '@portal/contracts';
-import { showToast, useAppDispatch } from '@portal/store';
+import { serverMessage, showToast, useAppDispatch, type ApiError } from '@portal/store';
 import { useSendContactMessageMutation } from './contact-api';
 
 type Field = 'firstName' | 'lastName' | 'company' | 'email' | 'message';
@@ -23,6 +23,14 @@ const FAILED_TOAST = {
   description: 'Please try again or contact us directly.',
   severity: 'error',
 } as const;
+
+/** The spec's failure toast; refused by a rate limit, it says how long to wait (the 429's message). */
+function failedToast(error: unknown) {
+  const refusal = (error as Partial<ApiError>).status === 429 ? serverMessage(error) : undefined;
+  return refusal
+    ? { ...FAILED_TOAST, description: `${refusal} Your message is kept in the form.` }
+    : FAILED_TOAST;
+}
 
 const emptyValues = (message: string): Values => ({
   firstName: '',
@@ -87,8 +95,8 @@ export function ContactForm({ initialMessage = '', autoFocus = false, onSent }: 
     }
     try {
       await send(request).unwrap();
-    } catch {
-      dispatch(showToast(FAILED_TOAST));
+    } catch (error) {
+      dispatch(showToast(failedToast(error)));
       return;
     }
     dispatch(showToast(SENT_TOAST));
