@@ -36,4 +36,33 @@ describe('watchNavigation', () => {
     expect(main).not.toHaveClass('page-enter');
     scrollTo.mockRestore();
   });
+
+  it('scrolls to the section a link names (#id) once the section has rendered it, not to the top', async () => {
+    preferReducedMotion(false);
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const scrollIntoView = jest.fn();
+    watchNavigation(document.createElement('main'));
+    routeTo('/services#outbound-sales');
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    // The services page renders a moment later (its section loads first).
+    const section = document.createElement('section');
+    section.id = 'outbound-sales';
+    section.scrollIntoView = scrollIntoView;
+    document.body.append(section);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+
+    // Another section of the same page: the address changes only in its hash.
+    const other = document.createElement('section');
+    other.id = 'ai-automation';
+    other.scrollIntoView = jest.fn();
+    document.body.append(other);
+    routeTo('/services#ai-automation');
+    expect(other.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(scrollTo).not.toHaveBeenCalled();
+    section.remove();
+    other.remove();
+    scrollTo.mockRestore();
+  });
 });

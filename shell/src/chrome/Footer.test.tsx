@@ -17,10 +17,11 @@ describe('Footer', () => {
       'Support',
     ]);
     expect(read(columns[0])).toEqual([
-      ['Inbound Support', '/services'],
-      ['Outbound Sales', '/services'],
-      ['AI Automation', '/services'],
-      ['Digital Marketing', '/services'],
+      // Each lands on its own section of the services page.
+      ['Inbound Support', '/services#inbound-support'],
+      ['Outbound Sales', '/services#outbound-sales'],
+      ['AI Automation', '/services#ai-automation'],
+      ['Digital Marketing', '/services#digital-marketing'],
     ]);
     expect(read(columns[1])).toEqual([
       ['About Us', '/about-us'],

@@ -26,6 +26,55 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: /home$/ })).toHaveAttribute('href', '/');
   });
 
+  // The section each page belongs to: 'page' on the item's own page, 'true' on the pages under it.
+  it.each([
+    ['/', 'Home', 'page'],
+    ['/services', 'Services', 'page'],
+    ['/platform', 'Services', 'true'],
+    ['/pricing', 'Pricing', 'page'],
+    ['/checkout', 'Pricing', 'true'],
+    ['/about', 'About', 'page'],
+    ['/about-us', 'About', 'true'],
+    ['/careers', 'About', 'true'],
+    ['/blog', 'About', 'true'],
+    ['/blog/ai-in-contact-centers', 'About', 'true'],
+    ['/contact', 'Contact', 'page'],
+    ['/help-center', 'Contact', 'true'],
+    ['/docs', 'Contact', 'true'],
+  ])('marks the navigation item of %s: %s (aria-current=%s)', (pathname, label, current) => {
+    renderChrome(<Header pathname={pathname} />, signedOut);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const marked = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.hasAttribute('aria-current'))
+      .map((link) => [link.textContent, link.getAttribute('aria-current')]);
+    expect(marked).toEqual([[label, current]]);
+  });
+
+  it('marks no navigation item on the legal pages', () => {
+    renderChrome(<Header pathname="/terms" />, signedOut);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('aria-current')),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['/dashboard', 'page'],
+    ['/dashboard/support', 'true'],
+    ['/customer-dashboard', 'true'],
+  ])("marks 'Dashboard' on %s (aria-current=%s)", (pathname, current) => {
+    renderChrome(<Header pathname={pathname} />, signedIn);
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', current);
+  });
+
+  it("marks 'Sign In' on the sign-in page", () => {
+    renderChrome(<Header pathname="/login" />, signedOut);
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it("offers 'Sign In' and 'Get a Quote' when signed out", async () => {
     const { store } = renderChrome(<Header pathname="/" />, signedOut);
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');

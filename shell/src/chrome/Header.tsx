@@ -9,11 +9,27 @@ import { CONTENT_MAX_WIDTH, RouteButton, RouteLink } from '@portal/ui';
 import { openQuoteDialog, selectSessionStatus, signOut, useAppDispatch, useAppSelector } from '@portal/store';
 import { CartButton } from './CartButton';
 import { Logo } from './Logo';
-import { NAV_LINKS, isCurrent } from './nav-links';
+import { DASHBOARD_LINK, NAV_LINKS, currentState } from './nav-links';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 const loadCartModalHost = () => import('./CartModalHost');
 const CartModalHost = lazy(loadCartModalHost);
+
+/** The current page or part of the site: a short accent bar under the label. */
+const currentMark = {
+  '&::after': {
+    content: '""',
+    position: 'absolute',
+    left: 12,
+    right: 12,
+    bottom: 2,
+    height: 2,
+    borderRadius: 1,
+    bgcolor: 'primary.main',
+    opacity: 0,
+  },
+  '&[aria-current]::after': { opacity: 1 },
+} as const;
 
 /** Site header: brand, navigation, session actions, cart, 'Get a Quote', mobile menu. */
 export function Header({ pathname }: { pathname: string }) {
@@ -53,13 +69,13 @@ export function Header({ pathname }: { pathname: string }) {
       >
         <Logo />
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 4 }}>
-          {NAV_LINKS.map(({ label, href }) => {
-            const current = isCurrent(href, pathname);
+          {NAV_LINKS.map((link) => {
+            const current = currentState(link, pathname);
             return (
               <RouteLink
-                key={href}
-                href={href}
-                aria-current={current ? 'page' : undefined}
+                key={link.href}
+                href={link.href}
+                aria-current={current}
                 underline="none"
                 sx={{
                   position: 'relative',
@@ -69,21 +85,10 @@ export function Header({ pathname }: { pathname: string }) {
                   fontWeight: 550,
                   color: current ? 'text.primary' : 'text.secondary',
                   '&:hover': { color: 'text.primary', bgcolor: 'action.hover' },
-                  // The current page: a short accent bar under the label.
-                  '&::after': {
-                    content: '""',
-                    position: 'absolute',
-                    left: 12,
-                    right: 12,
-                    bottom: 2,
-                    height: 2,
-                    borderRadius: 1,
-                    bgcolor: 'primary.main',
-                    opacity: current ? 1 : 0,
-                  },
+                  ...currentMark,
                 }}
               >
-                {label}
+                {link.label}
               </RouteLink>
             );
           })}
@@ -93,7 +98,12 @@ export function Header({ pathname }: { pathname: string }) {
         <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, minWidth: session === 'checking' ? 190 : 0 }}>
           {session === 'signedIn' && (
             <>
-              <RouteButton href="/dashboard" color="inherit">
+              <RouteButton
+                href="/dashboard"
+                color="inherit"
+                aria-current={currentState(DASHBOARD_LINK, pathname)}
+                sx={currentMark}
+              >
                 Dashboard
               </RouteButton>
               <Button color="inherit" onClick={signOutNow}>
@@ -102,7 +112,12 @@ export function Header({ pathname }: { pathname: string }) {
             </>
           )}
           {session === 'signedOut' && (
-            <RouteButton href="/login" color="inherit">
+            <RouteButton
+              href="/login"
+              color="inherit"
+              aria-current={currentState({ href: '/login' }, pathname)}
+              sx={currentMark}
+            >
               Sign In
             </RouteButton>
           )}

@@ -8,7 +8,7 @@ import CloseIcon from '@mui/icons-material/CloseRounded';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCartRounded';
 import { RouteButton, RouteLink } from '@portal/ui';
 import { selectCartCount, useAppSelector, type SessionStatus } from '@portal/store';
-import { NAV_LINKS, isCurrent } from './nav-links';
+import { DASHBOARD_LINK, NAV_LINKS, currentState } from './nav-links';
 
 export interface MobileMenuProps {
   open: boolean;
@@ -52,26 +52,29 @@ export default function MobileMenu({
         </IconButton>
       </Box>
       <Stack component="nav" aria-label="Mobile" spacing={0.5} sx={{ mt: 1 }}>
-        {NAV_LINKS.map(({ label, href }) => (
-          <RouteLink
-            key={href}
-            href={href}
-            onClick={onClose}
-            aria-current={isCurrent(href, pathname) ? 'page' : undefined}
-            underline="none"
-            color={isCurrent(href, pathname) ? 'primary' : 'text.primary'}
-            sx={{
-              px: 1.5,
-              py: 1.25,
-              borderRadius: 2,
-              fontSize: '1.0625rem',
-              fontWeight: 600,
-              '&:hover': { bgcolor: 'action.hover' },
-            }}
-          >
-            {label}
-          </RouteLink>
-        ))}
+        {NAV_LINKS.map(({ label, href, covers }) => {
+          const current = currentState({ href, covers }, pathname);
+          return (
+            <RouteLink
+              key={href}
+              href={href}
+              onClick={onClose}
+              aria-current={current}
+              underline="none"
+              color={current ? 'primary' : 'text.primary'}
+              sx={{
+                px: 1.5,
+                py: 1.25,
+                borderRadius: 2,
+                fontSize: '1.0625rem',
+                fontWeight: 600,
+                '&:hover': { bgcolor: 'action.hover' },
+              }}
+            >
+              {label}
+            </RouteLink>
+          );
+        })}
       </Stack>
       <Divider sx={{ my: 2 }} />
       <Stack spacing={1}>
@@ -80,7 +83,13 @@ export default function MobileMenu({
         </Button>
         {session === 'signedIn' && (
           <>
-            <RouteButton href="/dashboard" variant="outlined" color="inherit" onClick={onClose}>
+            <RouteButton
+              href="/dashboard"
+              variant="outlined"
+              color={currentState(DASHBOARD_LINK, pathname) ? 'primary' : 'inherit'}
+              aria-current={currentState(DASHBOARD_LINK, pathname)}
+              onClick={onClose}
+            >
               Dashboard
             </RouteButton>
             <Button variant="outlined" color="inherit" onClick={onSignOut}>

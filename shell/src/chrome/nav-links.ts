@@ -1,21 +1,28 @@
-/** Header navigation. */
+/**
+ * Header navigation. `covers` lists the other pages of the item's part of the site: the item is
+ * marked there too, so every page shows where it belongs.
+ */
 export const NAV_LINKS = [
-  { label: 'Home', href: '/' },
-  { label: 'Services', href: '/services' },
-  { label: 'Pricing', href: '/pricing' },
-  { label: 'About', href: '/about' },
-  { label: 'Contact', href: '/contact' },
+  { label: 'Home', href: '/', covers: [] },
+  { label: 'Services', href: '/services', covers: ['/platform'] },
+  { label: 'Pricing', href: '/pricing', covers: ['/checkout'] },
+  { label: 'About', href: '/about', covers: ['/about-us', '/careers', '/blog'] },
+  { label: 'Contact', href: '/contact', covers: ['/help-center', '/docs'] },
 ] as const;
+
+/** The header's 'Dashboard' covers every tab, under either base of the dashboard. */
+export const DASHBOARD_LINK = { href: '/dashboard', covers: ['/customer-dashboard'] } as const;
 
 /** Footer columns and links. */
 export const FOOTER_COLUMNS = [
   {
     title: 'Services',
     links: [
-      { label: 'Inbound Support', href: '/services' },
-      { label: 'Outbound Sales', href: '/services' },
-      { label: 'AI Automation', href: '/services' },
-      { label: 'Digital Marketing', href: '/services' },
+      // The ids of the services page's sections.
+      { label: 'Inbound Support', href: '/services#inbound-support' },
+      { label: 'Outbound Sales', href: '/services#outbound-sales' },
+      { label: 'AI Automation', href: '/services#ai-automation' },
+      { label: 'Digital Marketing', href: '/services#digital-marketing' },
     ],
   },
   {
@@ -36,5 +43,17 @@ export const FOOTER_COLUMNS = [
   },
 ] as const;
 
-export const isCurrent = (href: string, pathname: string): boolean =>
-  href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
+const isUnder = (base: string, pathname: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+/**
+ * The `aria-current` of a navigation item: 'page' on its own page, 'true' on a page of its part of
+ * the site (a dashboard tab, a blog article, careers under About), nothing elsewhere.
+ */
+export function currentState(
+  { href, covers = [] }: { href: string; covers?: readonly string[] },
+  pathname: string,
+): 'page' | 'true' | undefined {
+  if (pathname === href) return 'page';
+  if (href === '/') return undefined;
+  return isUnder(href, pathname) || covers.some((base) => isUnder(base, pathname)) ? 'true' : undefined;
+}
