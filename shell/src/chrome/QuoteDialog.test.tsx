@@ -65,6 +65,33 @@ describe('QuoteDialog', () => {
     expect(screen.getByRole('button', { name: 'Get a Quote' })).toHaveFocus();
   });
 
+  it.each([
+    ['a phone', 390, true],
+    ['a desktop', 1280, false],
+  ])('on %s (%i px) is a full-screen sheet: %s', async (_, width, fullScreen) => {
+    // MUI's breakpoints as the browser would answer them at this width.
+    const original = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      ({
+        matches: [...query.matchAll(/(min|max)-width:\s*([\d.]+)px/g)].every(([, side, px]) =>
+          side === 'max' ? width <= Number(px) : width >= Number(px),
+        ),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+        addListener() {},
+        removeListener() {},
+      }) as unknown as MediaQueryList;
+    try {
+      renderWithOpener();
+      await userEvent.click(screen.getByRole('button', { name: 'Get a Quote' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Get a Quote' });
+      expect(dialog.classList.contains('MuiDialog-paperFullScreen')).toBe(fullScreen);
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('starts the message with the subject it was opened with', async () => {
     renderWithOpener('Application: Team Lead - Operations');
     await userEvent.click(screen.getByRole('button', { name: 'Get a Quote' }));

@@ -6,6 +6,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/CloseRounded';
 import { ContactForm, ScheduleCallButton } from '@portal/leads';
 import { selectQuoteDialogSubject, useAppSelector } from '@portal/store';
@@ -21,17 +23,21 @@ const messageAbout = (subject: string | null) => (subject ? `${subject}\n\n` : '
 /**
  * The quote dialog: the contact form (a quote request is a contact message) and, for those who
  * would rather talk, the scheduling widget's booking popup (or the contact page without it).
- * MUI's Dialog traps focus inside, closes on Escape and gives focus back to the opener.
+ * MUI's Dialog traps focus inside, closes on Escape and gives focus back to the opener. On phones it
+ * is a full-screen sheet: the form gets the whole screen and the page behind does not show around it.
  */
 export default function QuoteDialogView({ open, onClose }: QuoteDialogViewProps) {
   const subject = useAppSelector(selectQuoteDialogSubject);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Dialog
       open={open}
       onClose={onClose}
+      fullScreen={phone}
       fullWidth
       maxWidth="sm"
-      scroll="body"
+      // The sheet keeps its title and close button in view while the form scrolls.
+      scroll={phone ? 'paper' : 'body'}
       aria-labelledby="quote-dialog-title"
       aria-describedby="quote-dialog-description"
     >
