@@ -22,7 +22,7 @@ export interface ApplicationDialogProps {
 /** The confirmation, said to screen readers as it appears; Close is focused to leave at once. */
 function ApplicationReceived({ sent, onClose }: { sent: ApplicationSent; onClose: () => void }) {
   return (
-    <Box role="status" sx={{ textAlign: 'center', py: { xs: 2, sm: 3 } }}>
+    <Box role="status" sx={{ textAlign: 'center', pb: 1 }}>
       <CheckCircleIcon aria-hidden sx={{ fontSize: 56, color: 'success.main', mb: 2 }} />
       <DialogContentText sx={{ mb: 1.5 }}>
         Thank you, {sent.name}. Your application for {sent.role} and your CV ({sent.cvName}) have reached our

@@ -24,9 +24,9 @@ export async function cvProblem(file: File): Promise<string | null> {
   }
 }
 
-/** A size as people read it: "840 KB", "2.4 MB". */
+/** A size as people read it: "640 bytes", "840 KB", "2.4 MB". */
 export function fileSizeText(bytes: number): string {
-  return bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
