@@ -1,8 +1,10 @@
 import type {
+  BookKickoffRequest,
   CreateIntegrationRequest,
   CreateIntegrationResponse,
   CreateTicketRequest,
   Integration,
+  KickoffResponse,
   MetricsResponse,
   Order,
   Ticket,
@@ -10,12 +12,12 @@ import type {
 import { lazyApi, type AppThunk } from '@portal/store';
 
 /**
- * The dashboard's calls: orders, integrations, tickets and metrics. Lists are tagged so a create or
+ * The dashboard's calls: orders, integrations, tickets, metrics and the kickoff call. Lists are tagged so a create or
  * delete refetches its list (orders: a checkout, in the checkout section); metrics are refetched when
  * the live stream reports a new one (no polling, so an idle dashboard costs the services nothing).
  */
 const dashboardApi = lazyApi((api) =>
-  api.enhanceEndpoints({ addTagTypes: ['Integrations', 'Tickets', 'Metrics'] }).injectEndpoints({
+  api.enhanceEndpoints({ addTagTypes: ['Integrations', 'Tickets', 'Metrics', 'Kickoff'] }).injectEndpoints({
     endpoints: (build) => ({
       orders: build.query<Order[], void>({ query: () => '/user/orders', providesTags: ['Orders'] }),
       integrations: build.query<Integration[], void>({
@@ -36,6 +38,11 @@ const dashboardApi = lazyApi((api) =>
         invalidatesTags: ['Tickets'],
       }),
       metrics: build.query<MetricsResponse, void>({ query: () => '/kpi/metrics', providesTags: ['Metrics'] }),
+      kickoff: build.query<KickoffResponse, void>({ query: () => '/crm/kickoff', providesTags: ['Kickoff'] }),
+      bookKickoff: build.mutation<KickoffResponse, BookKickoffRequest>({
+        query: (body) => ({ url: '/crm/kickoff', method: 'POST', body }),
+        invalidatesTags: ['Kickoff'],
+      }),
     }),
   }),
 );
@@ -50,6 +57,8 @@ export const useDeleteIntegrationMutation = dashboardApi.hook('useDeleteIntegrat
 export const useTicketsQuery = dashboardApi.hook('useTicketsQuery');
 export const useCreateTicketMutation = dashboardApi.hook('useCreateTicketMutation');
 export const useMetricsQuery = dashboardApi.hook('useMetricsQuery');
+export const useKickoffQuery = dashboardApi.hook('useKickoffQuery');
+export const useBookKickoffMutation = dashboardApi.hook('useBookKickoffMutation');
 
 /** A metric was recorded (the live stream says so): the metrics query reads them again. */
 export const metricsChanged = (): AppThunk => (dispatch) =>

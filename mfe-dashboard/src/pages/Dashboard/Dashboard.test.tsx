@@ -101,8 +101,8 @@ describe('Dashboard', () => {
         'Orders',
         'Support',
       ]);
-      expect(screen.getByText('AI Automation')).toBeInTheDocument();
-      expect(screen.getByText('Setup Required')).toBeInTheDocument();
+      // A customer without a paid order: the onboarding checklist.
+      expect(await screen.findByRole('heading', { name: 'Getting Started' })).toBeInTheDocument();
     },
   );
 
@@ -145,7 +145,9 @@ describe('Dashboard', () => {
       stubDashboardApi();
       renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
       expect(await screen.findByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-      expect(screen.getByRole('tabpanel', { name: 'Overview' })).toHaveTextContent('Service Status');
+      expect(
+        await within(screen.getByRole('tabpanel', { name: 'Overview' })).findByText('Service Status'),
+      ).toBeInTheDocument();
 
       await userEvent.click(screen.getByRole('tab', { name: 'Orders' }));
       expect(window.location.pathname).toBe('/dashboard/orders');

@@ -58,9 +58,11 @@ export function metricsWith(today: { calls: number; leads: number; conversions: 
   return { timezone: 'America/New_York', today: { date: '2026-11-24', ...today }, daily: [] };
 }
 
-/** The dashboard's four lists, empty unless `routes` answers otherwise. */
+/** The dashboard's four lists, empty unless `routes` answers otherwise; no kickoff booked, no scheduler. */
 export function stubDashboardApi(routes: StubbedRoutes = {}) {
   return stubFetch({
+    'GET /api/crm/kickoff': { status: 200, body: { kickoff: null } },
+    'GET /runtime-config.json': { status: 200, body: { scheduler: null } },
     'GET /api/user/orders': { status: 200, body: [] },
     'GET /api/crm/integrations': { status: 200, body: [] },
     'GET /api/support/tickets': { status: 200, body: [] },

@@ -14,6 +14,8 @@ import {
 } from '../dashboard-fixtures';
 import { Overview } from './Overview';
 
+const EVENT_URI = 'https://api.calendly.com/scheduled_events/GBGBDCAADAEDCRZ2';
+
 const renderOverview = () => renderPage(<Overview />, { route: '/dashboard', state: signedInCustomer });
 
 const card = (label: string) => screen.getByRole('group', { name: label });
@@ -123,14 +125,136 @@ describe('Overview tab', () => {
     },
   );
 
-  it('lists the service status as the spec gives it', async () => {
-    stubDashboardApi();
+  const paidFor = (...names: string[]) =>
+    anOrder({
+      items: names.map((name, index) => ({
+        id: `0b6f7c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5${index}`,
+        packageId: `6f1d2c3a-4b5e-4c7d-8e9f-0a1b2c3d4e0${index}`,
+        name,
+        quantity: 1,
+        price: '1499.00',
+      })),
+    });
+  const serviceStatus = async () =>
+    within(await screen.findByRole('list', { name: 'Service Status' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+  const checklist = async () =>
+    within(await screen.findByRole('list', { name: 'Getting Started' }))
+      .getAllByRole('listitem')
+      .map((item) => [
+        within(item).getByRole('heading').textContent,
+        within(item).queryByText('Done') ? 'Done' : 'To do',
+      ]);
+
+  it('lists the services of paid orders, active once an integration is connected', async () => {
+    stubDashboardApi({
+      'GET /api/user/orders': {
+        status: 200,
+        body: [
+          { ...paidFor('Outbound Sales'), id: '10000000-0000-4000-8000-000000000001', status: 'pending' },
+          { ...paidFor('Inbound Support', 'AI Automation'), id: '10000000-0000-4000-8000-000000000002' },
+          { ...paidFor('Inbound Support'), id: '10000000-0000-4000-8000-000000000003' },
+        ],
+      },
+      'GET /api/crm/integrations': { status: 200, body: [anIntegration()] },
+    });
     renderOverview();
-    const list = await screen.findByRole('list', { name: 'Service Status' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Inbound Contact CenterActive', 'Outbound SalesActive', 'AI AutomationSetup Required']);
+    expect(await serviceStatus()).toEqual(['Inbound SupportActive', 'AI AutomationActive']);
+    expect(screen.queryByRole('list', { name: 'Getting Started' })).not.toBeInTheDocument();
+  });
+
+  it('says a paid service needs setup while no integration is connected', async () => {
+    stubDashboardApi({
+      'GET /api/user/orders': { status: 200, body: [paidFor('Outbound Sales')] },
+      'GET /api/crm/integrations': { status: 200, body: [anIntegration({ isActive: false })] },
+    });
+    renderOverview();
+    expect(await serviceStatus()).toEqual(['Outbound SalesSetup Required']);
+  });
+
+  it('shows a new customer no service as active, but the onboarding checklist', async () => {
+    stubDashboardApi({
+      'GET /api/user/orders': { status: 200, body: [{ ...paidFor('Outbound Sales'), status: 'failed' }] },
+    });
+    renderOverview();
+    expect(await checklist()).toEqual([
+      ['Connect an integration', 'To do'],
+      ['Book the kickoff call', 'To do'],
+      ['Open a first ticket', 'To do'],
+    ]);
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
+    expect(screen.getByText('No service is active yet.')).toBeInTheDocument();
+  });
+
+  it("ticks each step from the customer's own data", async () => {
+    stubDashboardApi({
+      'GET /api/crm/integrations': { status: 200, body: [anIntegration({ isActive: false })] },
+      'GET /api/support/tickets': { status: 200, body: [aTicket({ status: 'closed' })] },
+      'GET /api/crm/kickoff': {
+        status: 200,
+        body: { kickoff: { bookedAt: '2026-11-24T15:30:00.000Z', eventUri: null } },
+      },
+    });
+    renderOverview();
+    expect(await screen.findByText(/Requested on Nov 24, 2026/)).toBeInTheDocument();
+    expect(await checklist()).toEqual([
+      ['Connect an integration', 'Done'],
+      ['Book the kickoff call', 'Done'],
+      ['Open a first ticket', 'Done'],
+    ]);
+  });
+
+  it('opens the Integrations and Support tabs from their steps', async () => {
+    stubDashboardApi();
+    const onOpenTab = jest.fn();
+    renderPage(<Overview onOpenTab={onOpenTab} />, { route: '/dashboard', state: signedInCustomer });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Integration' }));
+    await userEvent.click(screen.getByRole('button', { name: 'New Ticket' }));
+    expect(onOpenTab.mock.calls).toEqual([['Integrations'], ['Support']]);
+  });
+
+  it('books the kickoff call for the organisation when no scheduling widget is configured', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let kickoff: unknown = null;
+    const calls = stubDashboardApi({
+      'GET /api/crm/kickoff': () => ({ status: 200, body: { kickoff } }),
+      'POST /api/crm/kickoff': () => {
+        kickoff = { bookedAt: '2026-11-25T09:00:00.000Z', eventUri: null };
+        return { status: 200, body: { kickoff } };
+      },
+    });
+    const { store } = renderOverview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Book Kickoff Call' }));
+
+    expect(await screen.findByText(/Requested on Nov 25, 2026/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({});
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Kickoff call requested',
+      severity: 'success',
+    });
+  });
+
+  it('records the Calendly event a booking through the widget scheduled', async () => {
+    let kickoff: unknown = null;
+    const calls = stubDashboardApi({
+      'GET /api/crm/kickoff': () => ({ status: 200, body: { kickoff } }),
+      'POST /api/crm/kickoff': () => {
+        kickoff = { bookedAt: '2026-11-25T09:00:00.000Z', eventUri: EVENT_URI };
+        return { status: 200, body: { kickoff } };
+      },
+    });
+    renderOverview();
+    await screen.findByRole('button', { name: 'Book Kickoff Call' });
+    const scheduled = { event: 'calendly.event_scheduled', payload: { event: { uri: EVENT_URI } } };
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: 'https://evil.example.com', data: scheduled }),
+    );
+    window.dispatchEvent(new MessageEvent('message', { origin: 'https://calendly.com', data: scheduled }));
+
+    await screen.findByText(/Booked on Nov 25, 2026/);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { eventUri: EVENT_URI },
+    ]);
   });
 });

@@ -13,7 +13,9 @@ import { StatCard, type StatCardState } from '../../../components/StatCard';
 import { useFailureToast } from '../../../components/useFailureToast';
 import { countOf, formatCount } from '../../../format/count';
 import { formatCents } from '../../../format/money';
-import { activeCount, openCount, spentCents } from './overview-stats';
+import type { DashboardTab } from '../dashboard-tabs';
+import { OnboardingChecklist } from './OnboardingChecklist';
+import { activeCount, openCount, paidServices, spentCents } from './overview-stats';
 import { ServiceStatus } from './ServiceStatus';
 
 interface CardQuery<T> {
@@ -33,8 +35,16 @@ function cardState<T>(
   return { status: 'loading' };
 }
 
-/** The Overview tab: four account numbers, then the Service Status list. */
-export function Overview() {
+export interface OverviewProps {
+  /** Goes to another tab (an onboarding step's action). */
+  onOpenTab?: (tab: DashboardTab) => void;
+}
+
+/**
+ * The Overview tab: four account numbers, then the Service Status of what the customer paid for and,
+ * until they paid for a service, the onboarding checklist.
+ */
+export function Overview({ onOpenTab = () => undefined }: OverviewProps) {
   const orders = useOrdersQuery();
   const integrations = useIntegrationsQuery();
   const metrics = useMetricsQuery();
@@ -86,7 +96,10 @@ export function Overview() {
           }))}
         />
       </Box>
-      <ServiceStatus />
+      {orders.data && <ServiceStatus orders={orders.data} integrations={integrations.data} />}
+      {orders.data && paidServices(orders.data).length === 0 && (
+        <OnboardingChecklist integrations={integrations.data} tickets={tickets.data} onOpenTab={onOpenTab} />
+      )}
     </>
   );
 }

@@ -1,50 +1,63 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import type { Integration, Order } from '@portal/contracts';
+import { activeCount, paidServices } from './overview-stats';
 
-/** The service lines of the account and their state. */
-const SERVICES = [
-  { name: 'Inbound Contact Center', status: 'Active' },
-  { name: 'Outbound Sales', status: 'Active' },
-  { name: 'AI Automation', status: 'Setup Required' },
-];
+export interface ServiceStatusProps {
+  orders: readonly Order[];
+  integrations: readonly Integration[] | undefined;
+}
 
-export function ServiceStatus() {
+/**
+ * The services the customer paid for. They run through the customer's CRM or dialer, so each is
+ * 'Active' once an integration is connected and 'Setup Required' until then.
+ */
+export function ServiceStatus({ orders, integrations }: ServiceStatusProps) {
+  const services = paidServices(orders);
+  // Until the integrations are known (or when they could not be loaded), no status is claimed.
+  const status = integrations && (activeCount(integrations) > 0 ? 'Active' : 'Setup Required');
   return (
     <>
       <Typography id="service-status-title" variant="h4" component="h2" sx={{ mt: 5, mb: 2 }}>
         Service Status
       </Typography>
-      <Box
-        component="ul"
-        aria-labelledby="service-status-title"
-        sx={{ listStyle: 'none', p: 0, m: 0, border: 1, borderColor: 'divider', borderRadius: 3 }}
-      >
-        {SERVICES.map(({ name, status }, index) => (
-          <Box
-            component="li"
-            key={name}
-            sx={{
-              display: 'flex',
-              justifyContent: 'space-between',
-              alignItems: 'center',
-              gap: 2,
-              px: 2.5,
-              py: 2,
-              borderTop: index ? 1 : 0,
-              borderColor: 'divider',
-            }}
-          >
-            <Typography>{name}</Typography>
-            <Chip
-              label={status}
-              size="small"
-              color={status === 'Active' ? 'success' : 'warning'}
-              variant="outlined"
-            />
-          </Box>
-        ))}
-      </Box>
+      {services.length === 0 ? (
+        <Typography color="text.secondary">No service is active yet.</Typography>
+      ) : (
+        <Box
+          component="ul"
+          aria-labelledby="service-status-title"
+          sx={{ listStyle: 'none', p: 0, m: 0, border: 1, borderColor: 'divider', borderRadius: 3 }}
+        >
+          {services.map(({ packageId, name }, index) => (
+            <Box
+              component="li"
+              key={packageId}
+              sx={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                gap: 2,
+                px: 2.5,
+                py: 2,
+                borderTop: index ? 1 : 0,
+                borderColor: 'divider',
+              }}
+            >
+              <Typography>{name}</Typography>
+              {status && (
+                <Chip
+                  label={status}
+                  size="small"
+                  color={status === 'Active' ? 'success' : 'warning'}
+                  variant="outlined"
+                />
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
     </>
   );
 }
