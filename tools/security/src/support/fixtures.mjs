@@ -1,6 +1,6 @@
 // Two customers (A owns things, B tries to reach them) and the staff account, with one of each kind of
 // owned object for A: an order, an integration (and a call it reported), a support ticket.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { apiClient, signIn, signUp } from './api.mjs';
 import { startSecurityStack } from './stack.mjs';
 
@@ -43,6 +43,25 @@ export async function openSecurityStack() {
   return { stack, gateway, ctx: await createWorld(gateway, stack) };
 }
 
+/** A job application with a one-page PDF CV, as the careers form sends it (multipart). */
+async function applicationForm() {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    name: 'Security Applicant',
+    email: `sec-applicant-${randomUUID().slice(0, 8)}@example.com`,
+    role: 'Team Lead - Operations',
+    location: 'Manila, Philippines',
+  })) {
+    form.append(name, value);
+  }
+  form.append('cv', new File(['%PDF-1.7\n%%EOF\n'], 'cv.pdf', { type: 'application/pdf' }));
+  const encoded = new Response(form);
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type'),
+  };
+}
+
 /** A's objects in place, B and staff signed in. */
 export async function createWorld(client, stack) {
   const [a, b, staff] = await Promise.all([
@@ -70,6 +89,12 @@ export async function createWorld(client, stack) {
     token: a.token,
     body: { title: 'A ticket', description: 'Only A may read this', priority: 'high' },
   });
+  const application = await client.expectStatus(
+    201,
+    'POST',
+    '/api/careers/applications',
+    await applicationForm(),
+  );
   const call = JSON.stringify({
     type: 'call.completed',
     data: { call_id: `a-call-${Date.now()}`, duration: 90 },
@@ -92,7 +117,12 @@ export async function createWorld(client, stack) {
     b,
     staff,
     packageIds,
-    ids: { order: payment.orderId, integration: integration.id, ticket: ticket.id },
+    ids: {
+      order: payment.orderId,
+      integration: integration.id,
+      ticket: ticket.id,
+      application: application.id,
+    },
     integrationSecret: integration.signingSecret,
     paymentIntentId: payment.clientSecret.split('_secret_')[0],
     stripeWebhookSecret: stack.fakeStripe.webhookSecret,

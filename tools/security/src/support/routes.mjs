@@ -168,6 +168,16 @@ export const routes = [
     fields: ['isActive'],
     example: () => ({ isActive: true }),
   },
+  // Job applications: multipart (a CV), so no JSON example; staff read them and download the CV.
+  { service: 'crm', method: 'POST', path: '/api/careers/applications', access: 'public' },
+  { service: 'crm', method: 'GET', path: '/api/careers/applications', access: 'staff' },
+  {
+    service: 'crm',
+    method: 'GET',
+    path: '/api/careers/applications/:id/cv',
+    access: 'staff',
+    owned: 'application',
+  },
   // support
   { service: 'support', method: 'GET', path: '/health', access: 'public' },
   { service: 'support', method: 'GET', path: '/api/support/tickets', access: 'customer', owned: 'ticket' },
