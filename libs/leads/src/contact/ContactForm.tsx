@@ -2,13 +2,15 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { contactRequestSchema } from '@portal/contracts';
+import { type CartLead, type ContactRequest, contactRequestSchema } from '@portal/contracts';
 import { serverMessage, showToast, useAppDispatch, type ApiError } from '@portal/store';
 import { useSendContactMessageMutation } from './contact-api';
 
 type Field = 'firstName' | 'lastName' | 'company' | 'email' | 'message';
 type Values = Record<Field | 'website', string>;
-type Errors = Partial<Record<Field, string>>;
+type Errors = Partial<Record<Field | 'cart', string>>;
+/** Contact details known before the visitor types, e.g. a signed-in customer's. */
+export type ContactDetails = Partial<Record<Exclude<Field, 'message'>, string>>;
 
 const FIELD_ORDER: readonly Field[] = ['firstName', 'lastName', 'company', 'email', 'message'];
 
@@ -32,22 +34,23 @@ function failedToast(error: unknown) {
     : FAILED_TOAST;
 }
 
-const emptyValues = (message: string): Values => ({
+const emptyValues = (message: string, details: ContactDetails = {}): Values => ({
   firstName: '',
   lastName: '',
   company: '',
   email: '',
+  ...details,
   message,
   website: '',
 });
 
 /** The shared schema's message for each invalid field (the first one when a field has several). */
-function validate(values: Values) {
-  const result = contactRequestSchema.safeParse(values);
+function validate(values: Values, cart?: CartLead): { request: ContactRequest | null; errors: Errors } {
+  const result = contactRequestSchema.safeParse(cart ? { ...values, cart } : values);
   if (result.success) return { request: result.data, errors: {} };
   const errors: Errors = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
+    const field = issue.path[0] as Field | 'cart';
     errors[field] ??= issue.message;
   }
   return { request: null, errors };
@@ -56,6 +59,11 @@ function validate(values: Values) {
 export interface ContactFormProps {
   /** The message's starting text, e.g. what the visitor asked a quote about. */
   initialMessage?: string;
+  /** The other fields' starting values. */
+  initialDetails?: ContactDetails;
+  /** Sent along with the message: a checkout's cart for sales. */
+  cart?: CartLead;
+  submitLabel?: string;
   /** Puts the cursor in the first field on mount (inside a dialog). */
   autoFocus?: boolean;
   /** After the success toast, e.g. to close a dialog. */
@@ -67,11 +75,18 @@ export interface ContactFormProps {
  * checked with the API's own schema, sent to `POST /api/contact`, the spec's toasts, cleared once
  * sent. A field hidden from people (`website`) catches bots that fill in everything.
  */
-export function ContactForm({ initialMessage = '', autoFocus = false, onSent }: ContactFormProps) {
+export function ContactForm({
+  initialMessage = '',
+  initialDetails,
+  cart,
+  submitLabel = 'Send Message',
+  autoFocus = false,
+  onSent,
+}: ContactFormProps) {
   const id = useId();
   const dispatch = useAppDispatch();
   const [send, { isLoading }] = useSendContactMessageMutation();
-  const [values, setValues] = useState(() => emptyValues(initialMessage));
+  const [values, setValues] = useState(() => emptyValues(initialMessage, initialDetails));
   const [errors, setErrors] = useState<Errors>({});
   // Messages appear on the first submit, then follow the typing.
   const [checked, setChecked] = useState(false);
@@ -79,15 +94,17 @@ export function ContactForm({ initialMessage = '', autoFocus = false, onSent }: 
   const change = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
-    if (checked) setErrors(validate(next).errors);
+    if (checked) setErrors(validate(next, cart).errors);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const { request, errors: found } = validate(values);
+    const { request, errors: found } = validate(values, cart);
     setChecked(true);
     setErrors(found);
+    // Nothing to fix in the form: the caller's cart is out of bounds (more than 50 lines…).
+    if (found.cart) dispatch(showToast({ ...FAILED_TOAST, description: found.cart }));
     if (!request) {
       const first = FIELD_ORDER.find((field) => found[field]);
       if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
@@ -164,7 +181,7 @@ export function ContactForm({ initialMessage = '', autoFocus = false, onSent }: 
       </Box>
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Button type="submit" variant="contained" size="large" loading={isLoading}>
-          Send Message
+          {submitLabel}
         </Button>
       </Box>
     </Box>

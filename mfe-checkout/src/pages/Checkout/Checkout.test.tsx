@@ -1,7 +1,15 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { REDIRECT_DELAY_MS } from '@portal/ui';
 import { CartProvider } from '@portal/store';
-import { checkingSession, renderPage, signedOut, stubFetch, customer as user } from '@portal/web-testing';
+import userEvent from '@testing-library/user-event';
+import {
+  checkingSession,
+  contactMessageCreated,
+  renderPage,
+  signedOut,
+  stubFetch,
+  customer as user,
+} from '@portal/web-testing';
 import Checkout from './Checkout';
 import { loadCheckoutApi } from './checkout-api';
 
@@ -77,5 +85,66 @@ describe('Checkout', () => {
     expect(screen.getByRole('link', { name: 'Contact Sales Team' })).toHaveAttribute('href', '/contact');
     expect(screen.getByRole('link', { name: 'Back to Pricing' })).toHaveAttribute('href', '/pricing');
     expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /runtime-config.json']);
+  });
+
+  it('with payments off, shows the order summary and sends the cart to sales as a lead, then confirms and empties the cart', async () => {
+    const calls = stubFetch({
+      'GET /runtime-config.json': { status: 200, body: { scheduler: null, payments: null } },
+      'POST /api/contact': contactMessageCreated,
+    });
+    const essential = {
+      packageId: '1b0c5a8e-3d4f-4a6b-8c7d-9e0f1a2b3c4d',
+      name: 'Essential Support',
+      price: 1499,
+      quantity: 2,
+    };
+    const ai = {
+      packageId: '2c1d6b9f-4e5a-4b7c-9d8e-0f1a2b3c4d5e',
+      name: 'AI Automation',
+      price: 999.5,
+      quantity: 1,
+    };
+    const userActions = userEvent.setup();
+    const { store } = renderPage(page, {
+      route: '/checkout',
+      state: { session: { hasToken: true, user, checking: false }, cart: { items: [essential, ai] } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Payment System Setup Required' });
+
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(summary).toHaveTextContent('Essential Support2 × $1,499.00 per month$2,998.00');
+    expect(summary).toHaveTextContent('AI Automation1 × $999.50 per month$999.50');
+    expect(summary).toHaveTextContent('Total per month$3,997.50');
+
+    const send = screen.getByRole('region', { name: 'Send your cart to our sales team' });
+    expect(within(send).getByLabelText(/^First Name/)).toHaveValue('Ann');
+    expect(within(send).getByLabelText(/^Last Name/)).toHaveValue('Lee');
+    expect(within(send).getByLabelText(/^Email/)).toHaveValue('ann@example.com');
+    await userActions.type(within(send).getByLabelText('Company (optional)'), 'Lee Logistics');
+    await userActions.click(within(send).getByRole('button', { name: 'Send Cart to Sales' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your cart is with our sales team' }),
+    ).toBeInTheDocument();
+    expect(calls.find(({ method }) => method === 'POST')?.body).toEqual({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      company: 'Lee Logistics',
+      email: 'ann@example.com',
+      message: expect.stringMatching(/\S/),
+      website: '',
+      cart: {
+        items: [
+          { packageId: essential.packageId, name: 'Essential Support', price: '1499.00', quantity: 2 },
+          { packageId: ai.packageId, name: 'AI Automation', price: '999.50', quantity: 1 },
+        ],
+      },
+    });
+    // What was sent stays on screen; the cart itself is emptied so nothing is ordered twice.
+    expect(screen.getByRole('region', { name: 'Order summary' })).toHaveTextContent(
+      'Total per month$3,997.50',
+    );
+    expect(screen.getByText(/ann@example\.com/)).toBeInTheDocument();
+    expect(store.getState().cart.items).toEqual([]);
   });
 });

@@ -1,21 +1,18 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import { useLocation } from 'react-router-dom';
-import {
-  BRAND_NAME,
-  PageLoading,
-  RedirectNotice,
-  RouteButton,
-  usePageMeta,
-} from '@portal/ui';
+import { BRAND_NAME, PageLoading, RedirectNotice, RouteButton, usePageMeta } from '@portal/ui';
 import { selectSessionStatus, useAppSelector, useCartContext } from '@portal/store';
 import { OrderConfirmation } from './OrderConfirmation';
 import { PaymentStep } from './PaymentStep';
+import { CartSentToSales, type SentCart } from './sales/CartSentToSales';
 
 /**
  * /checkout: sign-in required; with nothing in the cart there is nothing to pay;
  * otherwise the payment, then (`?order=<id>`, also Stripe's return_url) the order's confirmation.
+ * With payments off the cart can go to sales instead: its confirmation outlives the emptied cart.
  */
 export default function Checkout() {
   usePageMeta({
@@ -27,6 +24,7 @@ export default function Checkout() {
   const session = useAppSelector(selectSessionStatus);
   const orderId = new URLSearchParams(useLocation().search).get('order');
   const { items } = useCartContext();
+  const [sentToSales, setSentToSales] = useState<SentCart | null>(null);
   if (session === 'checking') return <PageLoading />;
   if (session === 'signedOut') {
     return (
@@ -38,7 +36,8 @@ export default function Checkout() {
     );
   }
   if (orderId) return <OrderConfirmation orderId={orderId} />;
-  return items.length ? <PaymentStep /> : <EmptyCart />;
+  if (sentToSales) return <CartSentToSales {...sentToSales} />;
+  return items.length ? <PaymentStep onSentToSales={setSentToSales} /> : <EmptyCart />;
 }
 
 function EmptyCart() {

@@ -4,13 +4,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import SettingsSuggestRounded from '@mui/icons-material/SettingsSuggestRounded';
 import { useNavigate } from 'react-router-dom';
-import { RouteButton } from '@portal/ui';
 import { useCartContext } from '@portal/store';
 import { CheckoutNotice } from './CheckoutNotice';
 import { OrderSummary } from './OrderSummary';
 import { usePaymentSetup } from './usePaymentSetup';
+import type { SentCart } from './sales/CartSentToSales';
+import { PaymentsOff } from './sales/PaymentsOff';
 
 const PaymentForm = lazy(() => import('./PaymentForm'));
 
@@ -26,8 +26,11 @@ function SettingUp() {
   );
 }
 
-/** The cart is there and the visitor signed in: set up the payment, then take it. */
-export function PaymentStep() {
+/**
+ * The cart is there and the visitor signed in: set up the payment, then take it; with payments off,
+ * offer to send the cart to sales instead.
+ */
+export function PaymentStep({ onSentToSales }: { onSentToSales: (sent: SentCart) => void }) {
   const navigate = useNavigate();
   const { items, total } = useCartContext();
   const { setup, retry } = usePaymentSetup();
@@ -36,27 +39,7 @@ export function PaymentStep() {
     case 'loading':
       return <SettingUp />;
     case 'setupRequired':
-      return (
-        <CheckoutNotice
-          icon={<SettingsSuggestRounded color="secondary" />}
-          title="Payment System Setup Required"
-          actions={
-            <>
-              <RouteButton href="/contact" variant="contained">
-                Contact Sales Team
-              </RouteButton>
-              <RouteButton href="/pricing" variant="outlined" color="inherit">
-                Back to Pricing
-              </RouteButton>
-            </>
-          }
-        >
-          <Typography>
-            Online card payments are not switched on yet. Our sales team will set up your services and billing
-            directly, usually within one business day.
-          </Typography>
-        </CheckoutNotice>
-      );
+      return <PaymentsOff onSentToSales={onSentToSales} />;
     case 'failed':
       return (
         <CheckoutNotice
