@@ -26,7 +26,7 @@ export default function AboutUs() {
       <Section eyebrow="Why choose us" title={`Why businesses choose ${BRAND_NAME}`}>
         <CardGrid
           cards={WHY_CHOOSE_US.map((reason) => ({ ...reason, badge: checkBadge }))}
-          columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }}
+          maxColumns={{ xs: 1, sm: 2, md: 3 }}
           gap={{ xs: 2.5, md: 3.5 }}
           layout="beside"
           badgeGap={1.5}

@@ -8,7 +8,8 @@ import { CheckList } from '../../components/CheckList';
 import { Section } from '../../components/Section';
 import { usePackagesQuery } from './catalog-api';
 import { formatPrice } from './format';
-import { gridListSx, outlinedSx } from '../../components/grid-list';
+import { balancedGridSx } from '../../components/balanced-grid';
+import { outlinedSx } from '../../components/grid-list';
 
 /**
  * The catalog's packages, shown only once the catalog answers: until the commerce service is up the
@@ -35,7 +36,7 @@ function PackageList({ packages }: { packages: CatalogPackage[] }) {
     >
       <Box
         component="ul"
-        sx={gridListSx({ xs: '1fr', md: 'repeat(auto-fit, minmax(300px, 1fr))' }, { xs: 2, md: 3 })}
+        sx={balancedGridSx(packages.length, { xs: 1, sm: 2, md: 3, lg: 4 }, { xs: 2, md: 3 })}
       >
         {packages.map(({ id, name, price, description, features }) => (
           <Box
