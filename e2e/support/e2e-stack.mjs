@@ -16,6 +16,7 @@ const stack = await startSuiteStack('e2e', {
     // Every test browser shares one address, and the databases persist between runs: reruns must not
     // hit the limits.
     CONTACT_LIMIT_PER_10_MINUTES: '1000',
+    CONTACT_EMAIL_LIMIT_PER_10_MINUTES: '1000',
     NEWSLETTER_LIMIT_PER_10_MINUTES: '1000',
     AUTH_REGISTER_LIMIT_PER_HOUR: '1000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -48,4 +48,11 @@ describe('crm environment', () => {
       parseEnv(crmEnvSchema, { ...base, CRM_ENCRYPTION_KEY: key.toString('hex'), IDENTITY_URL: 'identity' }),
     ).toThrow('IDENTITY_URL: must be an http(s) URL such as http://127.0.0.1:3101');
   });
+
+  it('lets a shared office send 20 contact messages in 10 minutes, each email address 3', () => {
+    expect(parseEnv(crmEnvSchema, { ...base, CRM_ENCRYPTION_KEY: key.toString('hex') })).toMatchObject({
+      CONTACT_LIMIT_PER_10_MINUTES: 20,
+      CONTACT_EMAIL_LIMIT_PER_10_MINUTES: 3,
+    });
+  });
 });

@@ -28,13 +28,18 @@ export const crmEnvSchema = z.object({
   ...identityUrlEnv(),
   CRM_ENCRYPTION_KEY: encryptionKeyVar(),
   PUBLIC_SITE_URL: envVars.siteOrigin('http://localhost:8080'),
-  CONTACT_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
+  CONTACT_LIMIT_PER_10_MINUTES: envVars.positiveInt(20),
+  CONTACT_EMAIL_LIMIT_PER_10_MINUTES: envVars.positiveInt(3),
   NEWSLETTER_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
 });
 
-/** What one client address may send within any 10 minutes; the next request answers 429. */
+/** What may be sent within any 10 minutes; the next request answers 429. */
 export interface LeadLimits {
+  /** Contact messages from one client address: a shared office's burst, not a flood. */
   contactPer10Minutes: number;
+  /** Contact messages for one email address, from any client address. */
+  contactPerEmailPer10Minutes: number;
+  /** Newsletter sign-ups from one client address. */
   newsletterPer10Minutes: number;
 }
 
@@ -57,6 +62,7 @@ export const loadCrmConfig = serviceConfigLoader(crmEnvSchema, (vars) => ({
   publicSiteUrl: vars.PUBLIC_SITE_URL,
   limits: {
     contactPer10Minutes: vars.CONTACT_LIMIT_PER_10_MINUTES,
+    contactPerEmailPer10Minutes: vars.CONTACT_EMAIL_LIMIT_PER_10_MINUTES,
     newsletterPer10Minutes: vars.NEWSLETTER_LIMIT_PER_10_MINUTES,
   },
 }));

@@ -1,5 +1,9 @@
 import { UuidRow } from '@portal/db';
+import type { CartLead, Money } from '@portal/contracts';
 import { Column, CreateDateColumn, Entity } from 'typeorm';
+
+/** A checkout's cart sent to sales: the items as the buyer saw them and the total crm worked out. */
+export type StoredCart = CartLead & { total: Money };
 
 /** A row of `contact_submissions`: a message sent from the contact form or the quote dialog. */
 @Entity({ name: 'contact_submissions' })
@@ -18,6 +22,9 @@ export class ContactSubmissionEntity extends UuidRow {
 
   @Column({ type: 'text' })
   message!: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  cart!: StoredCart | null;
 
   @Column({ type: 'varchar', length: 32, default: 'new' })
   status!: string;

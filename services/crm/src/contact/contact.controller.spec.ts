@@ -10,7 +10,9 @@ import {
 import { startCrm } from '../test/crm-harness';
 
 describe('POST /api/contact', () => {
-  const harness = startForSuite(() => startCrm({ limits: { contactPer10Minutes: 3 } }));
+  const harness = startForSuite(() =>
+    startCrm({ limits: { contactPer10Minutes: 3, contactPerEmailPer10Minutes: 2 } }),
+  );
   const contact = (body: unknown, headers: Record<string, string> = fromNewClientAddress()) =>
     request(harness().baseUrl, 'POST', '/api/contact', { body, headers });
   const post = (body: string, contentType: string) =>
@@ -153,5 +155,106 @@ describe('POST /api/contact', () => {
     // Bots are counted too, and another address is not affected.
     expect((await contact({ ...valid(), website: 'x' }, address)).status).toBe(429);
     expect((await contact(valid())).status).toBe(201);
+  });
+
+  it('limits messages per email address, from any network, with a 429 that says when to come back', async () => {
+    const email = uniqueEmail('office');
+    for (let i = 0; i < 2; i += 1) expect((await contact({ ...valid(), email })).status).toBe(201);
+
+    const limited = await contact({ ...valid(), email: email.toUpperCase() });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      statusCode: 429,
+      message: 'Too many messages from this email address. Please try again in 10 minutes.',
+    });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(590);
+    // A refusal for the email does not use up the office's allowance.
+    const office = { 'x-forwarded-for': '203.0.113.8' };
+    expect((await contact({ ...valid(), email }, office)).status).toBe(429);
+    for (let i = 0; i < 3; i += 1) expect((await contact(valid(), office)).status).toBe(201);
+  });
+
+  describe('with the cart of a checkout that cannot take payments', () => {
+    const pro = {
+      packageId: '6f1c1d1e-0000-4000-8000-000000000001',
+      name: 'Inbound Pro',
+      price: '1499.00',
+      quantity: 2,
+    };
+    const ai = {
+      packageId: '6f1c1d1e-0000-4000-8000-000000000002',
+      name: 'AI Automation',
+      price: '999.50',
+      quantity: 1,
+    };
+
+    it('stores the items with the total it works out, and puts both in the message sales receive', async () => {
+      const body = { ...valid(), message: 'Please set these up for us.', cart: { items: [pro, ai] } };
+      const response = await contact(body);
+      expect(response.status).toBe(201);
+
+      const [row] = await harness().dataSource.query(
+        'SELECT message, cart FROM contact_submissions WHERE id = $1',
+        [response.body.id],
+      );
+      expect(row.cart).toEqual({ items: [pro, ai], total: '3997.50' });
+      const lines = [
+        'Please set these up for us.',
+        '',
+        'Cart sent from checkout (prices per month):',
+        '- Inbound Pro: 2 × $1,499.00 = $2,998.00',
+        '- AI Automation: 1 × $999.50 = $999.50',
+        'Total: $3,997.50 per month',
+      ];
+      expect(row.message).toBe(lines.join('\n'));
+      const [event] = await harness().dataSource.query(
+        `SELECT data FROM outbox WHERE data->>'submissionId' = $1`,
+        [response.body.id],
+      );
+      expect(event.data.message).toBe(row.message);
+    });
+
+    it.each([
+      ['no item', { items: [] }, 'Your cart is empty'],
+      [
+        'a quantity of 0',
+        { items: [{ ...pro, quantity: 0 }] },
+        'Quantity must be a whole number from 1 to 100',
+      ],
+      [
+        'a price that is no amount',
+        { items: [{ ...pro, price: '-5' }] },
+        'Must be an amount such as 1499.00',
+      ],
+      [
+        'a price given as a number',
+        { items: [{ ...pro, price: 1499 }] },
+        'Each item needs a monthly price such as 1499.00',
+      ],
+      ['an item without a name', { items: [{ ...pro, name: ' ' }] }, 'Each item needs a name'],
+      [
+        'the same package twice',
+        { items: [pro, { ...pro, quantity: 1 }] },
+        'Each package can appear only once in the cart',
+      ],
+      ['a total sent along', { items: [pro], total: '1.00' }, 'cart: Unrecognized key: "total"'],
+      [
+        'more than 50 lines',
+        {
+          items: Array.from({ length: 51 }, (_, i) => ({
+            ...pro,
+            packageId: `6f1c1d1e-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          })),
+        },
+        'A cart can hold at most 50 different packages',
+      ],
+    ])('refuses a cart with %s, saying so, and stores nothing', async (_, cart, message) => {
+      const body = { ...valid(), cart };
+      const response = await contact(body);
+      expect(response.body).toEqual({ statusCode: 400, message });
+      expect(
+        await count('SELECT count(*)::int AS count FROM contact_submissions WHERE email = $1', [body.email]),
+      ).toBe(0);
+    });
   });
 });

@@ -6,6 +6,7 @@ import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { LeadLimitsService } from '../rate-limits/lead-limits.service';
+import { messageWithCart, withTotal } from './cart-lead';
 import { ContactSubmissionEntity } from './contact-submission.entity';
 
 /** A contact request as validated by `contactRequestSchema` (trimmed, empty company dropped). */
@@ -21,15 +22,17 @@ export class ContactService {
   ) {}
 
   /**
-   * Stores the submission and its `portal.leads.created` event in one transaction. A filled-in
-   * honeypot (`website`) gets the same answer, so a bot learns nothing, but nothing is kept.
+   * Stores the submission and its `portal.leads.created` event in one transaction; a cart from the
+   * checkout is kept with its total and listed in the message. A filled-in honeypot (`website`) gets
+   * the same answer, so a bot learns nothing, but nothing is kept.
    */
   async submit(submission: ContactSubmission, address: string): Promise<ContactResponse> {
-    await this.limits.admitContact(address);
+    await this.limits.admitContact(address, submission.email);
     if (submission.website?.trim()) {
       this.logger.log(`honeypot filled in from ${address}: submission dropped`);
       return { id: randomUUID(), status: 'new' };
     }
+    const cart = submission.cart ? withTotal(submission.cart) : null;
     return this.dataSource.transaction(async (manager) => {
       const row = await manager.save(
         ContactSubmissionEntity,
@@ -39,7 +42,8 @@ export class ContactService {
           lastName: submission.lastName,
           email: submission.email,
           company: submission.company ?? null,
-          message: submission.message,
+          message: cart ? messageWithCart(submission.message, cart) : submission.message,
+          cart,
           status: 'new',
         }),
       );

@@ -1,6 +1,7 @@
 import { InitialSchema1763870000000 } from './1763870000000-InitialSchema';
 import { Integrations1764100000000 } from './1764100000000-Integrations';
 import { JobApplications1764300000000 } from './1764300000000-JobApplications';
+import { ContactCartsAndEmailLimit1764450000000 } from './1764450000000-ContactCartsAndEmailLimit';
 import { KickoffCalls1764400000000 } from './1764400000000-KickoffCalls';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
@@ -9,4 +10,5 @@ export const crmMigrations = [
   Integrations1764100000000,
   JobApplications1764300000000,
   KickoffCalls1764400000000,
+  ContactCartsAndEmailLimit1764450000000,
 ];

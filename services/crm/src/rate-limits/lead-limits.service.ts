@@ -1,22 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { tooManyContactMessages } from '@portal/contracts';
 import { AttemptLimits } from '@portal/db';
 import type { DataSource } from 'typeorm';
 import { CRM_CONFIG, type CrmConfig } from '../config';
 
-type LeadAttemptKind = 'contact:address' | 'newsletter:address';
+type LeadAttemptKind = 'contact:address' | 'contact:email' | 'newsletter:address';
 
 const WINDOW_SECONDS = 10 * 60;
 
-/** What each form tells an address that has sent its share. */
-const refusals: Record<LeadAttemptKind, string> = {
-  'contact:address': 'Too many messages from your network',
-  'newsletter:address': 'Too many sign-up attempts from your network',
-};
-
 /**
- * Per-address limits of the public lead forms, counted in PostgreSQL (`lead_attempts`) so every crm
- * replica enforces the same numbers. Every accepted request counts, the honeypot's too.
+ * Limits of the public lead forms, counted in PostgreSQL (`lead_attempts`) so every crm replica
+ * enforces the same numbers. Every accepted request counts, the honeypot's too.
  */
 @Injectable()
 export class LeadLimitsService extends AttemptLimits<LeadAttemptKind> {
@@ -27,21 +22,30 @@ export class LeadLimitsService extends AttemptLimits<LeadAttemptKind> {
     super(dataSource, 'lead_attempts', new Logger('LeadLimits'));
   }
 
-  /** Counts a contact message from `address`; throws 429 once the address has sent its share. */
-  admitContact(address: string): Promise<void> {
-    return this.admitFrom('contact:address', address, this.config.limits.contactPer10Minutes);
+  /**
+   * Counts a contact message for `email` from `address`; throws 429 once either has sent its share.
+   * The email is checked first, so one person's repeats do not use up their office's allowance.
+   */
+  async admitContact(address: string, email: string): Promise<void> {
+    const { contactPerEmailPer10Minutes, contactPer10Minutes } = this.config.limits;
+    await this.admit(
+      { kind: 'contact:email', subject: email.toLowerCase() },
+      { limit: contactPerEmailPer10Minutes, windowSeconds: WINDOW_SECONDS },
+      tooManyContactMessages.forEmail,
+    );
+    await this.admit(
+      { kind: 'contact:address', subject: address },
+      { limit: contactPer10Minutes, windowSeconds: WINDOW_SECONDS },
+      tooManyContactMessages.fromAddress,
+    );
   }
 
   /** Counts a newsletter sign-up from `address`; throws 429 once the address has sent its share. */
   admitNewsletter(address: string): Promise<void> {
-    return this.admitFrom('newsletter:address', address, this.config.limits.newsletterPer10Minutes);
-  }
-
-  private admitFrom(kind: LeadAttemptKind, address: string, limit: number): Promise<void> {
     return this.admit(
-      { kind, subject: address },
-      { limit, windowSeconds: WINDOW_SECONDS },
-      (wait) => `${refusals[kind]}. Please try again in ${wait}.`,
+      { kind: 'newsletter:address', subject: address },
+      { limit: this.config.limits.newsletterPer10Minutes, windowSeconds: WINDOW_SECONDS },
+      (wait) => `Too many sign-up attempts from your network. Please try again in ${wait}.`,
     );
   }
 }

@@ -28,7 +28,12 @@ export type CrmHarness = WithSignIn<
 export function startCrm(
   options: { natsUrl?: string; limits?: Partial<LeadLimits> } = {},
 ): Promise<CrmHarness> {
-  const limits: LeadLimits = { contactPer10Minutes: 1000, newsletterPer10Minutes: 1000, ...options.limits };
+  const limits: LeadLimits = {
+    contactPer10Minutes: 1000,
+    contactPerEmailPer10Minutes: 1000,
+    newsletterPer10Minutes: 1000,
+    ...options.limits,
+  };
   const encryptionKey = randomBytes(32);
   return startWithTestIdentity('crm-test', async (identity) => ({
     ...(await startServiceHarness({
