@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '@portal/web-testing';
 import Blog from './Blog';
@@ -108,6 +108,34 @@ describe('Blog', () => {
     expect(
       inCard.getByRole('link', { name: 'Read More about Measuring the ROI of Customer Service' }),
     ).toHaveAttribute('href', '/blog/roi-of-customer-service');
+  });
+
+  describe('category in the address', () => {
+    it('opens on the category that ?category= names', () => {
+      renderPage(<Blog />, { route: '/blog?category=AI%20Technology' });
+      expect(screen.getByRole('button', { name: 'AI Technology' })).toHaveAttribute('aria-pressed', 'true');
+      expect(gridHeading()).toHaveTextContent('AI Technology Articles');
+    });
+
+    it("falls back to 'All' for a category that does not exist", () => {
+      renderPage(<Blog />, { route: '/blog?category=Gardening' });
+      expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+      expect(gridHeading()).toHaveTextContent('Recent Articles');
+    });
+
+    it('puts the chosen category in the address, and Back returns to the one before', async () => {
+      renderPage(<Blog />, { route: '/blog' });
+      await userEvent.click(screen.getByRole('button', { name: 'Analytics' }));
+      expect(window.location.search).toBe('?category=Analytics');
+      await userEvent.click(screen.getByRole('button', { name: 'All' }));
+      expect(window.location.search).toBe('');
+
+      act(() => window.history.back());
+      await waitFor(() => expect(gridHeading()).toHaveTextContent('Analytics Articles'));
+      act(() => window.history.back());
+      await waitFor(() => expect(gridHeading()).toHaveTextContent('Recent Articles'));
+      expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    });
   });
 
   it('offers the newsletter and the next steps', () => {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,13 +8,18 @@ import { PageIntro } from '../../components/PageIntro';
 import { ArticleCard } from './ArticleCard';
 import { CategoryButtons } from './CategoryButtons';
 import { FeaturedArticle } from './FeaturedArticle';
-import { ALL_CATEGORIES, blogView, type CategoryFilter } from './blog-view';
+import { useSearchParam } from '../../address/use-search-param';
+import { ALL_CATEGORIES, blogView, categoryFilter } from './blog-view';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
-/** /blog: categories, the featured article under 'All', the article grid, newsletter and next steps. */
+/**
+ * /blog: categories, the featured article under 'All', the article grid, newsletter and next steps.
+ * The category is in the address (`?category=`), so a filtered list can be shared and Back undoes it.
+ */
 export default function Blog() {
   usePublicPageMeta('/blog');
-  const [category, setCategory] = useState<CategoryFilter>(ALL_CATEGORIES);
+  const [categoryParam, setCategoryParam] = useSearchParam('category');
+  const category = categoryFilter(categoryParam);
   const { featured, heading, grid } = blogView(ARTICLES, category);
 
   return (
@@ -25,7 +29,10 @@ export default function Blog() {
         operation, from the people who run one every day.
       </PageIntro>
       <PageContainer sx={{ pb: { xs: 8, md: 12 } }}>
-        <CategoryButtons selected={category} onSelect={setCategory} />
+        <CategoryButtons
+          selected={category}
+          onSelect={(chosen) => setCategoryParam(chosen === ALL_CATEGORIES ? null : chosen)}
+        />
         {featured && <FeaturedArticle article={featured} />}
         <Box component="section" aria-labelledby="article-grid-heading">
           <Typography id="article-grid-heading" variant="h2" sx={{ mb: { xs: 3, md: 4 } }}>

@@ -1,7 +1,12 @@
-import type { Article, BlogCategory } from '../../content/blog/articles';
+import { BLOG_CATEGORIES, type Article, type BlogCategory } from '../../content/blog/articles';
 
 export const ALL_CATEGORIES = 'All';
 export type CategoryFilter = typeof ALL_CATEGORIES | BlogCategory;
+
+/** The category a `?category=` value names; 'All' when it is missing or names none. */
+export function categoryFilter(value: string | null): CategoryFilter {
+  return BLOG_CATEGORIES.find((category) => category === value) ?? ALL_CATEGORIES;
+}
 
 export interface BlogView {
   /** The first article, shown large: only under 'All'. */

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '@portal/web-testing';
 import HelpCenter from './HelpCenter';
@@ -44,11 +44,47 @@ describe('HelpCenter', () => {
     expect(screen.getByRole('status')).toHaveTextContent('1 result');
   });
 
+  it('treats a search of spaces only as no search', async () => {
+    renderPage(<HelpCenter />, { route: '/help-center' });
+    await userEvent.type(searchBox(), '   ');
+    expect(faqHeading()).toHaveTextContent('Getting Started');
+    expect(screen.queryByText(/Search Results for/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Getting Started' })).toHaveAttribute('aria-pressed', 'true');
+    expect(questions()).toHaveLength(3);
+  });
+
+  it('names the search without the spaces around it', async () => {
+    renderPage(<HelpCenter />, { route: '/help-center' });
+    await userEvent.type(searchBox(), '  wire ');
+    expect(faqHeading()).toHaveTextContent('Search Results for "wire"');
+  });
+
+  describe('search in the address', () => {
+    it('opens on the search that ?q= names', () => {
+      renderPage(<HelpCenter />, { route: '/help-center?q=wire' });
+      expect(searchBox()).toHaveValue('wire');
+      expect(faqHeading()).toHaveTextContent('Search Results for "wire"');
+      expect(questions()).toEqual(['Which payment methods do you accept?']);
+    });
+
+    it('keeps the search in ?q=, and Back undoes the whole search', async () => {
+      renderPage(<HelpCenter />, { route: '/help-center' });
+      await userEvent.type(searchBox(), 'roles');
+      expect(window.location.search).toBe('?q=roles');
+
+      act(() => window.history.back());
+      await waitFor(() => expect(searchBox()).toHaveValue(''));
+      expect(window.location.search).toBe('');
+      expect(faqHeading()).toHaveTextContent('Getting Started');
+    });
+  });
+
   it('clears the search when a category is chosen', async () => {
     renderPage(<HelpCenter />, { route: '/help-center' });
     await userEvent.type(searchBox(), 'roles');
     await userEvent.click(screen.getByRole('button', { name: 'Integration' }));
     expect(searchBox()).toHaveValue('');
+    expect(window.location.search).toBe('');
     expect(faqHeading()).toHaveTextContent('Integration');
     expect(questions()).toHaveLength(3);
     expect(questions()).toContain('Which systems do you integrate with?');

@@ -13,18 +13,24 @@ import { HelpCategoryButtons } from './HelpCategoryButtons';
 import { QuickLinks } from './QuickLinks';
 import { StillNeedHelp } from './StillNeedHelp';
 import { faqView } from './help-search';
+import { useSearchParam } from '../../address/use-search-param';
 import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
-/** /help-center: search, quick links, FAQs by category and the ways to reach support. */
+/**
+ * /help-center: search, quick links, FAQs by category and the ways to reach support. The search is in
+ * the address (`?q=`): a link opens on the same results, and one Back undoes the whole search (the
+ * first letter typed adds a history entry, the next ones replace it).
+ */
 export default function HelpCenter() {
   usePublicPageMeta('/help-center');
   const [category, setCategory] = useState<HelpCategoryId>(FIRST_HELP_CATEGORY);
-  const [search, setSearch] = useState('');
+  const [searchParam, setSearch] = useSearchParam('q');
+  const search = searchParam ?? '';
   const { searching, heading, faqs } = faqView(FAQS, HELP_CATEGORIES, { category, search });
 
   const chooseCategory = (chosen: HelpCategoryId) => {
     setCategory(chosen);
-    setSearch('');
+    setSearch(null);
   };
 
   return (
@@ -38,7 +44,7 @@ export default function HelpCenter() {
             label="Search help articles"
             placeholder="Try “billing” or “integration”"
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => setSearch(event.target.value, { replace: search !== '' })}
             sx={{ width: '100%', maxWidth: 600 }}
             slotProps={{
               input: {

@@ -35,12 +35,19 @@ describe('faqView', () => {
     ).toEqual(['How quickly can we start?']);
   });
 
-  it('matches a substring exactly as typed, spaces included', () => {
-    expect(questions(faqView(faqs, categories, { category: 'billing', search: 'policies and' }))).toEqual([
+  it('matches a substring as typed, spaces inside included and spaces around it ignored', () => {
+    expect(questions(faqView(faqs, categories, { category: 'billing', search: ' policies and ' }))).toEqual([
       'What do you need?',
     ]);
-    const spaces = faqView(faqs, categories, { category: 'billing', search: '  ' });
-    expect(spaces).toEqual({ searching: true, heading: 'Search Results for "  "', faqs: [] });
+    expect(faqView(faqs, categories, { category: 'billing', search: ' policies and ' }).heading).toBe(
+      'Search Results for "policies and"',
+    );
+  });
+
+  it('takes a search of spaces only for no search', () => {
+    const spaces = faqView(faqs, categories, { category: 'billing', search: '   ' });
+    expect(spaces.searching).toBe(false);
+    expect(spaces.heading).toBe('Billing & Plans');
   });
 
   it('finds nothing for text in no question or answer', () => {

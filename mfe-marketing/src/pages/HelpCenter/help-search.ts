@@ -8,7 +8,7 @@ export interface FaqView {
 }
 
 /**
- * The FAQs the help center shows: a non-empty search overrides the category and
+ * The FAQs the help center shows: a search (spaces around it ignored, blank is none) overrides the category and
  * matches question or answer of every category, case-insensitive substring, under
  * 'Search Results for "{text}"'; otherwise the chosen category's questions under its name.
  */
@@ -17,11 +17,12 @@ export function faqView(
   categories: readonly HelpCategory[],
   { category, search }: { category: HelpCategoryId; search: string },
 ): FaqView {
-  if (search) {
-    const needle = search.toLowerCase();
+  const text = search.trim();
+  if (text) {
+    const needle = text.toLowerCase();
     return {
       searching: true,
-      heading: `Search Results for "${search}"`,
+      heading: `Search Results for "${text}"`,
       faqs: faqs.filter(
         (faq) => faq.question.toLowerCase().includes(needle) || faq.answer.toLowerCase().includes(needle),
       ),
