@@ -372,16 +372,16 @@ export const DOCS_SECTIONS: readonly DocsSection[] = [
 
 ### The basics
 
-- **Base URL:** ${API_BASE_URL} (the version is part of the path, so new versions never break your code).
-- **Format:** JSON in and JSON out; send Content-Type: application/json with every request that has a body.
+- **Base URL:** \`${API_BASE_URL}\` (the version is part of the path, so new versions never break your code).
+- **Format:** JSON in and JSON out; send \`Content-Type: application/json\` with every request that has a body.
 - **Authentication:** an API key sent as a bearer token, described under Authentication.
 - **Rate limit:** 1000 requests per hour per API key, described under API Reference.
 
 ### Your first request in three steps
 
-- Ask your account manager or our support team for an API key, and store it as a secret on your server (the examples read it from the MILLSTONE_API_KEY environment variable).
-- List the agents on your account with GET /agents, as below.
-- Create a test ticket with POST /tickets and fetch it again with GET /tickets/{id}.
+1. Ask your account manager or our support team for an API key, and store it as a secret on your server (the examples read it from the \`MILLSTONE_API_KEY\` environment variable).
+2. List the agents on your account with \`GET /agents\`, as below.
+3. Create a test ticket with \`POST /tickets\` and fetch it again with \`GET /tickets/{id}\`.
 
 **Keep API keys on your server. Never put them in a browser, a mobile app or a public repository.**`,
       },
@@ -395,7 +395,7 @@ export const DOCS_SECTIONS: readonly DocsSection[] = [
     blocks: [
       {
         type: 'text',
-        markup: `Every endpoint below lives under ${API_BASE_URL} and needs an API key. Successful calls answer 200 (or 201 when something was created) with a JSON body.
+        markup: `Every endpoint below lives under \`${API_BASE_URL}\` and needs an API key. Successful calls answer 200 (or 201 when something was created) with a JSON body.
 
 ### POST /tickets
 
@@ -463,7 +463,7 @@ Failed requests answer with an HTTP error status and a JSON body that says what 
     blocks: [
       {
         type: 'text',
-        markup: `Webhooks tell your systems about events the moment they happen, so you do not have to poll the API. We send an HTTPS POST with a JSON body to the URL you register with your account manager, or to the callback_url of a ticket.
+        markup: `Webhooks tell your systems about events the moment they happen, so you do not have to poll the API. We send an HTTPS POST with a JSON body to the URL you register with your account manager, or to the \`callback_url\` of a ticket.
 
 ### Events
 
@@ -512,7 +512,7 @@ Your endpoint must answer 200 within 10 seconds. A slower or failed answer count
     blocks: [
       {
         type: 'text',
-        markup: `Every request is authenticated with an API key, sent as a bearer token in the Authorization header:
+        markup: `Every request is authenticated with an API key, sent as a bearer token in the \`Authorization\` header:
 
 **Authorization: Bearer YOUR_API_KEY**
 
@@ -571,5 +571,3 @@ Our integration team works with your developers from the first call, and the exa
     ],
   },
 ];
-
-export const FIRST_DOCS_SECTION: DocsSectionId = 'getting-started';

@@ -1,18 +1,41 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { CODE_FONT_FAMILY } from '../components/code-font';
 import { parseMarkup, type MarkupBlock, type TextSpan } from './parse-markup';
 
+function Span({ span }: { span: TextSpan }) {
+  switch (span.kind) {
+    case 'strong':
+      return (
+        <Box component="strong" sx={{ color: 'text.primary', fontWeight: 700 }}>
+          {span.text}
+        </Box>
+      );
+    case 'code':
+      return (
+        <Box
+          component="code"
+          sx={{
+            fontFamily: CODE_FONT_FAMILY,
+            fontSize: '0.9em',
+            color: 'text.primary',
+            px: 0.5,
+            borderRadius: 1,
+            bgcolor: 'rgba(255, 255, 255, 0.06)',
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {span.text}
+        </Box>
+      );
+    case 'text':
+      return span.text;
+  }
+}
+
 function Spans({ spans }: { spans: TextSpan[] }) {
-  return spans.map((span, index) =>
-    span.strong ? (
-      <Box component="strong" key={index} sx={{ color: 'text.primary', fontWeight: 700 }}>
-        {span.text}
-      </Box>
-    ) : (
-      span.text
-    ),
-  );
+  return spans.map((span, index) => <Span span={span} key={index} />);
 }
 
 function Block({ block }: { block: MarkupBlock }) {
@@ -49,7 +72,7 @@ function Block({ block }: { block: MarkupBlock }) {
     case 'list':
       return (
         <Box
-          component="ul"
+          component={block.ordered ? 'ol' : 'ul'}
           sx={{ my: 2, pl: 3, '& li + li': { mt: 1 }, '& li::marker': { color: 'secondary.main' } }}
         >
           {block.items.map((item, index) => (

@@ -1,7 +1,8 @@
 import { headingId, parseMarkup, parseSpans } from './parse-markup';
 
-const plain = (text: string) => ({ text, strong: false });
-const strong = (text: string) => ({ text, strong: true });
+const plain = (text: string) => ({ text, kind: 'text' });
+const strong = (text: string) => ({ text, kind: 'strong' });
+const code = (text: string) => ({ text, kind: 'code' });
 
 describe('parseMarkup', () => {
   it('reads ## as a heading and ### as a subheading, with anchor ids', () => {
@@ -40,9 +41,37 @@ describe('parseMarkup', () => {
 
   it('groups consecutive dash lines into one list', () => {
     expect(parseMarkup('- First call resolution\n- **NPS** by channel\n\n- Next list')).toEqual([
-      { type: 'list', items: [[plain('First call resolution')], [strong('NPS'), plain(' by channel')]] },
-      { type: 'list', items: [[plain('Next list')]] },
+      {
+        type: 'list',
+        ordered: false,
+        items: [[plain('First call resolution')], [strong('NPS'), plain(' by channel')]],
+      },
+      { type: 'list', ordered: false, items: [[plain('Next list')]] },
     ]);
+  });
+
+  it('reads numbered lines as steps: one ordered list', () => {
+    expect(parseMarkup('1. Ask for a key\n2. List the agents\n\n- Not a step')).toEqual([
+      { type: 'list', ordered: true, items: [[plain('Ask for a key')], [plain('List the agents')]] },
+      { type: 'list', ordered: false, items: [[plain('Not a step')]] },
+    ]);
+  });
+
+  it('reads text between backticks as code', () => {
+    expect(parseMarkup('Call `GET /agents` with **your key** and `callback_url`')).toEqual([
+      {
+        type: 'paragraph',
+        spans: [
+          plain('Call '),
+          code('GET /agents'),
+          plain(' with '),
+          strong('your key'),
+          plain(' and '),
+          code('callback_url'),
+        ],
+      },
+    ]);
+    expect(parseMarkup('A lone ` stays')).toEqual([{ type: 'paragraph', spans: [plain('A lone ` stays')] }]);
   });
 
   it('joins consecutive lines into one paragraph and splits on blank lines', () => {
@@ -65,7 +94,7 @@ describe('parseMarkup', () => {
   it('accepts Windows line endings and indentation', () => {
     expect(parseMarkup('  ## Heading\r\n  - item\r\n')).toEqual([
       { type: 'heading', level: 2, text: 'Heading', id: 'heading' },
-      { type: 'list', items: [[plain('item')]] },
+      { type: 'list', ordered: false, items: [[plain('item')]] },
     ]);
   });
 

@@ -1,31 +1,37 @@
-/** A run of text inside a paragraph or list item; `strong` for text written between `**`. */
+/** A run of text inside a paragraph or list item: `strong` between `**`, `code` between backticks. */
 export interface TextSpan {
   text: string;
-  strong: boolean;
+  kind: 'text' | 'strong' | 'code';
 }
 
 export type MarkupBlock =
   | { type: 'heading'; level: 2 | 3; text: string; id: string }
   | { type: 'highlight'; text: string }
-  | { type: 'list'; items: TextSpan[][] }
+  | { type: 'list'; ordered: boolean; items: TextSpan[][] }
   | { type: 'paragraph'; spans: TextSpan[] };
 
 const HEADING = /^(#{2,3}) +(.+)$/;
 const LIST_ITEM = /^- +(.+)$/;
+const NUMBERED_ITEM = /^\d+\. +(.+)$/;
 // A line that is only bold: `**` at both ends and none inside.
 const HIGHLIGHT = /^\*\*((?:(?!\*\*).)+)\*\*$/;
-const STRONG = /\*\*((?:(?!\*\*).)+)\*\*/g;
+const STRONG_OR_CODE = /\*\*((?:(?!\*\*).)+)\*\*|`([^`]+)`/g;
 
-/** `**bold**` inside a line becomes a strong span; an unmatched `**` stays as written. */
+/**
+ * `**bold**` inside a line becomes a strong span, `` `code` `` a code span; an unmatched `**` or
+ * backtick stays as written.
+ */
 export function parseSpans(line: string): TextSpan[] {
   const spans: TextSpan[] = [];
   let last = 0;
-  for (const match of line.matchAll(STRONG)) {
-    if (match.index > last) spans.push({ text: line.slice(last, match.index), strong: false });
-    spans.push({ text: match[1] ?? '', strong: true });
+  for (const match of line.matchAll(STRONG_OR_CODE)) {
+    if (match.index > last) spans.push({ text: line.slice(last, match.index), kind: 'text' });
+    spans.push(
+      match[2] === undefined ? { text: match[1] ?? '', kind: 'strong' } : { text: match[2], kind: 'code' },
+    );
     last = match.index + match[0].length;
   }
-  if (last < line.length) spans.push({ text: line.slice(last), strong: false });
+  if (last < line.length) spans.push({ text: line.slice(last), kind: 'text' });
   return spans;
 }
 
@@ -41,8 +47,8 @@ export function headingId(text: string): string {
 
 /**
  * The content's simple markup as a typed block list: `## heading`, `### subheading`,
- * a line that is only `**bold**` (a highlighted line), `- ` list items (consecutive lines form one
- * list) and paragraphs (consecutive lines joined, ended by a blank line or another construct).
+ * a line that is only `**bold**` (a highlighted line), `- ` list items and `1. ` numbered items
+ * (consecutive lines of one kind form one list) and paragraphs (consecutive lines joined, ended by a blank line or another construct).
  * Text is never interpreted as HTML: the renderer prints it as text.
  */
 export function parseMarkup(source: string): MarkupBlock[] {
@@ -50,10 +56,11 @@ export function parseMarkup(source: string): MarkupBlock[] {
   const usedIds = new Map<string, number>();
   let paragraph: string[] = [];
   let list: TextSpan[][] = [];
+  let ordered = false;
 
   const flush = () => {
     if (paragraph.length) blocks.push({ type: 'paragraph', spans: parseSpans(paragraph.join(' ')) });
-    if (list.length) blocks.push({ type: 'list', items: list });
+    if (list.length) blocks.push({ type: 'list', ordered, items: list });
     paragraph = [];
     list = [];
   };
@@ -67,7 +74,9 @@ export function parseMarkup(source: string): MarkupBlock[] {
   for (const rawLine of source.split(/\r\n|\r|\n/)) {
     const line = rawLine.trim();
     const heading = HEADING.exec(line);
-    const listItem = LIST_ITEM.exec(line);
+    const bullet = LIST_ITEM.exec(line);
+    const numbered = NUMBERED_ITEM.exec(line);
+    const listItem = bullet ?? numbered;
     const highlight = HIGHLIGHT.exec(line);
     if (!line) {
       flush();
@@ -79,7 +88,8 @@ export function parseMarkup(source: string): MarkupBlock[] {
       flush();
       blocks.push({ type: 'highlight', text: (highlight[1] ?? '').trim() });
     } else if (listItem) {
-      if (paragraph.length) flush();
+      if (paragraph.length || (list.length && ordered !== Boolean(numbered))) flush();
+      ordered = Boolean(numbered);
       list.push(parseSpans(listItem[1] ?? ''));
     } else {
       if (list.length) flush();

@@ -4,6 +4,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { CODE_LANGUAGES, type CodeLanguage } from '../../content/docs';
 import { CopyButton } from '@portal/ui/copy-button';
+import { CODE_FONT_FAMILY } from '../../components/code-font';
 
 export const COPY_UNAVAILABLE =
   'Copying is not available here. Select the code and press Ctrl+C (⌘C on a Mac).';
@@ -73,7 +74,7 @@ export function CodeSample({ title, code, language }: CodeSampleProps) {
           m: 0,
           p: 2.5,
           overflowX: 'auto',
-          fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
+          fontFamily: CODE_FONT_FAMILY,
           fontSize: '0.875rem',
           lineHeight: 1.6,
           color: 'text.primary',

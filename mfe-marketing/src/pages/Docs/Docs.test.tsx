@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage, tabLabels } from '@portal/web-testing';
 import Docs from './Docs';
@@ -59,6 +59,53 @@ describe('Docs', () => {
     expect(screen.getByRole('region', { name: 'Getting Started' })).toBeInTheDocument();
     await userEvent.selectOptions(select, 'Webhooks');
     expect(screen.getByRole('region', { name: 'Webhooks' })).toHaveTextContent(/ticket\.created/);
+  });
+
+  it('numbers the steps of the first request and sets paths and names in code font', () => {
+    renderPage(<Docs />, { route: '/docs' });
+    const steps = screen.getByRole('heading', { level: 3, name: 'Your first request in three steps' })
+      .nextElementSibling as HTMLElement;
+    expect(steps.tagName).toBe('OL');
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+    const codeTexts = [...steps.querySelectorAll('code')].map((element) => element.textContent);
+    expect(codeTexts).toEqual(expect.arrayContaining(['GET /agents', 'POST /tickets', 'GET /tickets/{id}']));
+  });
+
+  describe('section in the address', () => {
+    it('opens on the section that the #hash names', () => {
+      wideScreen();
+      renderPage(<Docs />, { route: '/docs#webhooks' });
+      expect(screen.getByRole('tab', { name: 'Webhooks' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Webhooks');
+    });
+
+    it('opens on Getting Started when the hash names no section', () => {
+      renderPage(<Docs />, { route: '/docs#nowhere' });
+      expect(screen.getByRole('combobox', { name: 'Documentation section' })).toHaveValue('getting-started');
+    });
+
+    it('puts the chosen section in the hash, and Back returns to the one before', async () => {
+      wideScreen();
+      renderPage(<Docs />, { route: '/docs' });
+      await userEvent.click(screen.getByRole('tab', { name: 'Webhooks' }));
+      expect(window.location.hash).toBe('#webhooks');
+      await userEvent.click(screen.getByRole('tab', { name: 'Authentication' }));
+      expect(window.location.hash).toBe('#authentication');
+
+      act(() => window.history.back());
+      await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Webhooks'));
+      act(() => window.history.back());
+      await waitFor(() => expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Getting Started'));
+    });
+
+    it('does the same from the select on phones', async () => {
+      renderPage(<Docs />, { route: '/docs' });
+      await userEvent.selectOptions(
+        screen.getByRole('combobox', { name: 'Documentation section' }),
+        'Webhooks',
+      );
+      expect(window.location.hash).toBe('#webhooks');
+    });
   });
 
   it('switches every sample to the chosen language', async () => {

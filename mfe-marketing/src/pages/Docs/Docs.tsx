@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -7,9 +8,9 @@ import SupportAgent from '@mui/icons-material/SupportAgentRounded';
 import { PageContainer, RouteLink } from '@portal/ui';
 import {
   DOCS_SECTIONS,
-  FIRST_DOCS_SECTION,
   type CodeLanguage,
   type DocsBlock,
+  type DocsSection,
   type DocsSectionId,
 } from '../../content/docs';
 import { PageIntro } from '../../components/PageIntro';
@@ -48,13 +49,23 @@ function ContactSupport() {
   );
 }
 
-/** /docs: the documented API by section (tabs beside the content, a select on phones) with code samples. */
+/** The section the address's hash names (`/docs#webhooks`), else the first (Getting Started). */
+function sectionFromHash(hash: string): DocsSection {
+  const id = hash.slice(1);
+  return DOCS_SECTIONS.find((each) => each.id === id) ?? DOCS_SECTIONS[0];
+}
+
+/**
+ * /docs: the documented API by section (tabs beside the content, a select on phones) with code samples.
+ * The section is the address's hash, so a link opens on it and Back returns to the one before.
+ */
 export default function Docs() {
   usePublicPageMeta('/docs');
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const [sectionId, setSectionId] = useState<DocsSectionId>(FIRST_DOCS_SECTION);
+  const section = sectionFromHash(useLocation().hash);
+  const navigate = useNavigate();
+  const showSection = (id: DocsSectionId) => void navigate(`#${id}`);
   const [current, setLanguage] = useState<CodeLanguage>('javascript');
-  const section = DOCS_SECTIONS.find((each) => each.id === sectionId) ?? DOCS_SECTIONS[0];
   const language: LanguageSwitch = { current, onChange: setLanguage };
 
   return (
@@ -76,7 +87,7 @@ export default function Docs() {
         }}
       >
         <Box sx={{ gridArea: 'nav', minWidth: 0 }}>
-          <DocsNav wide={wide} selected={section.id} onSelect={setSectionId} />
+          <DocsNav wide={wide} selected={section.id} onSelect={showSection} />
         </Box>
         <Box sx={{ gridArea: 'help' }}>
           <ContactSupport />
