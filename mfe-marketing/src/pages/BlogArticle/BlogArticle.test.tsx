@@ -48,4 +48,12 @@ describe('BlogArticle', () => {
     expect(screen.getByRole('link', { name: '← Back to Blog' })).toHaveAttribute('href', '/blog');
     expect(screen.queryByText('Ready to Get Started?')).not.toBeInTheDocument();
   });
+
+  it("gives 'Article Not Found' the look of the 404 page: 'Error 404' above it, centred, a button back", () => {
+    renderArticle('no-such-article');
+    const heading = screen.getByRole('heading', { level: 1, name: 'Article Not Found' });
+    expect(heading.previousElementSibling).toHaveTextContent('Error 404');
+    expect(getComputedStyle(heading.parentElement as HTMLElement).textAlign).toBe('center');
+    expect(screen.getByRole('link', { name: '← Back to Blog' })).toHaveClass('MuiButton-contained');
+  });
 });

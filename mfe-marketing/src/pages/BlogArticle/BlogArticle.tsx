@@ -10,6 +10,7 @@ import { Markup } from '../../markup/Markup';
 import { ArticleImage } from '../Blog/ArticleImage';
 import { ArticleMeta } from '../Blog/ArticleMeta';
 import { articleMeta } from '../../seo/article-meta';
+import { ArticleNotFound } from './ArticleNotFound';
 
 function BackToBlog() {
   return (
@@ -57,19 +58,7 @@ export default function BlogArticle() {
       : { ...ARTICLE_NOT_FOUND_TEXT, path: articlePath(slug), noindex: true },
   );
 
-  if (!article) {
-    return (
-      <PageContainer component="section" sx={{ pt: { xs: 7, md: 12 }, pb: { xs: 6, md: 10 }, maxWidth: 840 }}>
-        <Typography variant="h1" sx={{ mb: 2 }}>
-          Article Not Found
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4 }}>
-          This article does not exist or has moved. Browse the blog for our latest articles.
-        </Typography>
-        <BackToBlog />
-      </PageContainer>
-    );
-  }
+  if (!article) return <ArticleNotFound />;
 
   return (
     <PageContainer component="article" sx={{ pt: { xs: 5, md: 8 }, pb: { xs: 8, md: 12 }, maxWidth: 840 }}>
