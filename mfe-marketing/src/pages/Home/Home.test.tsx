@@ -72,6 +72,14 @@ describe('Home', () => {
     });
   });
 
+  it('gives every h2 its own wording: no two headings both start "Results our clients"', async () => {
+    renderPage(<Home />);
+    await screen.findByRole('tablist', { name: 'Capabilities' });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent ?? '');
+    expect(titles.filter((title) => title.startsWith('Results our clients'))).toHaveLength(1);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
   describe('sections below the tiles', () => {
     it('load once the visitor scrolls', async () => {
       fakeIntersectionObserver();

@@ -35,7 +35,7 @@ export function SuccessStories() {
   return (
     <Section
       eyebrow="Success stories"
-      title="Results our clients talk about"
+      title="Three clients, three turnarounds"
       lead="Companies in every industry trust us with their customers. Here is what changed for three of them."
     >
       <Box
