@@ -19,6 +19,8 @@ const stack = await startSuiteStack('e2e', {
     CONTACT_EMAIL_LIMIT_PER_10_MINUTES: '1000',
     NEWSLETTER_LIMIT_PER_10_MINUTES: '1000',
     AUTH_REGISTER_LIMIT_PER_HOUR: '1000',
+    APPLICATION_LIMIT_PER_ADDRESS_PER_HOUR: '1000',
+    APPLICATION_LIMIT_PER_EMAIL_PER_HOUR: '1000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',

@@ -10,7 +10,13 @@ import { SecretBox } from './secrets/secret-box';
 
 export type AppConfig = Pick<
   CrmConfig,
-  'databaseUrl' | 'natsUrl' | 'identityUrl' | 'encryptionKey' | 'publicSiteUrl' | 'limits'
+  | 'databaseUrl'
+  | 'natsUrl'
+  | 'identityUrl'
+  | 'encryptionKey'
+  | 'publicSiteUrl'
+  | 'limits'
+  | 'applicationLimits'
 >;
 
 export const AppModule = serviceRootModule<AppConfig>('crm', {

@@ -31,6 +31,8 @@ export const crmEnvSchema = z.object({
   CONTACT_LIMIT_PER_10_MINUTES: envVars.positiveInt(20),
   CONTACT_EMAIL_LIMIT_PER_10_MINUTES: envVars.positiveInt(3),
   NEWSLETTER_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
+  APPLICATION_LIMIT_PER_ADDRESS_PER_HOUR: envVars.positiveInt(10),
+  APPLICATION_LIMIT_PER_EMAIL_PER_HOUR: envVars.positiveInt(3),
 });
 
 /** What may be sent within any 10 minutes; the next request answers 429. */
@@ -43,6 +45,15 @@ export interface LeadLimits {
   newsletterPer10Minutes: number;
 }
 
+/**
+ * Job applications within any hour: from one client address (an office or a campus may send a few)
+ * and for one applicant email (a correction, a second role); the next answers 429.
+ */
+export interface ApplicationLimits {
+  perAddressPerHour: number;
+  perEmailPerHour: number;
+}
+
 export interface CrmConfig extends ServiceConfig {
   /** identity's base URL, whose JWKS verifies access tokens. */
   identityUrl: string;
@@ -51,6 +62,7 @@ export interface CrmConfig extends ServiceConfig {
   /** The site's public origin (`PUBLIC_SITE_URL`), without a trailing slash: integrations' inbound URLs. */
   publicSiteUrl: string;
   limits: LeadLimits;
+  applicationLimits: ApplicationLimits;
 }
 
 export const CRM_CONFIG = Symbol('CRM_CONFIG');
@@ -64,5 +76,9 @@ export const loadCrmConfig = serviceConfigLoader(crmEnvSchema, (vars) => ({
     contactPer10Minutes: vars.CONTACT_LIMIT_PER_10_MINUTES,
     contactPerEmailPer10Minutes: vars.CONTACT_EMAIL_LIMIT_PER_10_MINUTES,
     newsletterPer10Minutes: vars.NEWSLETTER_LIMIT_PER_10_MINUTES,
+  },
+  applicationLimits: {
+    perAddressPerHour: vars.APPLICATION_LIMIT_PER_ADDRESS_PER_HOUR,
+    perEmailPerHour: vars.APPLICATION_LIMIT_PER_EMAIL_PER_HOUR,
   },
 }));

@@ -18,15 +18,12 @@ import {
   zipBytes,
 } from '@portal/testing';
 import { startCrm } from '../test/crm-harness';
-import {
-  APPLICATIONS_PER_ADDRESS_PER_HOUR,
-  APPLICATIONS_PER_EMAIL_PER_HOUR,
-} from './application-limits.service';
 
 type Cv = { bytes: Buffer; name: string; type?: string };
 
 describe(`POST ${JOB_APPLICATIONS_PATH}`, () => {
-  const crm = startForSuite(startCrm);
+  const limits = { perAddressPerHour: 10, perEmailPerHour: 3 };
+  const crm = startForSuite(() => startCrm({ applicationLimits: limits }));
   let admin: SignedInUser;
   let customer: SignedInUser;
 
@@ -206,7 +203,7 @@ describe(`POST ${JOB_APPLICATIONS_PATH}`, () => {
 
   it('limits applications per email with a 429 that says when to come back', async () => {
     const email = uniqueEmail('again');
-    for (let i = 0; i < APPLICATIONS_PER_EMAIL_PER_HOUR; i += 1) {
+    for (let i = 0; i < limits.perEmailPerHour; i += 1) {
       expect((await apply(fields({ email }))).status).toBe(201);
     }
     const limited = await apply(fields({ email: email.toUpperCase() }));
@@ -220,7 +217,7 @@ describe(`POST ${JOB_APPLICATIONS_PATH}`, () => {
 
   it('limits applications per address, a larger allowance, without touching other addresses', async () => {
     const address = fromNewClientAddress();
-    for (let i = 0; i < APPLICATIONS_PER_ADDRESS_PER_HOUR; i += 1) {
+    for (let i = 0; i < limits.perAddressPerHour; i += 1) {
       expect((await apply(fields(), undefined, address)).status).toBe(201);
     }
     const limited = await apply(fields(), undefined, address);

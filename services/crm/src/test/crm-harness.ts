@@ -6,7 +6,7 @@ import {
   type WithSignIn,
 } from '@portal/testing';
 import { AppModule } from '../app.module';
-import type { LeadLimits } from '../config';
+import type { ApplicationLimits, LeadLimits } from '../config';
 import { crmEntities } from '../database';
 import { crmMigrations } from '../migrations';
 import { SecretBox } from '../secrets/secret-box';
@@ -26,7 +26,7 @@ export type CrmHarness = WithSignIn<
  * JWKS of a test key (as identity publishes it) and sealing secrets with a random key.
  */
 export function startCrm(
-  options: { natsUrl?: string; limits?: Partial<LeadLimits> } = {},
+  options: { natsUrl?: string; limits?: Partial<LeadLimits>; applicationLimits?: ApplicationLimits } = {},
 ): Promise<CrmHarness> {
   const limits: LeadLimits = {
     contactPer10Minutes: 1000,
@@ -34,6 +34,7 @@ export function startCrm(
     newsletterPer10Minutes: 1000,
     ...options.limits,
   };
+  const applicationLimits = options.applicationLimits ?? { perAddressPerHour: 1000, perEmailPerHour: 1000 };
   const encryptionKey = randomBytes(32);
   return startWithTestIdentity('crm-test', async (identity) => ({
     ...(await startServiceHarness({
@@ -45,6 +46,7 @@ export function startCrm(
           encryptionKey,
           publicSiteUrl: testSiteUrl,
           limits,
+          applicationLimits,
         }),
       migrations: crmMigrations,
       entities: crmEntities,
