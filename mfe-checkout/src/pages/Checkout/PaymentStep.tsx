@@ -7,7 +7,7 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import { useNavigate } from 'react-router-dom';
 import { useCartContext } from '@portal/store';
 import { CheckoutNotice } from './CheckoutNotice';
-import { OrderSummary } from './OrderSummary';
+import { CheckoutLayout } from './CheckoutLayout';
 import { usePaymentSetup } from './usePaymentSetup';
 import type { SentCart } from './sales/CartSentToSales';
 import { PaymentsOff } from './sales/PaymentsOff';
@@ -58,42 +58,17 @@ export function PaymentStep({ onSentToSales }: { onSentToSales: (sent: SentCart)
       );
     case 'ready':
       return (
-        <Box
-          component="section"
-          sx={{
-            maxWidth: 1040,
-            mx: 'auto',
-            px: { xs: 2, sm: 3 },
-            py: { xs: 5, md: 8 },
-          }}
-        >
-          <Typography variant="h2" component="h1" sx={{ mb: { xs: 3, md: 4 } }}>
-            Checkout
-          </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' },
-              gap: { xs: 3, md: 4 },
-              alignItems: 'start',
-            }}
-          >
-            <Box sx={{ order: { xs: 2, md: 1 } }}>
-              <Suspense fallback={<SettingUp />}>
-                <PaymentForm
-                  clientSecret={setup.clientSecret}
-                  orderId={setup.orderId}
-                  publishableKey={setup.publishableKey}
-                  total={total}
-                  onPaid={(orderId) => void navigate(confirmationPath(orderId), { replace: true })}
-                />
-              </Suspense>
-            </Box>
-            <Box sx={{ order: { xs: 1, md: 2 } }}>
-              <OrderSummary items={items} total={total} />
-            </Box>
-          </Box>
-        </Box>
+        <CheckoutLayout title="Checkout" items={items} total={total}>
+          <Suspense fallback={<SettingUp />}>
+            <PaymentForm
+              clientSecret={setup.clientSecret}
+              orderId={setup.orderId}
+              publishableKey={setup.publishableKey}
+              total={total}
+              onPaid={(orderId) => void navigate(confirmationPath(orderId), { replace: true })}
+            />
+          </Suspense>
+        </CheckoutLayout>
       );
   }
 }

@@ -9,7 +9,7 @@ import {
   useAppSelector,
   useCartContext,
 } from '@portal/store';
-import { OrderSummary } from '../OrderSummary';
+import { CheckoutLayout } from '../CheckoutLayout';
 import type { SentCart } from './CartSentToSales';
 import { contactDetailsOf, toCartLead } from './cart-lead';
 
@@ -31,60 +31,52 @@ export function PaymentsOff({ onSentToSales }: { onSentToSales: (sent: SentCart)
   };
 
   return (
-    <Box component="section" sx={{ maxWidth: 1040, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 5, md: 8 } }}>
-      <Typography variant="h2" component="h1" sx={{ mb: 1.5 }}>
-        Payment System Setup Required
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 640, mb: 3 }}>
-        Online card payments are not switched on yet. Send your cart to our sales team below and they will set
-        up your services and billing directly, usually within one business day.
-      </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: { xs: 4, md: 5 } }}>
-        <RouteButton href="/contact" variant="outlined" color="inherit">
-          Contact Sales Team
-        </RouteButton>
-        <RouteButton href="/pricing" variant="outlined" color="inherit">
-          Back to Pricing
-        </RouteButton>
-      </Box>
+    <CheckoutLayout
+      title="Payment System Setup Required"
+      items={items}
+      total={total}
+      intro={
+        <>
+          <Typography color="text.secondary" sx={{ maxWidth: 640, mb: 3 }}>
+            Online card payments are not switched on yet. Send your cart to our sales team below and they will
+            set up your services and billing directly, usually within one business day.
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+            <RouteButton href="/contact" variant="outlined" color="inherit">
+              Contact Sales Team
+            </RouteButton>
+            <RouteButton href="/pricing" variant="outlined" color="inherit">
+              Back to Pricing
+            </RouteButton>
+          </Box>
+        </>
+      }
+    >
       <Box
+        component="section"
+        aria-labelledby="send-cart-title"
         sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.4fr) minmax(0, 1fr)' },
-          gap: { xs: 3, md: 4 },
-          alignItems: 'start',
+          p: { xs: 2.5, sm: 3 },
+          borderRadius: 4,
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
         }}
       >
-        <Box
-          component="section"
-          aria-labelledby="send-cart-title"
-          sx={{
-            order: { xs: 2, md: 1 },
-            p: { xs: 2.5, sm: 3 },
-            borderRadius: 4,
-            border: 1,
-            borderColor: 'divider',
-            bgcolor: 'background.paper',
-          }}
-        >
-          <Typography id="send-cart-title" variant="h4" component="h2" sx={{ mb: 1 }}>
-            Send your cart to our sales team
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            The plans, quantities and total on this page go with your message.
-          </Typography>
-          <ContactForm
-            initialDetails={details}
-            initialMessage={SALES_MESSAGE}
-            cart={toCartLead(items)}
-            submitLabel="Send Cart to Sales"
-            onSent={sent}
-          />
-        </Box>
-        <Box sx={{ order: { xs: 1, md: 2 } }}>
-          <OrderSummary items={items} total={total} />
-        </Box>
+        <Typography id="send-cart-title" variant="h4" component="h2" sx={{ mb: 1 }}>
+          Send your cart to our sales team
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          The plans, quantities and total on this page go with your message.
+        </Typography>
+        <ContactForm
+          initialDetails={details}
+          initialMessage={SALES_MESSAGE}
+          cart={toCartLead(items)}
+          submitLabel="Send Cart to Sales"
+          onSent={sent}
+        />
       </Box>
-    </Box>
+    </CheckoutLayout>
   );
 }
