@@ -9,6 +9,7 @@ import type { Integration, Kickoff, Ticket } from '@portal/contracts';
 import { ScheduleCallButton } from '@portal/leads';
 import { serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { useBookKickoffMutation, useKickoffQuery } from '../../../api/dashboard-api';
+import { OutlinedList } from '../../../components/OutlinedList';
 import { useFailureToast } from '../../../components/useFailureToast';
 import { formatDate } from '../../../format/date';
 import type { DashboardTab } from '../dashboard-tabs';
@@ -112,26 +113,12 @@ export function OnboardingChecklist({ integrations, tickets, onOpenTab }: Onboar
       <Typography id="getting-started-title" variant="h4" component="h2" sx={{ mt: 5, mb: 2 }}>
         Getting Started
       </Typography>
-      <Box
-        component="ul"
-        aria-labelledby="getting-started-title"
-        sx={{ listStyle: 'none', p: 0, m: 0, border: 1, borderColor: 'divider', borderRadius: 3 }}
-      >
-        {steps.map(({ title, detail, done, action }, index) => (
+      <OutlinedList labelledBy="getting-started-title">
+        {steps.map(({ title, detail, done, action }) => (
           <Box
             component="li"
             key={title}
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
-              columnGap: 2,
-              rowGap: 1.5,
-              px: 2.5,
-              py: 2,
-              borderTop: index ? 1 : 0,
-              borderColor: 'divider',
-            }}
+            sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1.5 }}
           >
             {done ? (
               <CheckCircleRounded color="success" aria-hidden />
@@ -149,7 +136,7 @@ export function OnboardingChecklist({ integrations, tickets, onOpenTab }: Onboar
             {done ? <Chip label="Done" color="success" size="small" variant="outlined" /> : action}
           </Box>
         ))}
-      </Box>
+      </OutlinedList>
     </>
   );
 }

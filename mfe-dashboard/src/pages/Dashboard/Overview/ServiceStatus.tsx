@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Integration, Order } from '@portal/contracts';
+import { OutlinedList } from '../../../components/OutlinedList';
 import { activeCount, paidServices } from './overview-stats';
 
 export interface ServiceStatusProps {
@@ -25,25 +26,12 @@ export function ServiceStatus({ orders, integrations }: ServiceStatusProps) {
       {services.length === 0 ? (
         <Typography color="text.secondary">No service is active yet.</Typography>
       ) : (
-        <Box
-          component="ul"
-          aria-labelledby="service-status-title"
-          sx={{ listStyle: 'none', p: 0, m: 0, border: 1, borderColor: 'divider', borderRadius: 3 }}
-        >
-          {services.map(({ packageId, name }, index) => (
+        <OutlinedList labelledBy="service-status-title">
+          {services.map(({ packageId, name }) => (
             <Box
               component="li"
               key={packageId}
-              sx={{
-                display: 'flex',
-                justifyContent: 'space-between',
-                alignItems: 'center',
-                gap: 2,
-                px: 2.5,
-                py: 2,
-                borderTop: index ? 1 : 0,
-                borderColor: 'divider',
-              }}
+              sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2 }}
             >
               <Typography>{name}</Typography>
               {status && (
@@ -56,7 +44,7 @@ export function ServiceStatus({ orders, integrations }: ServiceStatusProps) {
               )}
             </Box>
           ))}
-        </Box>
+        </OutlinedList>
       )}
     </>
   );
