@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The home page's sections below the metric tiles are in the prerendered HTML and on screen from the
+// first paint; only their behaviour (the chunk with the tabs and the story dots) waits for the visitor.
+
+const sectionHeadings = [
+  'People and AI, working as one contact center',
+  'Learn from 2M+ customer conversations',
+  'Ready to answer every customer, around the clock?',
+];
+
+const documentHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+test.describe('home page below the tiles', () => {
+  test('a crawler or Ctrl+F finds the sections in the HTML, without running any script', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    for (const name of sectionHeadings) {
+      await expect(page.getByRole('heading', { level: 2, name })).toBeAttached();
+    }
+    await expect(page.getByText('Brightpath Software')).toBeAttached();
+    await context.close();
+  });
+
+  test('End shows the sections at once, and the page does not grow when their behaviour arrives', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('#section-marketing > [data-prerendered]')).toHaveCount(0);
+    const before = await documentHeight(page);
+
+    await page.keyboard.press('End');
+    // No waiting: the closing call to action is painted in the viewport the moment the page is at its end.
+    const closing = await page
+      .getByRole('heading', { level: 2, name: sectionHeadings[2] })
+      .evaluate((heading) => {
+        const box = heading.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, viewport: window.innerHeight };
+      })
+      .catch(() => null);
+    expect(closing, 'the closing heading exists right after End').not.toBeNull();
+    expect(closing!.top).toBeGreaterThanOrEqual(0);
+    expect(closing!.bottom).toBeLessThanOrEqual(closing!.viewport);
+
+    // The behaviour loads: the tabs answer, and nothing moved.
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(await documentHeight(page)).toBe(before);
+  });
+});
