@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -24,13 +24,27 @@ import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 export default function HelpCenter() {
   usePublicPageMeta('/help-center');
   const [category, setCategory] = useState<HelpCategoryId>(FIRST_HELP_CATEGORY);
-  const [searchParam, setSearch] = useSearchParam('q');
-  const search = searchParam ?? '';
+  const [searchParam, setSearchParam] = useSearchParam('q');
+  // The field's own state, so typing never waits for the router's transition; the address follows.
+  const [search, setSearch] = useState(searchParam ?? '');
   const { searching, heading, faqs } = faqView(FAQS, HELP_CATEGORIES, { category, search });
 
+  // Back and Forward change the address under the page: show the search it names.
+  useEffect(() => {
+    const showAddressSearch = () => setSearch(new URLSearchParams(window.location.search).get('q') ?? '');
+    window.addEventListener('popstate', showAddressSearch);
+    return () => window.removeEventListener('popstate', showAddressSearch);
+  }, []);
+
+  const changeSearch = (text: string) => {
+    setSearch(text);
+    setSearchParam(text, { replace: search !== '' });
+  };
   const chooseCategory = (chosen: HelpCategoryId) => {
     setCategory(chosen);
-    setSearch(null);
+    if (!search) return;
+    setSearch('');
+    setSearchParam(null); // a history entry of its own: Back brings the search back
   };
 
   return (
@@ -44,7 +58,7 @@ export default function HelpCenter() {
             label="Search help articles"
             placeholder="Try “billing” or “integration”"
             value={search}
-            onChange={(event) => setSearch(event.target.value, { replace: search !== '' })}
+            onChange={(event) => changeSearch(event.target.value)}
             sx={{ width: '100%', maxWidth: 600 }}
             slotProps={{
               input: {
