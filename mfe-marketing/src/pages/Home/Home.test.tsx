@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '@portal/web-testing';
 import { Home } from './Home';
@@ -31,10 +31,12 @@ const sectionsHeading = () =>
  * sections below the tiles, as tools/prerender captured it) is in the document during the first
  * render, and gone after it, as when React replaces the section's slot.
  */
-function renderPrerenderedHome() {
+function renderPrerenderedHome(
+  sectionsMarkup = '<section><h2>Learn from 2M+ customer conversations</h2></section>',
+) {
   document.body.insertAdjacentHTML(
     'beforeend',
-    '<div data-prerendered inert><div data-home-sections><section><h2>Learn from 2M+ customer conversations</h2></section></div></div>',
+    `<div data-prerendered inert><div data-home-sections>${sectionsMarkup}</div></div>`,
   );
   const view = renderPage(<Home />);
   document.querySelector('[data-prerendered]')?.remove();
@@ -120,6 +122,23 @@ describe('Home', () => {
         expect(
           screen.getAllByRole('heading', { name: 'Learn from 2M+ customer conversations' }),
         ).toHaveLength(1);
+      });
+
+      it('carry out a click made on the copy once they are alive', async () => {
+        // The copy as the prerenderer captures it: the live sections' markup.
+        const live = renderPage(<Home />);
+        await screen.findByRole('tablist', { name: 'Capabilities' });
+        const markup = (live.container.querySelector('[data-home-sections]') as HTMLElement).innerHTML;
+        live.unmount();
+
+        fakeIntersectionObserver();
+        renderPrerenderedHome(markup);
+        expect(screen.getByRole('tab', { name: 'AI Bots' })).toHaveAttribute('aria-selected', 'true');
+        await userEvent.click(screen.getByRole('tab', { name: 'Analytics' }));
+        await waitFor(() =>
+          expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true'),
+        );
+        expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveFocus();
       });
 
       it('come alive once they near the viewport', async () => {
