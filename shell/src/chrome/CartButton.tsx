@@ -22,8 +22,6 @@ export function CartButton({ onOpen, onIntent }: CartButtonProps) {
       onClick={onOpen}
       onPointerEnter={onIntent}
       onFocus={onIntent}
-      // Phones have no room beside 'Get a Quote' and the menu toggle: the mobile menu has the cart there.
-      sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
     >
       <ShoppingCartIcon />
       {count > 0 && (

@@ -64,7 +64,8 @@ export function Header({ pathname }: { pathname: string }) {
           mx: 'auto',
           px: { xs: 2, sm: 3, md: 4 },
           minHeight: { xs: 64 },
-          gap: 1,
+          // Phones hold the logo, the cart, 'Get a Quote' and the menu toggle on one row.
+          gap: { xs: 0.5, sm: 1 },
         }}
       >
         <Logo />

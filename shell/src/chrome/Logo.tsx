@@ -32,7 +32,10 @@ export function Logo() {
         <rect x="14.5" y="15" width="3" height="9" rx="1.5" fill={colors.ink} />
         <rect x="19.5" y="18" width="3" height="6" rx="1.5" fill={colors.ink} />
       </Box>
-      <span>{BRAND_NAME}</span>
+      {/* The smallest phones need the room for the cart, 'Get a Quote' and the menu: the mark stays. */}
+      <Box component="span" sx={{ '@media (max-width: 379.95px)': { display: 'none' } }}>
+        {BRAND_NAME}
+      </Box>
     </RouteLink>
   );
 }
