@@ -57,3 +57,31 @@ test('a dead remote shows the section error with Retry while the rest of the sit
   await expect(page.getByRole('link', { name: 'Explore Platform' })).toBeVisible();
   await expect(retry).toHaveCount(0);
 });
+
+test("a section's first visit on a slow phone connection does not keep single-spa's mount waiting (warning #31)", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    // single-spa's production build prints 'single-spa minified message #31: …?code=31&arg=mount…'.
+    if (/#31\b|code=31/.test(message.text())) warnings.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A mid-range phone on a slow connection: the checkout and dashboard remotes download from here on.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page.getByLabel('Email address')).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => window.history.pushState({}, '', '/dashboard'));
+  await expect(page.getByText('Access Required')).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1_500); // single-spa warns a second after a lifecycle started
+  expect(warnings).toEqual([]);
+});

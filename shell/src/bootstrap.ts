@@ -28,15 +28,17 @@ registerApplication({
 });
 
 for (const name of SECTION_NAMES) {
+  const section = sectionApplication(name, {
+    load: () => loadSection(name),
+    showError: (element, details) =>
+      import('./sections/show-section-error').then(({ showSectionError }) =>
+        showSectionError(element, details),
+      ),
+  });
   registerApplication<SectionProps>({
     name,
-    app: sectionApplication(name, {
-      load: () => loadSection(name),
-      showError: (element, details) =>
-        import('./sections/show-section-error').then(({ showSectionError }) =>
-          showSectionError(element, details),
-        ),
-    }),
+    // The remote downloads in single-spa's loading phase, so its mount only renders.
+    app: section.load,
     activeWhen: (location) => sectionForPath(location.pathname) === name,
     customProps: { domElementGetter: () => slot(`section-${name}`) },
   });

@@ -115,4 +115,39 @@ describe('sectionApplication', () => {
       expect(slot.querySelector('[data-prerendered]')).toBeNull();
     });
   });
+
+  // single-spa warns (#31) when a mount takes over a second; downloads belong to its untimed loading.
+  describe("single-spa's loading function", () => {
+    it('downloads the remote before the mount, which then only renders', async () => {
+      const calls: string[] = [];
+      let finishLoading: (remote: LifeCycles) => void = () => {};
+      const load = jest.fn(() => new Promise<LifeCycles>((resolve) => (finishLoading = resolve)));
+      const section = sectionApplication('marketing', { load, showError: jest.fn() });
+      let loaded = false;
+      const loading = section.load().then((lifecycles) => {
+        loaded = true;
+        return lifecycles;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(loaded).toBe(false);
+      finishLoading(fakeRemote(calls));
+      const app = await loading;
+
+      await run(app.mount);
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(calls).toEqual(['bootstrap', 'mount']);
+      await run(app.unmount);
+    });
+
+    it('never rejects: the first mount shows a failed download as the section error, without downloading again', async () => {
+      const load = jest.fn(() => Promise.reject(new Error('remoteEntry.js 502')));
+      const showError = jest.fn(async () => () => {});
+      const section = sectionApplication('checkout', { load, showError });
+      const app = await section.load();
+      await run(app.mount);
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(showError).toHaveBeenCalledWith(slot, expect.objectContaining({ name: 'checkout' }));
+      await run(app.unmount);
+    });
+  });
 });

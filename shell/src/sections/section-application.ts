@@ -25,15 +25,25 @@ async function run(lifecycle: LifeCycle | undefined, props: Props): Promise<void
   for (const fn of Array.isArray(lifecycle) ? lifecycle : lifecycle ? [lifecycle] : []) await fn(props);
 }
 
+/** A section's lifecycles and single-spa's loading function of them. */
+export interface SectionApplication extends LifeCycles<SectionProps> {
+  /**
+   * Downloads the remote, then answers the lifecycles. single-spa times bootstrap and mount (warning
+   * #31 after a second) but not loading, the phase meant for downloads: the first mount only
+   * renders. It never rejects (single-spa would mark the section broken): the first mount shows a
+   * failed download as the section error.
+   */
+  load: () => Promise<LifeCycles<SectionProps>>;
+}
+
 /**
- * The single-spa application of one section. It loads the remote on first mount and never lets a
- * failure escape to single-spa (which would mark the app broken for good): a failed load, bootstrap
- * or mount shows the section error in the section's slot, and its Retry loads the remote again.
+ * The single-spa application of one section. It never lets a failure escape to single-spa (which
+ * would mark the app broken for good): a failed load, bootstrap or mount shows the section error in
+ * the section's slot, and its Retry loads the remote again.
  */
-export function sectionApplication(
-  name: SectionName,
-  deps: SectionApplicationDeps,
-): LifeCycles<SectionProps> {
+export function sectionApplication(name: SectionName, deps: SectionApplicationDeps): SectionApplication {
+  /** The download started by `load`, taken over by the first mount. */
+  let downloaded: Promise<LifeCycles> | null = null;
   let remote: Promise<LifeCycles> | null = null;
   let shown:
     { kind: 'none' } | { kind: 'app'; app: LifeCycles } | { kind: 'error'; dispose: Promise<Dispose> } = {
@@ -44,10 +54,11 @@ export function sectionApplication(
 
   const attempt = async (props: Props) => {
     try {
-      remote ??= deps.load().then(async (app) => {
+      remote ??= (downloaded ?? deps.load()).then(async (app) => {
         await run(app.bootstrap as LifeCycle, props);
         return app;
       });
+      downloaded = null;
       const app = await remote.catch((error: unknown) => {
         remote = null;
         throw error;
@@ -81,7 +92,7 @@ export function sectionApplication(
     });
   };
 
-  return {
+  const lifecycles: LifeCycles<SectionProps> = {
     bootstrap: async () => {},
     mount: async (props) => {
       active = true;
@@ -95,6 +106,15 @@ export function sectionApplication(
       await clearError();
       removePrerendered(props.domElementGetter());
       shown = { kind: 'none' };
+    },
+  };
+
+  return {
+    ...lifecycles,
+    load: async () => {
+      downloaded = deps.load();
+      await downloaded.catch(() => {});
+      return lifecycles;
     },
   };
 }
