@@ -322,6 +322,17 @@ test.describe('dialogs from the keyboard, signed out', () => {
     });
   });
 
+  test('the job application form of the careers page', async ({ page }) => {
+    await page.goto('/careers');
+    await settle(page, { path: '/careers', section: 'marketing' }, 'signed out');
+    await expectKeyboardDialog(
+      page,
+      page.getByRole('button', { name: 'Apply Now for AI Automation Specialist' }),
+      'Apply for a role',
+      { from: 'main' },
+    );
+  });
+
   test('the phone menu, and the cart opened from it', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/');
