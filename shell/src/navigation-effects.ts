@@ -4,10 +4,16 @@ export const PAGE_TRANSITION_MS = 230;
 /** How long a link's #section may take to appear (its section may still be loading). */
 const SECTION_WAIT_MS = 10_000;
 
-/** Calls `found` with the element of `id` as soon as it is in the page, or never after the wait. */
-function whenRendered(id: string, found: (element: HTMLElement) => void): void {
+/**
+ * Calls `found` with the element of `id` as soon as it is in the page, or never after the wait;
+ * answers a function that stops waiting (the visitor went on elsewhere).
+ */
+function whenRendered(id: string, found: (element: HTMLElement) => void): () => void {
   const now = document.getElementById(id);
-  if (now) return found(now);
+  if (now) {
+    found(now);
+    return () => {};
+  }
   const observer = new MutationObserver(() => {
     const element = document.getElementById(id);
     if (!element) return;
@@ -15,7 +21,20 @@ function whenRendered(id: string, found: (element: HTMLElement) => void): void {
     found(element);
   });
   observer.observe(document.body, { childList: true, subtree: true });
-  setTimeout(() => observer.disconnect(), SECTION_WAIT_MS);
+  const timer = setTimeout(() => observer.disconnect(), SECTION_WAIT_MS);
+  return () => {
+    clearTimeout(timer);
+    observer.disconnect();
+  };
+}
+
+/** The element id a `#hash` names, as the browser reads it (a malformed escape is taken as typed). */
+function idOf(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
 }
 
 /**
@@ -27,15 +46,17 @@ export function watchNavigation(main: HTMLElement): void {
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
   let lastPath = window.location.pathname;
   let lastHash = window.location.hash;
+  let stopWaiting = () => {};
   window.addEventListener('single-spa:routing-event', () => {
     const { pathname, hash } = window.location;
     const samePage = pathname === lastPath;
     if (samePage && hash === lastHash) return;
     lastPath = pathname;
     lastHash = hash;
+    stopWaiting();
     const behavior = reducedMotion.matches ? 'auto' : 'smooth';
     if (hash.length > 1) {
-      whenRendered(decodeURIComponent(hash.slice(1)), (section) =>
+      stopWaiting = whenRendered(idOf(hash), (section) =>
         section.scrollIntoView({ behavior, block: 'start' }),
       );
     } else if (!samePage) {
