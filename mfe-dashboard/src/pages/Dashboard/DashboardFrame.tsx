@@ -1,16 +1,13 @@
 import { Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageContainer } from '@portal/ui';
-import { signOut, useAppDispatch } from '@portal/store';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { useLiveMetrics } from '../../live/useLiveMetrics';
 import { DASHBOARD_TABS, locateTab, tabPath, type DashboardTab } from './dashboard-tabs';
@@ -24,11 +21,11 @@ const tabId = (tab: DashboardTab) => `dashboard-tab-${tab.toLowerCase()}`;
 const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
 
 /**
- * The customer dashboard: CUSTOMER badge, Logout and the five tabs. The tab is the
- * address (`/dashboard/orders`), so reload and Back keep it; a tab click pushes the new address.
+ * The customer dashboard: CUSTOMER badge and the five tabs (signing out is the header's 'Sign Out',
+ * on every page). The tab is the address (`/dashboard/orders`), so reload and Back keep it; a tab
+ * click pushes the new address.
  */
 export function DashboardFrame() {
-  const dispatch = useAppDispatch();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const navigate = useNavigate();
   const { base, tab } = locateTab(useLocation().pathname);
@@ -39,7 +36,7 @@ export function DashboardFrame() {
   };
 
   const panels: Record<DashboardTab, ReactNode> = {
-    Overview: <Overview />,
+    Overview: <Overview onOpenTab={show} />,
     Integrations: <IntegrationsTab />,
     KPIs: <KpisTab onSetupIntegration={() => show('Integrations')} />,
     Orders: <OrdersTab />,
@@ -58,27 +55,29 @@ export function DashboardFrame() {
           size="small"
           sx={{ fontWeight: 700, letterSpacing: '0.08em' }}
         />
-        <Box sx={{ flexGrow: 1 }} />
-        <Button
-          variant="outlined"
-          color="inherit"
-          startIcon={<LogoutRounded />}
-          onClick={() => void dispatch(signOut())}
-        >
-          Logout
-        </Button>
       </Box>
       <Tabs
         value={tab}
         onChange={(_event, value: DashboardTab) => show(value)}
         // Five tabs overflow a phone only; a scrollable strip elsewhere could show stray scroll buttons.
         variant={phone ? 'scrollable' : 'standard'}
+        // On a phone the buttons are always there: buttons appearing once the selected tab was scrolled
+        // into view would narrow the strip under a scroll still animating, leaving the tab out of view.
+        scrollButtons={phone ? true : 'auto'}
         allowScrollButtonsMobile
         aria-label="Dashboard sections"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
         {DASHBOARD_TABS.map(({ name }) => (
-          <Tab key={name} value={name} label={name} id={tabId(name)} aria-controls={panelId(name)} />
+          <Tab
+            key={name}
+            value={name}
+            label={name}
+            id={tabId(name)}
+            aria-controls={panelId(name)}
+            // The same padding and no minimum width: the gaps between labels are even, short or long.
+            sx={{ minWidth: 0, px: 2 }}
+          />
         ))}
       </Tabs>
       {/* Every panel exists for its tab's aria-controls; only the selected one is shown and filled. It
