@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
@@ -10,10 +10,16 @@ export interface CheckoutNoticeProps {
   actions?: ReactNode;
   /** `alert` for failures, `status` for news the visitor waits for. */
   role?: 'alert' | 'status';
+  /** Moves the focus to the title on mount: it replaces what the visitor just pressed. */
+  focusTitle?: boolean;
 }
 
 /** A centred message of the checkout page: icon, h1, text and what to do next. */
-export function CheckoutNotice({ icon, title, children, actions, role }: CheckoutNoticeProps) {
+export function CheckoutNotice({ icon, title, children, actions, role, focusTitle }: CheckoutNoticeProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle]);
   return (
     <Box
       component="section"
@@ -23,7 +29,13 @@ export function CheckoutNotice({ icon, title, children, actions, role }: Checkou
       <Box aria-hidden sx={{ mb: 1, '& svg': { fontSize: 48 } }}>
         {icon}
       </Box>
-      <Typography variant="h2" component="h1" sx={{ mb: 1.5 }}>
+      <Typography
+        ref={heading}
+        variant="h2"
+        component="h1"
+        tabIndex={focusTitle ? -1 : undefined}
+        sx={{ mb: 1.5, '&:focus': { outline: 'none' } }}
+      >
         {title}
       </Typography>
       <Box sx={{ color: 'text.secondary', mb: actions ? 4 : 0 }}>{children}</Box>

@@ -18,6 +18,7 @@ export function CartSentToSales({ items, total, email }: SentCart) {
   return (
     <CheckoutNotice
       role="status"
+      focusTitle
       icon={<MarkEmailReadRounded color="success" />}
       title="Your cart is with our sales team"
       actions={
@@ -35,7 +36,7 @@ export function CartSentToSales({ items, total, email }: SentCart) {
         We&apos;ll reply to {email} within 24 hours to set up these services and your billing. Your cart has
         been emptied so nothing is ordered twice.
       </Typography>
-      <Box sx={{ textAlign: 'left' }}>
+      <Box sx={{ textAlign: 'left', color: 'text.primary' }}>
         <OrderSummary items={items} total={total} />
       </Box>
     </CheckoutNotice>
