@@ -178,7 +178,10 @@ test.describe('without a Stripe account', () => {
   });
   test.afterAll(() => unpaid?.stop());
 
-  test("checkout says 'Payment System Setup Required' and places no order", async ({ page, request }) => {
+  test("checkout says 'Payment System Setup Required', places no order and sends the cart to sales instead", async ({
+    page,
+    request,
+  }) => {
     const [plan] = await catalog(request, unpaid.baseURL);
     const email = await registeredCustomer(request, unpaid.baseURL);
     await page.goto(`${unpaid.baseURL}/login?redirect=/pricing`);
@@ -192,6 +195,28 @@ test.describe('without a Stripe account', () => {
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Contact Sales Team' })).toHaveAttribute('href', '/contact');
     await expect(page.getByRole('link', { name: 'Back to Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(await ordersOf(page, request, unpaid.baseURL)).toEqual([]);
+
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toContainText(plan.name);
+    await expect(summary).toContainText(`1 × ${usd(cents(plan.price))} per month`);
+    await expect(summary).toContainText(`Total per month${usd(cents(plan.price))}`);
+    const send = page.getByRole('region', { name: 'Send your cart to our sales team' });
+    await expect(send.getByLabel('First Name')).toHaveValue('Morgan');
+    await expect(send.getByLabel('Email')).toHaveValue(email);
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
+    await send.getByRole('button', { name: 'Send Cart to Sales' }).click();
+
+    const sent = await answer;
+    expect(sent.status()).toBe(201);
+    expect(sent.request().postDataJSON().cart).toEqual({
+      items: [{ packageId: plan.id, name: plan.name, price: plan.price, quantity: 1 }],
+    });
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your cart is with our sales team' }),
+    ).toBeVisible();
+    await expect(page.getByText(`We'll reply to ${email}`)).toBeVisible();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'))).toEqual([]);
     expect(await ordersOf(page, request, unpaid.baseURL)).toEqual([]);
   });
 });
