@@ -3,24 +3,12 @@ import Typography from '@mui/material/Typography';
 import type { CartItem } from '@portal/store';
 import { formatMoney } from '../../cart/money';
 import { MonthlyTotal } from '../../components/MonthlyTotal';
+import { CheckoutCard } from './CheckoutCard';
 
 /** What is being paid: each plan with its quantity and monthly price, and the monthly total. */
 export function OrderSummary({ items, total }: { items: readonly CartItem[]; total: number }) {
   return (
-    <Box
-      component="section"
-      aria-labelledby="order-summary-title"
-      sx={{
-        p: { xs: 2.5, sm: 3 },
-        borderRadius: 4,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-      }}
-    >
-      <Typography id="order-summary-title" variant="h4" component="h2" sx={{ mb: 1.5 }}>
-        Order summary
-      </Typography>
+    <CheckoutCard id="order-summary-title" title="Order summary">
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {items.map(({ packageId, name, price, quantity }) => (
           <Box
@@ -48,6 +36,6 @@ export function OrderSummary({ items, total }: { items: readonly CartItem[]; tot
         ))}
       </Box>
       <MonthlyTotal total={total} testId="order-total" />
-    </Box>
+    </CheckoutCard>
   );
 }

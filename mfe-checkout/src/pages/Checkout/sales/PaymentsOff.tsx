@@ -9,6 +9,7 @@ import {
   useAppSelector,
   useCartContext,
 } from '@portal/store';
+import { CheckoutCard } from '../CheckoutCard';
 import { CheckoutLayout } from '../CheckoutLayout';
 import type { SentCart } from './CartSentToSales';
 import { contactDetailsOf, toCartLead } from './cart-lead';
@@ -52,20 +53,7 @@ export function PaymentsOff({ onSentToSales }: { onSentToSales: (sent: SentCart)
         </>
       }
     >
-      <Box
-        component="section"
-        aria-labelledby="send-cart-title"
-        sx={{
-          p: { xs: 2.5, sm: 3 },
-          borderRadius: 4,
-          border: 1,
-          borderColor: 'divider',
-          bgcolor: 'background.paper',
-        }}
-      >
-        <Typography id="send-cart-title" variant="h4" component="h2" sx={{ mb: 1 }}>
-          Send your cart to our sales team
-        </Typography>
+      <CheckoutCard id="send-cart-title" title="Send your cart to our sales team">
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           The plans, quantities and total on this page go with your message.
         </Typography>
@@ -76,7 +64,7 @@ export function PaymentsOff({ onSentToSales }: { onSentToSales: (sent: SentCart)
           submitLabel="Send Cart to Sales"
           onSent={sent}
         />
-      </Box>
+      </CheckoutCard>
     </CheckoutLayout>
   );
 }
