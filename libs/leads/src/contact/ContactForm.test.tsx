@@ -72,48 +72,34 @@ describe('ContactForm', () => {
     }
   });
 
-  it('keeps what was typed and shows the failure toast when the API refuses', async () => {
-    stubFetch({
-      'POST /api/contact': { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
-    });
-    const onSent = jest.fn();
-    const user = userEvent.setup();
-    const { store } = renderPage(<ContactForm onSent={onSent} />);
-    await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+  const refusal = 'Too many messages from your network. Please try again in 7 minutes.';
+  it.each([
+    ['an error', 500, 'Internal server error', 'Please try again or contact us directly.'],
+    // The rate limit's 429 says how long to wait.
+    ['the rate limit', 429, refusal, `${refusal} Your message is kept in the form.`],
+  ])(
+    'keeps everything typed and shows the failure toast when the API answers %s',
+    async (_, status, message, description) => {
+      stubFetch({ 'POST /api/contact': { status, body: { statusCode: status, message } } });
+      const onSent = jest.fn();
+      const user = userEvent.setup();
+      const { store } = renderPage(<ContactForm onSent={onSent} />);
+      await fillIn(user);
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    await waitFor(() =>
-      expect(store.getState().toast.current).toMatchObject({
-        title: 'Failed to send message',
-        description: 'Please try again or contact us directly.',
-        severity: 'error',
-      }),
-    );
-    expect(onSent).not.toHaveBeenCalled();
-    expect(screen.getByLabelText(/^Last Name/)).toHaveValue('Lovelace');
-  });
-
-  it('says how long to wait when the rate limit refuses, keeping everything typed', async () => {
-    const refusal = 'Too many messages from your network. Please try again in 7 minutes.';
-    stubFetch({ 'POST /api/contact': { status: 429, body: { statusCode: 429, message: refusal } } });
-    const onSent = jest.fn();
-    const user = userEvent.setup();
-    const { store } = renderPage(<ContactForm onSent={onSent} />);
-    await fillIn(user);
-    await user.click(screen.getByRole('button', { name: 'Send Message' }));
-
-    await waitFor(() =>
-      expect(store.getState().toast.current).toMatchObject({
-        title: 'Failed to send message',
-        description: `${refusal} Your message is kept in the form.`,
-        severity: 'error',
-      }),
-    );
-    expect(onSent).not.toHaveBeenCalled();
-    expect(screen.getByLabelText(/^First Name/)).toHaveValue(' Ada ');
-    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
-    expect(screen.getByLabelText(/^Message/)).toHaveValue('We need 24/7 inbound support.');
-  });
+      await waitFor(() =>
+        expect(store.getState().toast.current).toMatchObject({
+          title: 'Failed to send message',
+          description,
+          severity: 'error',
+        }),
+      );
+      expect(onSent).not.toHaveBeenCalled();
+      expect(screen.getByLabelText(/^First Name/)).toHaveValue(' Ada ');
+      expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
+      expect(screen.getByLabelText(/^Message/)).toHaveValue('We need 24/7 inbound support.');
+    },
+  );
 
   it('starts the message with the given text', async () => {
     renderPage(<ContactForm initialMessage={'Application: Team Lead - Operations\n\n'} />);
