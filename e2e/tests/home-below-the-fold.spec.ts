@@ -45,10 +45,12 @@ test.describe('home page below the tiles', () => {
     expect(closing!.top).toBeGreaterThanOrEqual(0);
     expect(closing!.bottom).toBeLessThanOrEqual(closing!.viewport);
 
-    // The behaviour loads: the tabs answer, and nothing moved.
-    await page.getByRole('tab', { name: 'Analytics' }).click();
-    await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+    // The behaviour arrives (End was a key press) and nothing moved.
     await page.waitForLoadState('networkidle');
     expect(await documentHeight(page)).toBe(before);
+
+    // The tabs answer (a tab with other content may then change the height: that is the visitor's doing).
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
   });
 });
