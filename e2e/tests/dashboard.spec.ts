@@ -177,6 +177,82 @@ test('a new customer connects a dialer, sees its calls arrive live, opens a tick
   await expect(page.getByRole('tab', { name: 'Support' })).toHaveAttribute('aria-selected', 'true');
 });
 
+test('a new customer is not shown services as Active, but an onboarding checklist ticked as each step is done', async ({
+  page,
+  request,
+}) => {
+  const token = await signUp(page, 'Morgan Diaz');
+  const steps = page.getByRole('list', { name: 'Getting Started' }).getByRole('listitem');
+  const step = (name: string) => steps.filter({ has: page.getByRole('heading', { name }) });
+  await expect(steps).toHaveCount(3);
+  await expect(page.getByText('No service is active yet.')).toBeVisible();
+  await expect(page.getByText('Active', { exact: true })).toHaveCount(0);
+  for (const name of ['Connect an integration', 'Book the kickoff call', 'Open a first ticket'])
+    await expect(step(name).getByText('Done', { exact: true })).toHaveCount(0);
+
+  // No scheduling widget on this stack: the request is recorded for the organisation.
+  await page.getByRole('button', { name: 'Book Kickoff Call' }).click();
+  await expect(page.getByText('Kickoff call requested')).toBeVisible();
+  await expect(step('Book the kickoff call').getByText('Done', { exact: true })).toBeVisible();
+  await expect(step('Book the kickoff call')).toContainText('Requested on');
+
+  await page.getByRole('button', { name: 'New Ticket' }).click();
+  await expect(page).toHaveURL(/\/customer-dashboard\/support$/);
+  await request.post('/api/support/tickets', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title: 'Kickoff agenda', description: 'Please add our IVR menu to the kickoff agenda.' },
+  });
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.reload();
+  await expect(step('Open a first ticket').getByText('Done', { exact: true })).toBeVisible();
+  await expect(step('Book the kickoff call').getByText('Done', { exact: true })).toBeVisible();
+  await expect(step('Connect an integration').getByText('Done', { exact: true })).toHaveCount(0);
+
+  // Once a service is paid for, Service Status lists it and the checklist is done with.
+  await paidOrder(request, token);
+  await page.reload();
+  const services = page.getByRole('list', { name: 'Service Status' }).getByRole('listitem');
+  await expect(services).toHaveCount(1);
+  await expect(services).toContainText('Setup Required');
+  await expect(page.getByRole('list', { name: 'Getting Started' })).toHaveCount(0);
+});
+
+test('on a phone, the tab of a deep link is in view in the tab strip', async ({ page }) => {
+  await signUp(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, name] of [
+    ['/customer-dashboard/support', 'Support'],
+    ['/customer-dashboard/orders', 'Orders'],
+    ['/customer-dashboard/kpis', 'KPIs'],
+  ]) {
+    await page.goto(path);
+    const tab = page.getByRole('tab', { name });
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    // The strip scrolls inside its scroller (the tablist's parent): the tab must lie within it.
+    const scroller = page.getByRole('tablist', { name: 'Dashboard sections' }).locator('xpath=..');
+    await expect
+      .poll(async () => {
+        const [strip, box] = await Promise.all([scroller.boundingBox(), tab.boundingBox()]);
+        return !!strip && !!box && box.x >= strip.x - 1 && box.x + box.width <= strip.x + strip.width + 1;
+      }, `${name} within the visible strip`)
+      .toBe(true);
+  }
+});
+
+test('the dashboard tabs are evenly spaced', async ({ page }) => {
+  await signUp(page);
+  const gaps = await page.getByRole('tablist', { name: 'Dashboard sections' }).evaluate((list) => {
+    const labels = [...list.querySelectorAll('[role="tab"]')].map((tab) => {
+      const range = document.createRange();
+      range.selectNodeContents(document.createTreeWalker(tab, NodeFilter.SHOW_TEXT).nextNode()!);
+      return range.getBoundingClientRect();
+    });
+    return labels.slice(1).map((label, index) => Math.round(label.left - labels[index].right));
+  });
+  expect(gaps).toHaveLength(4);
+  expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
+});
+
 test('a visitor who is not signed in is asked to log in, then sent to /login?redirect=/dashboard', async ({
   page,
 }) => {
