@@ -82,7 +82,7 @@ describe('Dashboard', () => {
   );
 
   it.each(['customer', 'user'] as const)(
-    'shows the CUSTOMER badge and the five tabs to a signed-in %s, signing out left to the header',
+    'shows the CUSTOMER badge, Logout and the five tabs to a signed-in %s',
     async (role) => {
       stubDashboardApi();
       renderPage(<Dashboard />, {
@@ -93,7 +93,7 @@ describe('Dashboard', () => {
         await screen.findByRole('heading', { level: 1, name: 'Customer Dashboard' }),
       ).toBeInTheDocument();
       expect(screen.getByText('CUSTOMER')).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: /Logout|Sign Out/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
       expect(tabLabels('Dashboard sections')).toEqual([
         'Overview',
         'Integrations',
@@ -224,6 +224,19 @@ describe('Dashboard', () => {
       await act(() => loadDashboardApi());
       expect(container).toBeEmptyDOMElement();
     });
+  });
+
+  it('Logout signs out: the session is revoked and both tokens removed', async () => {
+    localStorage.setItem('token', 'tok-1');
+    const calls = stubDashboardApi({ 'POST /api/auth/logout': { status: 204 } });
+    // jsdom cannot load the page again; the reload to / is the browser's part.
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(calls.filter((call) => call.path.startsWith('/api/auth/'))).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/api/auth/logout', authorization: 'Bearer tok-1' }),
+    ]);
   });
 
   it("opens a tab from an onboarding step: 'New Ticket' goes to the Support tab's address", async () => {

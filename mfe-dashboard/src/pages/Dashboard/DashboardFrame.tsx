@@ -1,13 +1,16 @@
 import { Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PageContainer } from '@portal/ui';
+import { signOut, useAppDispatch } from '@portal/store';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { useLiveMetrics } from '../../live/useLiveMetrics';
 import { DASHBOARD_TABS, locateTab, tabPath, type DashboardTab } from './dashboard-tabs';
@@ -21,11 +24,12 @@ const tabId = (tab: DashboardTab) => `dashboard-tab-${tab.toLowerCase()}`;
 const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
 
 /**
- * The customer dashboard: CUSTOMER badge and the five tabs (signing out is the header's 'Sign Out',
- * on every page). The tab is the address (`/dashboard/orders`), so reload and Back keep it; a tab
- * click pushes the new address.
+ * The customer dashboard: CUSTOMER badge, Logout and the five tabs. Logout is the same sign-out as
+ * the header's 'Sign Out': the spec names both. The tab is the address (`/dashboard/orders`), so
+ * reload and Back keep it; a tab click pushes the new address.
  */
 export function DashboardFrame() {
+  const dispatch = useAppDispatch();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const navigate = useNavigate();
   const { base, tab } = locateTab(useLocation().pathname);
@@ -55,6 +59,15 @@ export function DashboardFrame() {
           size="small"
           sx={{ fontWeight: 700, letterSpacing: '0.08em' }}
         />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<LogoutRounded />}
+          onClick={() => void dispatch(signOut())}
+        >
+          Logout
+        </Button>
       </Box>
       <Tabs
         value={tab}
