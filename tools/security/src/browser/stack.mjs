@@ -25,6 +25,7 @@ export async function startCspStack() {
       SCHEDULER_URL: schedulerUrl,
       AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
       CONTACT_LIMIT_PER_10_MINUTES: '100000',
+      CONTACT_EMAIL_LIMIT_PER_10_MINUTES: '100000',
       NEWSLETTER_LIMIT_PER_10_MINUTES: '100000',
     },
   });

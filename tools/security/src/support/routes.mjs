@@ -168,6 +168,16 @@ export const routes = [
     fields: ['isActive'],
     example: () => ({ isActive: true }),
   },
+  // The organisation's kickoff call (the dashboard's onboarding checklist), one per organisation.
+  { service: 'crm', method: 'GET', path: '/api/crm/kickoff', access: 'customer' },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/crm/kickoff',
+    access: 'customer',
+    fields: ['eventUri'],
+    example: () => ({ eventUri: `https://api.calendly.com/scheduled_events/${randomUUID()}` }),
+  },
   // Job applications: multipart (a CV), so no JSON example; staff read them and download the CV.
   { service: 'crm', method: 'POST', path: '/api/careers/applications', access: 'public' },
   { service: 'crm', method: 'GET', path: '/api/careers/applications', access: 'staff' },

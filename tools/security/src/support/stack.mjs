@@ -29,7 +29,7 @@ export const databaseUrlOf = (service) => {
  * Starts the stack and resolves once the runner prints 'Portal ready'. The suite makes its own token
  * signing key (so it can sign tokens with the right key and wrong claims), crm encryption key and staff
  * account, and points commerce at an in-process fake Stripe API. Limits meant for people (sign-ups,
- * failed logins, contact and newsletter per address) are lifted: every request here comes from 127.0.0.1.
+ * failed logins, contact per address and per email, newsletter, job applications) are lifted: every request here comes from 127.0.0.1.
  * @param {{ env?: Record<string, string> }} [options]
  */
 export async function startSecurityStack({ env = {} } = {}) {
@@ -51,6 +51,7 @@ export async function startSecurityStack({ env = {} } = {}) {
       AUTH_REGISTER_LIMIT_PER_HOUR: '1000000',
       AUTH_LOGIN_FAILURE_LIMIT: '1000000',
       CONTACT_LIMIT_PER_10_MINUTES: '1000000',
+      CONTACT_EMAIL_LIMIT_PER_10_MINUTES: '1000000',
       NEWSLETTER_LIMIT_PER_10_MINUTES: '1000000',
       APPLICATION_LIMIT_PER_ADDRESS_PER_HOUR: '1000000',
       APPLICATION_LIMIT_PER_EMAIL_PER_HOUR: '1000000',
