@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { BLOG_ARTICLES, SECTION_ROUTES, type SectionName } from '@portal/contracts';
 import { baseURL } from '../playwright.config';
-import { customerWithData, type Customer } from '../support/customer';
+import { CUSTOMER_PASSWORD, customerWithData, uniqueEmail, type Customer } from '../support/customer';
 import { routeStripeToFakes } from '../support/stripe';
 
 // Issue 7: axe-core finds no serious or critical violation on any route of the product, signed out
@@ -355,6 +355,27 @@ test.describe('dialogs from the keyboard, signed out', () => {
     await expect(cart).toBeHidden();
     await expect(menuButton).toBeFocused();
   });
+});
+
+test("a new customer's Overview: the onboarding checklist in place of Service Status", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const answer = await context.request.post('/api/auth/register', {
+    data: { name: 'Riley Chen', email: uniqueEmail('a11y-new'), password: CUSTOMER_PASSWORD },
+  });
+  expect(answer.status()).toBe(201);
+  const { token } = (await answer.json()) as { token: string };
+  await context.addInitScript((value) => window.localStorage.setItem('auth_token', value), token);
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await settle(page, { path: '/dashboard', section: 'dashboard' }, 'signed in');
+  await expect(page.getByRole('list', { name: 'Getting Started' }).getByRole('listitem')).toHaveCount(3);
+  await expectNoBlockingViolation(page, `a new customer's Overview at ${DESKTOP.width} px`);
+  await page.setViewportSize(PHONE);
+  await animationsDone(page);
+  await expectNoBlockingViolation(page, `a new customer's Overview at ${PHONE.width} px`);
+  await context.close();
 });
 
 test.describe('dialogs from the keyboard, signed in', () => {

@@ -16,21 +16,26 @@ async function rowsOf(list: Locator) {
     const last = [...rows.values()].at(-1)!;
     const leftGap = Math.min(...last.map((card) => card.left)) - box.left;
     const rightGap = box.right - Math.max(...last.map((card) => card.right));
-    return { counts: [...rows.values()].map((row) => row.length), lastRowCentred: Math.abs(leftGap - rightGap) <= 2 };
+    return {
+      counts: [...rows.values()].map((row) => row.length),
+      lastRowCentred: Math.abs(leftGap - rightGap) <= 2,
+    };
   });
+}
+
+/** Opens a public page and waits until its section has replaced the prerendered copy. */
+async function openPublicPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('#section-marketing > [data-prerendered]')).toHaveCount(0);
 }
 
 /** The list of cards under a section's h2. */
 const listUnder = (page: Page, heading: string) =>
-  page
-    .getByRole('main')
-    .getByRole('region', { name: heading })
-    .getByRole('list')
-    .first();
+  page.getByRole('main').getByRole('region', { name: heading }).getByRole('list').first();
 
 test.describe('card grids', () => {
   test('pricing: the four packages fill their rows at every width, none left alone', async ({ page }) => {
-    await page.goto('/pricing');
+    await openPublicPage(page, '/pricing');
     const packages = listUnder(page, 'Popular starting points');
     await expect(packages.getByRole('button', { name: 'Add to Cart' })).toHaveCount(4);
     for (const [width, counts] of [
@@ -40,14 +45,16 @@ test.describe('card grids', () => {
       [390, [1, 1, 1, 1]],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      expect({ width, ...(await rowsOf(packages)) }).toEqual({ width, counts, lastRowCentred: true });
+      await expect
+        .poll(() => rowsOf(packages), { message: `at ${width} px` })
+        .toEqual({ counts, lastRowCentred: true });
     }
   });
 
-  test("/about-us: the five reasons to choose us leave no empty cell, the short last row is centred", async ({
+  test('/about-us: the five reasons to choose us leave no empty cell, the short last row is centred', async ({
     page,
   }) => {
-    await page.goto('/about-us');
+    await openPublicPage(page, '/about-us');
     const reasons = listUnder(page, 'Why businesses choose Millstone CX');
     for (const [width, counts] of [
       [1280, [3, 2]],
@@ -56,7 +63,9 @@ test.describe('card grids', () => {
       [390, [1, 1, 1, 1, 1]],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      expect({ width, ...(await rowsOf(reasons)) }).toEqual({ width, counts, lastRowCentred: true });
+      await expect
+        .poll(() => rowsOf(reasons), { message: `at ${width} px` })
+        .toEqual({ counts, lastRowCentred: true });
     }
   });
 });

@@ -5,7 +5,10 @@ test.describe('what a visitor sees', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const main = page.getByRole('main');
-    await expect(main.getByRole('button', { name: 'Get a Quote' })).toBeVisible();
+    // The hero's call to action, and the page's closing one: both are in the page from the start.
+    const quoteButtons = main.getByRole('button', { name: 'Get a Quote' });
+    await expect(quoteButtons).toHaveCount(2);
+    await expect(quoteButtons.first()).toBeVisible();
     await expect(main.getByRole('link', { name: 'Explore Platform' })).toHaveAttribute('href', '/platform');
 
     const nav = page.getByRole('banner');
