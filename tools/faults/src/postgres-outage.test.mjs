@@ -110,8 +110,8 @@ test('PostgreSQL down for 30 s: 503 within 1 s, nothing hangs; back within 10 s 
     `slowest answer ${slowest.toFixed(0)} ms; every request 2xx again ${recoveredAt - upAt} ms after PostgreSQL was back`,
   );
 
-  // Before the outage: all good.
-  for (const answer of answers.filter((a) => a.startedAt < downAt))
+  // Before the outage: all good. A request still in flight when PostgreSQL stopped may fairly get a 503.
+  for (const answer of answers.filter((a) => a.startedAt + a.ms < downAt))
     assert.ok(answer.status < 300, JSON.stringify(answer));
   // During: a 503 in the services' words (or 2xx, had a request nothing to read), quickly, never a hang.
   assert.ok(during.length > 100, 'the load went on during the outage');
