@@ -157,6 +157,8 @@ describe('content types', () => {
       const headers = signatureHeaders(route, ctx, body);
       for (const client of [gateway, apiClient(stack.serviceUrls[route.service])]) {
         for (const contentType of [...wrongTypes, undefined]) {
+          // The route's own media type is not a wrong one: its malformed body is a 400 (checked in crm).
+          if (route.accepts && contentType?.startsWith(route.accepts)) continue;
           // undefined: a body with no Content-Type at all (fetch sends none for a Buffer).
           const answer = await client.call(route.method, path, {
             token,

@@ -26,6 +26,7 @@ import { randomUUID } from 'node:crypto';
  * @property {string[]} [itemFields] the fields of each entry of `items`
  * @property {string[]} [dataFields] the fields of `data`
  * @property {'stripe' | 'inbound'} [sign] who signs the body (Stripe, or the integration's secret)
+ * @property {string} [accepts] the media type of the body when it is not JSON (a malformed one is a 400)
  * @property {(ctx: any) => any} [example]
  * @property {(ctx: any) => Record<string, string>} [query]
  *
@@ -179,7 +180,13 @@ export const routes = [
     example: () => ({ eventUri: `https://api.calendly.com/scheduled_events/${randomUUID()}` }),
   },
   // Job applications: multipart (a CV), so no JSON example; staff read them and download the CV.
-  { service: 'crm', method: 'POST', path: '/api/careers/applications', access: 'public' },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/careers/applications',
+    access: 'public',
+    accepts: 'multipart/form-data',
+  },
   { service: 'crm', method: 'GET', path: '/api/careers/applications', access: 'staff' },
   {
     service: 'crm',
