@@ -62,9 +62,11 @@ test('NATS down for 30 s under load: writes succeed, the outbox keeps the events
     await nats.stop();
     const stoppedAt = Date.now();
     await sleep(outageMs);
-    // Events made during the outage are waiting in the outbox (a few may have gone out as it began).
+    // Events made during the outage are waiting in the outbox. Only checkouts sent once NATS was
+    // down count: one in flight as it stopped may have committed and published before (CI saw 702
+    // answered after the stop and 701 waiting).
     const waiting = await unpublished();
-    const madeDuringOutage = answers.filter((a) => a.at > stoppedAt && a.status === 201).length;
+    const madeDuringOutage = answers.filter((a) => a.at - a.ms > stoppedAt && a.status === 201).length;
     t.diagnostic(
       `after ${outageMs / 1000} s without NATS: ${madeDuringOutage} orders made, ${waiting} events waiting`,
     );
