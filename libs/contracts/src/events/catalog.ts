@@ -148,6 +148,54 @@ export const metricRecordedDataSchema = z.object({
 });
 export type MetricRecordedData = z.infer<typeof metricRecordedDataSchema>;
 
+/**
+ * The account was deleted (settings → 'Delete my account'): every service erases or anonymises what it
+ * holds of `userId`; orders are kept for accounting with the person's details removed.
+ * `organizationDeleted` is true when the account was its organisation's last member.
+ */
+export const userDeletedDataSchema = z.object({
+  userId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  organizationDeleted: z.boolean(),
+  deletedAt: z.iso.datetime(),
+});
+export type UserDeletedData = z.infer<typeof userDeletedDataSchema>;
+
+const mailLink = z.url({ protocol: /^https?$/ });
+const mailName = z.string().max(200);
+
+/**
+ * The transactional mails, one entry per template with the values it is filled in with. A service
+ * asks for a mail by enqueuing `portal.mail.requested` in the transaction that made it necessary;
+ * crm's mailer renders and sends it (retries, then a dead letter), so SMTP never slows a request.
+ */
+export const mailContentSchema = z.discriminatedUnion('template', [
+  z.object({ template: z.literal('email-verification'), name: mailName, link: mailLink }),
+  z.object({ template: z.literal('password-reset'), name: mailName, link: mailLink }),
+  z.object({
+    template: z.literal('email-change-confirmation'),
+    name: mailName,
+    link: mailLink,
+    newEmail: z.email(),
+  }),
+  z.object({ template: z.literal('email-change-notice'), name: mailName, newEmail: z.email() }),
+  z.object({ template: z.literal('password-changed'), name: mailName }),
+  z.object({ template: z.literal('two-factor-enabled'), name: mailName }),
+  z.object({ template: z.literal('two-factor-disabled'), name: mailName }),
+  z.object({ template: z.literal('account-deleted'), name: mailName }),
+]);
+export type MailContent = z.infer<typeof mailContentSchema>;
+export type MailTemplate = MailContent['template'];
+
+export const mailRequestedDataSchema = z.object({
+  /** The mail's own id: the mailer sends each id once, whatever the redeliveries. */
+  mailId: z.uuid(),
+  to: z.email(),
+  content: mailContentSchema,
+  requestedAt: z.iso.datetime(),
+});
+export type MailRequestedData = z.infer<typeof mailRequestedDataSchema>;
+
 // Catalog: to add an event, add its payload schema above and one entry here. --------------------
 
 export const events = {
@@ -222,6 +270,18 @@ export const events = {
     type: 'metric.recorded',
     version: 1,
     data: metricRecordedDataSchema,
+  }),
+  userDeleted: defineEvent({
+    subject: 'portal.users.deleted',
+    type: 'user.deleted',
+    version: 1,
+    data: userDeletedDataSchema,
+  }),
+  mailRequested: defineEvent({
+    subject: 'portal.mail.requested',
+    type: 'mail.requested',
+    version: 1,
+    data: mailRequestedDataSchema,
   }),
 };
 
