@@ -41,6 +41,11 @@ describe('API proxy', () => {
       ['/api/user/orders/42', 'commerce'],
       ['/api/packages', 'commerce'],
       ['/api/stripe/webhook', 'commerce'],
+      ['/api/account', 'identity'],
+      ['/api/account/export', 'identity'],
+      ['/api/account/sessions/abc', 'identity'],
+      ['/api/account/export/commerce', 'commerce'],
+      ['/api/account/export/commerce?download=1', 'commerce'],
     ])('sends %s to %s with the path unchanged', async (path, service) => {
       const response = await fetch(`${gateway.url}${path}`);
       expect(response.status).toBe(200);
@@ -48,7 +53,7 @@ describe('API proxy', () => {
       expect(proxied(target).map((r) => r.url)).toEqual([path]);
     });
 
-    it.each(['/api/authx', '/api/user', '/api/identityfeatures', '/api/unknown/thing', '/api'])(
+    it.each(['/api/authx', '/api/accounts', '/api/user', '/api/identityfeatures', '/api/unknown/thing', '/api'])(
       'answers a JSON 404 for %s, which no route matches',
       async (path) => {
         const response = await fetch(`${gateway.url}${path}`);

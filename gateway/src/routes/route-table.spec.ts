@@ -9,6 +9,11 @@ describe('route table', () => {
       '/api/auth/register': 'identity',
       '/api/auth': 'identity',
       '/api/identity': 'identity',
+      '/api/account/export/commerce': 'commerce',
+      '/api/account/export/crm': 'crm',
+      '/api/account/export/support': 'support',
+      '/api/account/export/kpi': 'kpi',
+      '/api/account': 'identity',
       '/api/create-payment-intent': 'commerce',
       '/api/user/orders': 'commerce',
       '/api/packages': 'commerce',
@@ -32,6 +37,14 @@ describe('route table', () => {
     expect(large).toEqual([
       { prefix: '/api/careers', service: 'crm', bodyLimit: APPLICATION_BODY_MAX_BYTES },
     ]);
+  });
+
+  it('lists a more specific prefix before the prefix it lies under', () => {
+    const prefixes = routes.map((route) => route.prefix);
+    prefixes.forEach((prefix, index) => {
+      const broader = prefixes.slice(0, index).filter((earlier) => prefix.startsWith(`${earlier}/`));
+      expect({ prefix, broader }).toEqual({ prefix, broader: [] });
+    });
   });
 
   it('has well-formed, unique prefixes under /api', () => {

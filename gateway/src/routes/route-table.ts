@@ -42,6 +42,13 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/auth/register', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/identity', service: 'identity' },
+  // "Export my data": identity answers its own part at /api/account/export, every other service its
+  // part below it. The router prefers the longer static prefix, so these win over /api/account.
+  { prefix: '/api/account/export/commerce', service: 'commerce' },
+  { prefix: '/api/account/export/crm', service: 'crm' },
+  { prefix: '/api/account/export/support', service: 'support' },
+  { prefix: '/api/account/export/kpi', service: 'kpi' },
+  { prefix: '/api/account', service: 'identity' },
   { prefix: '/api/create-payment-intent', service: 'commerce', timeoutMs: paymentProviderTimeoutMs },
   { prefix: '/api/user/orders', service: 'commerce' },
   { prefix: '/api/packages', service: 'commerce' },
