@@ -27,6 +27,11 @@ describe('the demo customer of npm start', () => {
       [demoCustomer.organizationId],
     );
     expect(organization).toEqual({ name: demoCustomer.organizationName, timezone: 'America/New_York' });
+    const [{ verified }] = await harness().dataSource.query(
+      'SELECT email_verified_at IS NOT NULL AS verified FROM public_users WHERE id = $1',
+      [demoCustomer.userId],
+    );
+    expect(verified).toBe(true);
   });
 
   it('takes the new password when the install generated another one, refuses the old and ends its sessions', async () => {

@@ -24,8 +24,17 @@ export async function seedDemoCustomer(
   return dataSource.transaction(async (manager) => {
     await organizations.addIfMissing(manager, { id: organizationId, name: organizationName, timezone });
     const passwordHash = await hash(password, ARGON2_OPTIONS);
-    const account = { id: userId, name, email, passwordHash, role: 'customer' as const, organizationId };
+    const account = {
+      id: userId,
+      name,
+      email,
+      passwordHash,
+      role: 'customer' as const,
+      organizationId,
+      emailVerifiedAt: new Date(),
+    };
     if (await users.addIfMissing(manager, account)) return 'added';
+    await users.markEmailVerified(manager, userId);
     const stored = await users.lock(manager, userId);
     if (!stored || (await passwordMatches(stored.passwordHash, password))) return 'already there';
     await users.update(manager, userId, { passwordHash }, true);

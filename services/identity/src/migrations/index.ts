@@ -2,6 +2,7 @@ import { InitialSchema1763840000000 } from './1763840000000-InitialSchema';
 import { AuthAttempts1763850000000 } from './1763850000000-AuthAttempts';
 import { SessionsByUser1763860000000 } from './1763860000000-SessionsByUser';
 import { SignInBackOff1763870000000 } from './1763870000000-SignInBackOff';
+import { AccountRecovery1763880000000 } from './1763880000000-AccountRecovery';
 
 /** Identity's migrations, oldest first. Add new ones at the end. */
 export const identityMigrations = [
@@ -9,4 +10,5 @@ export const identityMigrations = [
   AuthAttempts1763850000000,
   SessionsByUser1763860000000,
   SignInBackOff1763870000000,
+  AccountRecovery1763880000000,
 ];

@@ -19,11 +19,13 @@ describe('staff account from the environment', () => {
     const response = await login(account.email, 'rotated-secret-2');
     expect(response.status).toBe(200);
     expect(response.body.user).toMatchObject({ email: account.email, name: 'Ops Admin', role: 'admin' });
-    const [{ count }] = await harness().dataSource.query(
-      'SELECT count(*)::int AS count FROM public_users WHERE lower(email) = lower($1)',
+    const [{ count, verified }] = await harness().dataSource.query(
+      `SELECT count(*)::int AS count, bool_and(email_verified_at IS NOT NULL) AS verified
+       FROM public_users WHERE lower(email) = lower($1)`,
       [account.email],
     );
     expect(count).toBe(1);
+    expect(verified).toBe(true);
   });
 
   const meStatus = async (token: string) =>

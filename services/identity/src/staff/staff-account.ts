@@ -44,12 +44,20 @@ export async function ensureStaffAccount(
       passwordHash: await hash(account.password, ARGON2_OPTIONS),
       role: 'admin',
       organizationId: null,
+      emailVerifiedAt: new Date(),
     });
     return 'created';
   }
   const passwordChanged = !(await passwordMatches(existing.passwordHash, account.password));
   const roleChanged = existing.role !== 'admin';
-  if (!passwordChanged && !roleChanged && existing.name === account.name && existing.provider === 'local') {
+  const verified = existing.emailVerifiedAt !== null;
+  if (
+    !passwordChanged &&
+    !roleChanged &&
+    verified &&
+    existing.name === account.name &&
+    existing.provider === 'local'
+  ) {
     return 'unchanged';
   }
   const passwordHash = passwordChanged ? await hash(account.password, ARGON2_OPTIONS) : existing.passwordHash;
@@ -57,7 +65,13 @@ export async function ensureStaffAccount(
     users.update(
       manager,
       existing.id,
-      { name: account.name, passwordHash, role: 'admin', provider: 'local' },
+      {
+        name: account.name,
+        passwordHash,
+        role: 'admin',
+        provider: 'local',
+        emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+      },
       passwordChanged || roleChanged,
     ),
   );

@@ -8,9 +8,13 @@ import { UserEntity } from './user.entity';
 /** A new local account; a fresh id unless one is given. */
 export type NewUser = Pick<UserEntity, 'name' | 'email' | 'passwordHash' | 'role' | 'organizationId'> & {
   id?: string;
+  /** Set for accounts whose address is known good (the demo customer, staff); null otherwise. */
+  emailVerifiedAt?: Date | null;
 };
 
-export type UserChanges = Partial<Pick<UserEntity, 'name' | 'passwordHash' | 'role' | 'provider'>>;
+export type UserChanges = Partial<
+  Pick<UserEntity, 'name' | 'passwordHash' | 'role' | 'provider' | 'emailVerifiedAt'>
+>;
 
 /** Emails are unique ignoring case; they are kept as typed and compared lower-cased. */
 export const emailKey = (email: string) => email.toLowerCase();
@@ -40,13 +44,21 @@ export class UsersService {
   /** Adds the local account unless its id or its email is taken; true when it was added. */
   async addIfMissing(manager: EntityManager, user: Required<NewUser>): Promise<boolean> {
     const inserted: unknown[] = await manager.query(
-      `INSERT INTO public_users (id, name, email, password_hash, provider, role, organization_id)
-       VALUES ($1, $2, $3, $4, 'local', $5, $6)
+      `INSERT INTO public_users (id, name, email, password_hash, provider, role, organization_id, email_verified_at)
+       VALUES ($1, $2, $3, $4, 'local', $5, $6, $7)
        ON CONFLICT DO NOTHING
        RETURNING id`,
-      [user.id, user.name, user.email, user.passwordHash, user.role, user.organizationId],
+      [user.id, user.name, user.email, user.passwordHash, user.role, user.organizationId, user.emailVerifiedAt],
     );
     return inserted.length > 0;
+  }
+
+  /** Marks the account's email verified unless it already is (seeded accounts whose address is known good). */
+  async markEmailVerified(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(
+      'UPDATE public_users SET email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL',
+      [userId],
+    );
   }
 
   /** The account, locked until the caller's transaction ends. */
