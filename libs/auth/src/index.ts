@@ -8,3 +8,10 @@ export { CustomerOnly, Roles, RolesGuard, StaffOnly } from './roles';
 export { CurrentUser } from './current-user.decorator';
 export { type RevocationFeedStatus, SessionRevocations } from './session-revocations';
 export { SESSION_CHECK, type SessionCheck } from './session-check';
+export {
+  ENCRYPTION_KEY_BYTES,
+  parseEncryptionKey,
+  SecretBox,
+  SecretDecryptionError,
+} from './secrets/secret-box';
+export { encryptionKeyVar } from './secrets/encryption-key-var';

@@ -6,7 +6,7 @@ import { crmDatabase } from './database';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { KickoffModule } from './kickoff/kickoff.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
-import { SecretBox } from './secrets/secret-box';
+import { SecretBox } from '@portal/auth';
 
 export type AppConfig = Pick<
   CrmConfig,

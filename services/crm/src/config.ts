@@ -1,31 +1,11 @@
+import { encryptionKeyVar } from '@portal/auth';
 import { envVars, identityUrlEnv, type ServiceConfig, serviceConfigLoader, serviceEnv } from '@portal/config';
 import { z } from 'zod';
-import { parseEncryptionKey } from './secrets/secret-box';
-
-const MAKE_A_KEY = 'make one with `openssl rand -base64 32`';
-
-/**
- * `CRM_ENCRYPTION_KEY`: the AES-256 key of the secrets kept at rest (integrations' API keys, tokens
- * and signing secrets), 32 bytes as 64 hex characters or base64. Required; an empty value is unset.
- */
-export const encryptionKeyVar = () =>
-  z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.string({ error: `is required but not set; ${MAKE_A_KEY}` }).transform((text, context) => {
-      const key = parseEncryptionKey(text);
-      if (key) return key;
-      context.issues.push({
-        code: 'custom',
-        input: text,
-        message: `must be 32 bytes given as 64 hex characters or as base64; ${MAKE_A_KEY}`,
-      });
-      return z.NEVER;
-    }),
-  );
 
 export const crmEnvSchema = z.object({
   ...serviceEnv(3103),
   ...identityUrlEnv(),
+  // The AES-256 key of the secrets kept at rest (integrations' API keys, tokens and signing secrets).
   CRM_ENCRYPTION_KEY: encryptionKeyVar(),
   PUBLIC_SITE_URL: envVars.siteOrigin('http://localhost:8080'),
   CONTACT_LIMIT_PER_10_MINUTES: envVars.positiveInt(20),

@@ -2,10 +2,9 @@ import 'reflect-metadata';
 import { envVars, loadEnv } from '@portal/config';
 import { createDataSource, demoDataWanted, demoDialerEnv, migrateDatabase } from '@portal/db';
 import { z } from 'zod';
-import { encryptionKeyVar } from './config';
+import { encryptionKeyVar, SecretBox } from '@portal/auth';
 import { crmDatabase } from './database';
 import { demoIntegrations, seedDemoIntegrations } from './integrations/demo-integrations.seed';
-import { SecretBox } from './secrets/secret-box';
 
 /**
  * `node dist/seed.js`, run by `npm start` and compose before the service: creates crm's database if

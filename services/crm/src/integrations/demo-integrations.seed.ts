@@ -1,7 +1,7 @@
 import type { IntegrationType } from '@portal/contracts';
 import { demoCustomer } from '@portal/db';
 import type { DataSource } from 'typeorm';
-import type { SecretBox } from '../secrets/secret-box';
+import type { SecretBox } from '@portal/auth';
 import { newSigningSecret } from './integration-secrets';
 import { IntegrationsService } from './integrations.service';
 

@@ -10,7 +10,7 @@ import {
 import { request, type SignedInUser, startForSuite } from '@portal/testing';
 import { connectIntegration } from '../test/connect-integration';
 import { startCrm } from '../test/crm-harness';
-import { SecretBox } from '../secrets/secret-box';
+import { SecretBox } from '@portal/auth';
 import { inboundSignatureHeader } from './inbound-signature';
 import { integrationSecretContext } from './integration-secrets';
 

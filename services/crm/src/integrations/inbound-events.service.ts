@@ -11,7 +11,7 @@ import { type InboundEvent, inboundEventSchema, inboundMessages } from '@portal/
 import { enqueueCatalogEvent } from '@portal/events';
 import { ZodValidationPipe } from '@portal/nest-http';
 import type { DataSource, EntityManager } from 'typeorm';
-import { SecretBox, SecretDecryptionError } from '../secrets/secret-box';
+import { SecretBox, SecretDecryptionError } from '@portal/auth';
 import { isInboundSignatureValid } from './inbound-signature';
 import type { IntegrationEntity } from './integration.entity';
 import { openSigningSecret } from './integration-secrets';

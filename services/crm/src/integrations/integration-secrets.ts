@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SecretBox } from '../secrets/secret-box';
+import type { SecretBox } from '@portal/auth';
 
 export type IntegrationSecretColumn = 'access_token' | 'refresh_token' | 'signing_secret';
 

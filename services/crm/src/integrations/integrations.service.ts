@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AuthenticatedUser } from '@portal/auth';
+import { type AuthenticatedUser, SecretBox } from '@portal/auth';
 import type { createIntegrationRequestSchema } from '@portal/contracts';
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { SecretBox } from '../secrets/secret-box';
 import { IntegrationEntity } from './integration.entity';
 import {
   type IntegrationSecrets,

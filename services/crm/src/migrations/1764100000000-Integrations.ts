@@ -10,7 +10,7 @@ export class Integrations1764100000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     // access_token, refresh_token and signing_secret hold only sealed values (`v1.<iv>.<tag>.<data>`
-    // of src/secrets), so a plaintext secret cannot be written by mistake.
+    // of @portal/auth's SecretBox), so a plaintext secret cannot be written by mistake.
     await runner.query(`
       CREATE TABLE integrations (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -9,7 +9,7 @@ import { AppModule } from '../app.module';
 import type { ApplicationLimits, LeadLimits } from '../config';
 import { crmEntities } from '../database';
 import { crmMigrations } from '../migrations';
-import { SecretBox } from '../secrets/secret-box';
+import { SecretBox } from '@portal/auth';
 
 /** The harness' PUBLIC_SITE_URL: integrations' inbound URLs are on it. */
 export const testSiteUrl = 'https://portal.example.com';
