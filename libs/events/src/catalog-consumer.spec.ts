@@ -3,7 +3,12 @@ import type { EntityManager } from 'typeorm';
 import { catalogFilterSubject, type CatalogHandlers, dispatchCatalogEvents } from './catalog-consumer';
 import type { EventContext } from './event-consumer';
 
-const context: EventContext = { manager: {} as EntityManager, subject: 'portal.test' };
+const context: EventContext = {
+  manager: {} as EntityManager,
+  subject: 'portal.test',
+  deliveryCount: 1,
+  maxDeliver: 10,
+};
 
 const organizationCreated = {
   organizationId: '00000000-0000-4000-8000-000000000001',

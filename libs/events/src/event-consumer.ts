@@ -21,6 +21,10 @@ export interface EventContext {
   /** The manager of the transaction that also records the event as processed. */
   manager: EntityManager;
   subject: string;
+  /** Which delivery of the event this is: 1 the first time, 2 after one failure… up to `maxDeliver`. */
+  deliveryCount: number;
+  /** Deliveries before the event is given up (`maxDeliver`): the last one is `deliveryCount === maxDeliver`. */
+  maxDeliver: number;
 }
 
 export type EventHandler = (event: EventEnvelope, context: EventContext) => Promise<void>;
@@ -144,7 +148,12 @@ export class EventConsumer {
           [this.options.durable, event.id],
         );
         if (fresh.length === 0) return; // already handled: acknowledge the duplicate only
-        await this.options.handler(event, { manager, subject: message.subject });
+        await this.options.handler(event, {
+          manager,
+          subject: message.subject,
+          deliveryCount: message.info.deliveryCount,
+          maxDeliver: this.maxDeliver,
+        });
       });
       message.ack();
     } catch (error) {

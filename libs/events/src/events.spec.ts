@@ -304,6 +304,8 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
   describe('on the shared NATS', () => {
     const durable = `${space.prefix}-widgets`;
     const attempts = new Map<string, number>();
+    /** The context's deliveryCount of each attempt, by event id. */
+    const deliveryCounts = new Map<string, number[]>();
     const logs = captureLogs();
     let consumer: EventConsumer;
     let relay: OutboxRelay;
@@ -319,9 +321,11 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
         durable,
         filterSubjects: [`${space.prefix}.>`],
         logger: logs,
-        handler: async (event, { manager }) => {
+        handler: async (event, { manager, deliveryCount, maxDeliver }) => {
           const attempt = (attempts.get(event.id) ?? 0) + 1;
           attempts.set(event.id, attempt);
+          deliveryCounts.set(event.id, [...(deliveryCounts.get(event.id) ?? []), deliveryCount]);
+          expect(maxDeliver).toBe(10);
           const name = (event.data as { name: string }).name;
           await manager.query('INSERT INTO deliveries (event_id, name) VALUES ($1, $2)', [event.id, name]);
           if (name === 'flaky' && attempt === 1) throw new Error('transient failure');
@@ -443,6 +447,8 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
       await settled();
       expect(await deliveriesOf(event.id)).toBe(1); // the first attempt's insert was rolled back
       expect(await count('processed_events WHERE event_id = $1', [event.id])).toBe(1);
+      // The handler knows which delivery it runs in (a mailer's dead letter is its last one).
+      expect(deliveryCounts.get(event.id)).toEqual([1, 2]);
       expect(logs.lines).toContainEqual({
         level: 'warn',
         message: expect.stringContaining(
