@@ -42,3 +42,4 @@ export {
 } from './migrated-test-database';
 export { sleep, waitFor } from './wait-for';
 export { connectTestJetStream, type TestJetStream } from './test-jetstream';
+export { startTestEventSpace, type TestEventSpace, type TestEventsOptions } from './test-event-space';

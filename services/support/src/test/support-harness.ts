@@ -3,6 +3,7 @@ import {
   type SignedInUser,
   startServiceHarness,
   startWithTestIdentity,
+  type TestEventsOptions,
   type WithSignIn,
 } from '@portal/testing';
 import { AppModule } from '../app.module';
@@ -16,17 +17,23 @@ export type SupportStack = WithSignIn<{ service: ServiceHarness; close(): Promis
 /**
  * support on a throwaway database, migrated, verifying tokens against a test identity's JWKS. Events
  * wait in the outbox (no NATS unless `natsUrl` is given). Customers may open 1000 tickets an hour
- * unless `ticketLimitPerHour` says otherwise, so the limit only bites where it is tested.
+ * unless `ticketLimitPerHour` says otherwise, so the limit only bites where it is tested. With
+ * `events`, it consumes account events from that test stream (see `startTestEventSpace`).
  */
 export function startSupport(
-  options: { natsUrl?: string; ticketLimitPerHour?: number } = {},
+  options: { natsUrl?: string; ticketLimitPerHour?: number; events?: TestEventsOptions } = {},
 ): Promise<SupportStack> {
   const { ticketLimitPerHour = 1000 } = options;
   return startWithTestIdentity('support-test', async (identity) => {
     const service = await startServiceHarness({
       name: 'support',
       createModule: (config) =>
-        AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, ticketLimitPerHour }),
+        AppModule.forRoot({
+          ...config,
+          identityUrl: identity.baseUrl,
+          ticketLimitPerHour,
+          ...(options.events && { events: options.events }),
+        }),
       migrations: supportMigrations,
       entities: supportEntities,
       natsUrl: options.natsUrl,

@@ -7,5 +7,6 @@ import { TicketsService } from './tickets.service';
 @Module({
   controllers: [TicketsController, StaffTicketsController],
   providers: [TicketsService, TicketLimitsService],
+  exports: [TicketsService],
 })
 export class TicketsModule {}

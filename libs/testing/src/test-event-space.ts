@@ -1,0 +1,60 @@
+import { jetstream } from '@nats-io/jetstream';
+import {
+  createEventEnvelope,
+  type EventData,
+  type EventEnvelope,
+  type EventName,
+  events,
+} from '@portal/contracts';
+import { testNatsUrl } from './env';
+import { uniqueSubjectSpace } from './names';
+import { connectTestJetStream } from './test-jetstream';
+
+/** Where a service under test consumes events from: the test NATS, a stream and subject space of the test's own. */
+export interface TestEventsOptions {
+  natsUrl: string;
+  stream: { name: string; subjects: string[]; duplicateWindowMs: number };
+  /** Replaces `portal` as the first token of every subject. */
+  subjectPrefix: string;
+}
+
+export interface TestEventSpace {
+  /** Hand these to the service's consumers (never the real `PORTAL` stream). */
+  events: TestEventsOptions;
+  /**
+   * Publishes a catalog event as the producing service's relay would; `envelope` publishes that
+   * envelope again (a redelivery), under a message id of its own so the stream does not drop it.
+   */
+  publish<N extends EventName>(name: N, data: EventData<N>, envelope?: EventEnvelope): Promise<EventEnvelope>;
+  /** Deletes the stream and disconnects. */
+  close(): Promise<void>;
+}
+
+/** A JetStream stream and subject space of one test suite's own, and a publisher of catalog events on it. */
+export async function startTestEventSpace(): Promise<TestEventSpace> {
+  const space = uniqueSubjectSpace();
+  const stream = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 120_000 };
+  const connection = await connectTestJetStream(stream.name);
+  try {
+    await connection.jsm.streams.add({
+      name: stream.name,
+      subjects: stream.subjects,
+      duplicate_window: stream.duplicateWindowMs * 1_000_000,
+    });
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  const js = jetstream(connection.nats);
+  return {
+    events: { natsUrl: testNatsUrl(), stream, subjectPrefix: space.prefix },
+    async publish(name, data, envelope) {
+      const definition = events[name];
+      const message = envelope ?? createEventEnvelope(definition.type, data, definition.version);
+      const subject = definition.subject.replace(/^portal\./, `${space.prefix}.`);
+      await js.publish(subject, JSON.stringify(message), { msgID: `${message.id}-${Math.random()}` });
+      return message;
+    },
+    close: () => connection.close(),
+  };
+}
