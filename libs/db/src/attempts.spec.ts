@@ -41,6 +41,19 @@ describe('AttemptCounter', () => {
     expect(await counter.secondsUntilAllowed(attempt, limit)).toBe(0);
   });
 
+  it('records with the caller\'s transaction: kept when it commits, gone when it rolls back', async () => {
+    const attempt = { kind: 'try:address', subject: '192.0.2.250' } as const;
+    await dataSource
+      .transaction(async (manager) => {
+        await counter.recordWith(manager, attempt);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await counter.secondsUntilAllowed(attempt, { limit: 1, windowSeconds: 60 })).toBe(0);
+    await dataSource.transaction((manager) => counter.recordWith(manager, attempt));
+    expect(await counter.secondsUntilAllowed(attempt, { limit: 1, windowSeconds: 60 })).toBeGreaterThan(0);
+  });
+
   it('forgets attempts older than asked', async () => {
     await counter.record(
       { kind: 'try:email', subject: 'old@example.com' },

@@ -55,9 +55,17 @@ export class AttemptCounter<K extends string = string> {
   }
 
   async record(...attempts: Attempt<K>[]): Promise<void> {
+    await this.recordWith(this.dataSource, ...attempts);
+  }
+
+  /**
+   * Records the attempts with the caller's transaction (an EntityManager or a query runner), so they
+   * are kept only if it commits, and the request's writes share one commit.
+   */
+  async recordWith(executor: Pick<DataSource, 'query'>, ...attempts: Attempt<K>[]): Promise<void> {
     if (attempts.length === 0) return;
     const values = attempts.map((_, index) => `($${index * 2 + 1}, $${index * 2 + 2})`).join(', ');
-    await this.dataSource.query(
+    await executor.query(
       `INSERT INTO ${this.table} (kind, subject) VALUES ${values}`,
       attempts.flatMap(({ kind, subject }) => [kind, subject]),
     );

@@ -3,6 +3,7 @@ import { AuthAttempts1763850000000 } from './1763850000000-AuthAttempts';
 import { SessionsByUser1763860000000 } from './1763860000000-SessionsByUser';
 import { SignInBackOff1763870000000 } from './1763870000000-SignInBackOff';
 import { AccountRecovery1763880000000 } from './1763880000000-AccountRecovery';
+import { AccountAttemptKinds1763890000000 } from './1763890000000-AccountAttemptKinds';
 
 /** Identity's migrations, oldest first. Add new ones at the end. */
 export const identityMigrations = [
@@ -11,4 +12,5 @@ export const identityMigrations = [
   SessionsByUser1763860000000,
   SignInBackOff1763870000000,
   AccountRecovery1763880000000,
+  AccountAttemptKinds1763890000000,
 ];
