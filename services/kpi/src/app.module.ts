@@ -1,4 +1,5 @@
 import { serviceRootModule } from '@portal/service-kit';
+import { AccountModule } from './account/account.module';
 import { CLOCK, type Clock, systemClock } from './clock';
 import { KPI_CONFIG, type KpiConfig } from './config';
 import { kpiDatabase } from './database';
@@ -14,7 +15,7 @@ export type AppConfig = Pick<KpiConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl
 export const AppModule = serviceRootModule<AppConfig>('kpi', {
   configToken: KPI_CONFIG,
   database: kpiDatabase,
-  features: [MetricsModule],
+  features: [MetricsModule, AccountModule],
   provide: (config) => [
     {
       provide: KPI_EVENTS_OPTIONS,

@@ -34,7 +34,7 @@ export const KPI_EVENTS_OPTIONS = Symbol('KPI_EVENTS_OPTIONS');
 
 /**
  * kpi's durable JetStream consumers: calls and customer leads become metrics, new organisations give
- * their time zone. Each event is handled once per consumer (processed_events, in the handler's
+ * their time zone, deleted accounts take their metrics with them. Each event is handled once per consumer (processed_events, in the handler's
  * transaction). Durable names start with the database's name, so stacks sharing one NATS (a
  * developer's `npm start` and the e2e suite) each count every event, while replicas of one stack
  * share the work.
@@ -79,6 +79,14 @@ export class KpiConsumers implements OnApplicationBootstrap, OnApplicationShutdo
       consume('organizations', {
         organizationCreated: ({ data }, { manager }) =>
           this.timezones.remember(manager, data.organizationId, data.timezone),
+      }),
+      // A deleted account's metrics go, and its organisation's zone when it was the last member.
+      consume('users_deleted', {
+        userDeleted: async ({ data }, { manager }) => {
+          await this.metrics.eraseCustomer(manager, data.userId);
+          if (data.organizationDeleted && data.organizationId)
+            await this.timezones.forget(manager, data.organizationId);
+        },
       }),
     );
     for (const consumer of this.consumers) consumer.start();

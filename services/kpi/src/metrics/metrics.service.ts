@@ -19,6 +19,13 @@ export interface NewMetric {
   sourceEventId: string;
 }
 
+/** One metric in a customer's export: what was counted, when, from which integration. */
+export interface ExportedMetric {
+  metricType: MetricType;
+  occurredAt: string;
+  integrationId: string | null;
+}
+
 /** Metrics of one customer at local times of day (`YYYY-MM-DD HH:MM` in `timezone`), each under its own id. */
 export interface LocalMetricSeries {
   customerId: string;
@@ -104,6 +111,26 @@ export class MetricsService {
       METRIC_SERIES_DAYS,
     ]);
     return { timezone, today: daily[daily.length - 1], daily };
+  }
+
+  /** Every metric of the customer, oldest first, as "Export my data" gives them. */
+  async allOfCustomer(customerId: string): Promise<ExportedMetric[]> {
+    const rows: { metric_type: MetricType; occurred_at: Date; integration_id: string | null }[] =
+      await this.dataSource.query(
+        `SELECT metric_type, occurred_at, integration_id FROM metrics
+         WHERE customer_id = $1 ORDER BY occurred_at, id`,
+        [customerId],
+      );
+    return rows.map((row) => ({
+      metricType: row.metric_type,
+      occurredAt: row.occurred_at.toISOString(),
+      integrationId: row.integration_id,
+    }));
+  }
+
+  /** Erases every metric of the customer (a deleted account); nothing to do the second time. */
+  async eraseCustomer(manager: EntityManager, customerId: string): Promise<void> {
+    await manager.query('DELETE FROM metrics WHERE customer_id = $1', [customerId]);
   }
 
   /**

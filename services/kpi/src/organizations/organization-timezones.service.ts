@@ -30,6 +30,11 @@ export class OrganizationTimezones {
     );
   }
 
+  /** Forgets a deleted organisation's zone; nothing to do the second time. */
+  async forget(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query('DELETE FROM organizations WHERE id = $1', [organizationId]);
+  }
+
   /** Records the zone of an organisation kpi has not heard of yet; a known one keeps its own. */
   async rememberIfNew(organizationId: string, timezone: string): Promise<void> {
     await this.dataSource.query(
