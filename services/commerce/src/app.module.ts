@@ -1,4 +1,6 @@
 import { serviceRootModule } from '@portal/service-kit';
+import { ACCOUNT_EVENTS_OPTIONS, type AccountEventsOptions } from './account/account-events';
+import { AccountModule } from './account/account.module';
 import { COMMERCE_CONFIG, type CommerceConfig } from './config';
 import { commerceDatabase } from './database';
 import { OrdersModule } from './orders/orders.module';
@@ -7,7 +9,10 @@ import { PaymentsModule } from './payments/payments.module';
 import { StripeModule } from './stripe/stripe.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
-export type AppConfig = Pick<CommerceConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl' | 'stripe'>;
+export type AppConfig = Pick<CommerceConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl' | 'stripe'> & {
+  /** Where account events come from; default: the stream `PORTAL` at `natsUrl`. */
+  events?: Omit<AccountEventsOptions, 'databaseUrl'>;
+};
 
 export const AppModule = serviceRootModule<AppConfig>('commerce', {
   configToken: COMMERCE_CONFIG,
@@ -18,5 +23,15 @@ export const AppModule = serviceRootModule<AppConfig>('commerce', {
     OrdersModule,
     PaymentsModule,
     WebhooksModule,
+    AccountModule,
+  ],
+  provide: (config) => [
+    {
+      provide: ACCOUNT_EVENTS_OPTIONS,
+      useValue: {
+        databaseUrl: config.databaseUrl,
+        ...(config.events ?? { natsUrl: config.natsUrl }),
+      } satisfies AccountEventsOptions,
+    },
   ],
 });

@@ -20,7 +20,17 @@ export const SECTION_ROUTES = {
     '/privacy-policy',
     '/terms',
   ],
-  checkout: ['/checkout', '/login', '/register', '/signup'],
+  // The account's mails link to the last four (`accountPages` of identity/account.ts).
+  checkout: [
+    '/checkout',
+    '/login',
+    '/register',
+    '/signup',
+    '/forgot-password',
+    '/reset-password',
+    '/verify-email',
+    '/confirm-email',
+  ],
   // Each dashboard tab has its own address, under whichever base the customer arrived on.
   dashboard: [
     '/dashboard',

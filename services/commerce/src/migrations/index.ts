@@ -1,4 +1,5 @@
 import { InitialSchema1763900000000 } from './1763900000000-InitialSchema';
+import { OrdersOfDeletedAccounts1764700000000 } from './1764700000000-OrdersOfDeletedAccounts';
 
 /** commerce's migrations, oldest first. Add new ones at the end. */
-export const commerceMigrations = [InitialSchema1763900000000];
+export const commerceMigrations = [InitialSchema1763900000000, OrdersOfDeletedAccounts1764700000000];

@@ -1,5 +1,5 @@
 import { UuidRow } from '@portal/db';
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { OrderEntity } from './order.entity';
 
 /** A row of `order_items`: the package, its name and unit price as they were when ordered. */
@@ -10,7 +10,8 @@ export class OrderItemEntity extends UuidRow {
 
   @ManyToOne(() => OrderEntity, (order) => order.items, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'order_id' })
-  order!: OrderEntity;
+  // Relation<>: no runtime reference to OrderEntity in the metadata, whichever entity loads first.
+  order!: Relation<OrderEntity>;
 
   @Column({ name: 'package_id', type: 'uuid' })
   packageId!: string;

@@ -6,8 +6,12 @@ import { OrderItemEntity } from './order-item.entity';
 /** A row of `orders`: its total, status and PaymentIntent, who placed it and the checkout's idempotency key. */
 @Entity({ name: 'orders' })
 export class OrderEntity extends UuidRow {
-  @Column({ name: 'user_id', type: 'uuid' })
-  userId!: string;
+  /** Null once the account was deleted: the order is kept for accounting, no longer anyone's. */
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId!: string | null;
+
+  @Column({ name: 'user_deleted_at', type: 'timestamptz', nullable: true })
+  userDeletedAt!: Date | null;
 
   @Column({ name: 'organization_id', type: 'uuid', nullable: true })
   organizationId!: string | null;

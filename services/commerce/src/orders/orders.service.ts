@@ -37,7 +37,8 @@ export interface KeyedOrder {
 /** What a payment outcome needs of the order it moves. */
 export interface PaidForOrder {
   id: string;
-  userId: string;
+  /** Null for an order of a deleted account. */
+  userId: string | null;
   organizationId: string | null;
   status: OrderStatus;
   total: Money;
@@ -130,6 +131,26 @@ export class OrdersService {
        WHERE id = $1 AND stripe_payment_intent_id IS NULL`,
       [orderId, paymentIntentId],
     );
+  }
+
+  /**
+   * A deleted account's orders stay for accounting (what was bought, when, for how much, paid by which
+   * PaymentIntent) but no longer say who placed them: the user id and the idempotency key the
+   * browser chose go, and the organisation too when it was deleted with the account. Answers how many
+   * orders were anonymised; 0 the second time.
+   */
+  async anonymiseForDeletedUser(
+    manager: EntityManager,
+    deleted: { userId: string; organizationId: string | null; organizationDeleted: boolean; deletedAt: string },
+  ): Promise<number> {
+    const updated: unknown[] = await manager.query(
+      `UPDATE orders SET user_id = NULL, user_deleted_at = $2, idempotency_key = NULL,
+         organization_id = CASE WHEN $3 AND organization_id = $4 THEN NULL ELSE organization_id END
+       WHERE user_id = $1
+       RETURNING id`,
+      [deleted.userId, deleted.deletedAt, deleted.organizationDeleted, deleted.organizationId],
+    );
+    return updated.length;
   }
 
   /** The order, locked until the caller's transaction ends, for a payment outcome to move it. */

@@ -9,6 +9,7 @@ import {
   startFakeStripe,
   startServiceHarness,
   startWithTestIdentity,
+  type TestEventsOptions,
   type WithSignIn,
 } from '@portal/testing';
 import { AppModule } from '../app.module';
@@ -32,9 +33,12 @@ export type CommerceStack = WithSignIn<{
 /**
  * commerce on a throwaway database with the catalog seeded, verifying tokens against a JWKS of a
  * test key (as identity publishes it) and calling a fake Stripe API through the real SDK.
- * `stripe` overrides the service's Stripe settings (e.g. `{ secretKey: undefined }`).
+ * `stripe` overrides the service's Stripe settings (e.g. `{ secretKey: undefined }`); with `events`,
+ * it consumes account events from that test stream (see `startTestEventSpace`).
  */
-export function startCommerce(options: { stripe?: Partial<StripeSettings> } = {}): Promise<CommerceStack> {
+export function startCommerce(
+  options: { stripe?: Partial<StripeSettings>; events?: TestEventsOptions } = {},
+): Promise<CommerceStack> {
   return startWithTestIdentity('commerce-test', async (identity) => {
     const stripe = await startFakeStripe({ webhookSecret: TEST_WEBHOOK_SECRET });
     const settings: StripeSettings = {
@@ -46,7 +50,12 @@ export function startCommerce(options: { stripe?: Partial<StripeSettings> } = {}
     const service = await startServiceHarness({
       name: 'commerce',
       createModule: (config) =>
-        AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, stripe: settings }),
+        AppModule.forRoot({
+          ...config,
+          identityUrl: identity.baseUrl,
+          stripe: settings,
+          ...(options.events && { events: options.events }),
+        }),
       migrations: commerceMigrations,
       entities: commerceEntities,
       prepare: seedCatalog,

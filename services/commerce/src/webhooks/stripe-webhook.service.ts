@@ -86,6 +86,12 @@ export class StripeWebhookService {
       return;
     }
     await this.orders.settlePayment(manager, order.id, outcome, intent.id);
+    if (order.userId === null) {
+      // The account was deleted meanwhile: the order's status stays true for accounting, but there is
+      // no one left to tell (dashboard, KPIs), so nothing is announced.
+      this.logger.log(`order ${order.id} of a deleted account ${outcome} by ${event.type} (${event.id})`);
+      return;
+    }
     const at = new Date(event.created * 1000).toISOString();
     const owner = { orderId: order.id, userId: order.userId, organizationId: order.organizationId };
     if (outcome === 'completed') {

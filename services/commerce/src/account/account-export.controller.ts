@@ -1,0 +1,21 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { type AuthenticatedUser, CurrentUser, JwtAuthGuard } from '@portal/auth';
+import { accountExportPath, type AccountExportPart } from '@portal/contracts';
+import { toOrderView } from '../orders/order-view';
+import { OrdersService } from '../orders/orders.service';
+
+/**
+ * commerce's part of the settings page's "Export my data": the signed-in account's orders with their
+ * items, as the Orders tab shows them (newest first).
+ */
+@Controller(accountExportPath('commerce').slice(1))
+@UseGuards(JwtAuthGuard)
+export class AccountExportController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Get()
+  async export(@CurrentUser() user: AuthenticatedUser): Promise<AccountExportPart> {
+    const orders = (await this.orders.listForUser(user.id)).map(toOrderView);
+    return { service: 'commerce', exportedAt: new Date().toISOString(), data: { orders } };
+  }
+}

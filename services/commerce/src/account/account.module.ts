@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { OrdersModule } from '../orders/orders.module';
+import { AccountExportController } from './account-export.controller';
+import { UserDeletedConsumer } from './user-deleted.consumer';
+
+/** The account's data in commerce: its export, and its orders' anonymisation when the account is deleted. */
+@Module({
+  imports: [OrdersModule],
+  controllers: [AccountExportController],
+  providers: [UserDeletedConsumer],
+})
+export class AccountModule {}
