@@ -7,6 +7,10 @@ import { CartProvider, loadApi, StoreProvider } from '@portal/store';
 const Login = lazy(() => import('./pages/Login/Login'));
 const Register = lazy(() => import('./pages/Register/Register'));
 const Checkout = lazy(() => import('./pages/Checkout/Checkout'));
+const ForgotPassword = lazy(() => import('./pages/ForgotPassword/ForgotPassword'));
+const ResetPassword = lazy(() => import('./pages/ResetPassword/ResetPassword'));
+const VerifyEmail = lazy(() => import('./pages/EmailLinks/VerifyEmail'));
+const ConfirmEmail = lazy(() => import('./pages/EmailLinks/ConfirmEmail'));
 
 // Every page of this section calls the API: fetch RTK Query alongside the first page.
 void loadApi();
@@ -19,6 +23,10 @@ const PAGES: Record<CheckoutPath, ReactNode> = {
   '/login': <Login />,
   '/register': <Register />,
   '/signup': <Register />,
+  '/forgot-password': <ForgotPassword />,
+  '/reset-password': <ResetPassword />,
+  '/verify-email': <VerifyEmail />,
+  '/confirm-email': <ConfirmEmail />,
 };
 
 export function CheckoutRoutes() {

@@ -44,7 +44,18 @@ describe('buildSitemap', () => {
   });
 
   it('leaves out sign-in, checkout and the dashboard', () => {
-    for (const path of ['/login', '/register', '/signup', '/checkout', '/dashboard', '/customer-dashboard']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/signup',
+      '/forgot-password',
+      '/reset-password',
+      '/verify-email',
+      '/confirm-email',
+      '/checkout',
+      '/dashboard',
+      '/customer-dashboard',
+    ]) {
       expect(sitemap).not.toContain(`millstonecx.com${path}<`);
     }
   });
@@ -76,6 +87,10 @@ describe('buildRobots', () => {
         'Disallow: /login',
         'Disallow: /register',
         'Disallow: /signup',
+        'Disallow: /forgot-password',
+        'Disallow: /reset-password',
+        'Disallow: /verify-email',
+        'Disallow: /confirm-email',
         'Disallow: /api/',
         '',
         'Sitemap: https://www.millstonecx.com/sitemap.xml',

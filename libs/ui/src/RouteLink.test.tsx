@@ -26,6 +26,17 @@ describe('internal links', () => {
     expect(window.location.pathname + window.location.search).toBe('/contact?topic=sales');
   });
 
+  it('hand their state to the next page', async () => {
+    inRouter(
+      <RouteLink href="/forgot-password" state={{ email: 'ann@example.com' }}>
+        Forgot password?
+      </RouteLink>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(window.location.pathname).toBe('/forgot-password');
+    expect((window.history.state as { usr?: unknown }).usr).toEqual({ email: 'ann@example.com' });
+  });
+
   it('leave modified clicks (new tab) to the browser', async () => {
     const pushState = jest.spyOn(window.history, 'pushState');
     inRouter(<RouteLink href="/pricing">Pricing</RouteLink>);

@@ -10,9 +10,13 @@ import { useHref, useLinkClickHandler } from 'react-router-dom';
  */
 function useRouteLink(
   to: string,
-  { onClick, target }: { onClick?: (event: MouseEvent<HTMLAnchorElement>) => void; target?: string },
+  {
+    onClick,
+    target,
+    state,
+  }: { onClick?: (event: MouseEvent<HTMLAnchorElement>) => void; target?: string; state?: unknown },
 ) {
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { target });
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { target, state });
   return {
     href: useHref(to),
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
@@ -22,14 +26,18 @@ function useRouteLink(
   };
 }
 
-export type RouteLinkProps = Omit<LinkProps, 'href'> & { href: string };
+export type RouteLinkProps = Omit<LinkProps, 'href'> & {
+  href: string;
+  /** Handed to the next page in place (history state, `useLocation().state`), e.g. an email typed here. */
+  state?: unknown;
+};
 
 /** An internal text link that navigates without reloading the page. */
 export const RouteLink = forwardRef<HTMLAnchorElement, RouteLinkProps>(function RouteLink(
-  { href, onClick, ...props },
+  { href, onClick, state, ...props },
   ref,
 ) {
-  return <Link ref={ref} {...props} {...useRouteLink(href, { onClick, target: props.target })} />;
+  return <Link ref={ref} {...props} {...useRouteLink(href, { onClick, target: props.target, state })} />;
 });
 
 export type RouteButtonProps = Omit<ButtonProps<'a'>, 'href'> & { href: string };

@@ -1,3 +1,5 @@
+import { accountPages } from '../identity/account';
+import { SECTION_ROUTES } from './site-routes';
 import {
   BLOG_ARTICLES,
   LEGAL_EFFECTIVE_DATE,
@@ -32,6 +34,13 @@ describe('the public site', () => {
     expect(paths).toHaveLength(PUBLIC_PAGES.length + BLOG_ARTICLES.length);
     expect(paths).toContain('/blog/roi-of-customer-service');
     for (const path of PRIVATE_PATHS) expect(paths).not.toContain(path);
+  });
+
+  it("serves the pages the account's mails link to in the checkout section, kept out of search results", () => {
+    for (const path of Object.values(accountPages)) {
+      expect(SECTION_ROUTES.checkout).toContain(path);
+      expect(PRIVATE_PATHS).toContain(path);
+    }
   });
 
   it('dates the blog by its newest article and the legal pages by their effective date', () => {

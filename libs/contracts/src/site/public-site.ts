@@ -62,6 +62,10 @@ export const PRIVATE_PATHS = [
   '/login',
   '/register',
   '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/confirm-email',
 ] as const;
 
 const MONTHS = [

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
 import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
@@ -131,24 +131,18 @@ describe('Login', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
-  it("'Forgot password?' under the password tells how to get it reset today, without leaving the form", async () => {
+  it("'Forgot password?' under the password goes to /forgot-password with the email typed", async () => {
     renderPage(<Login />, { route: '/login' });
-    await userEvent.type(await screen.findByLabelText('Email address'), 'ann@example.com');
-    const forgot = screen.getByRole('button', { name: 'Forgot password?' });
+    await userEvent.type(await screen.findByLabelText('Email address'), ' ann@example.com ');
+    const forgot = screen.getByRole('link', { name: 'Forgot password?' });
     expect(screen.getByLabelText('Password').compareDocumentPosition(forgot)).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
-    expect(forgot).toHaveAttribute('aria-expanded', 'false');
+    expect(forgot).toHaveAttribute('href', '/forgot-password');
 
     await userEvent.click(forgot);
-    expect(forgot).toHaveAttribute('aria-expanded', 'true');
-    const help = screen.getByRole('region', { name: 'Forgot password?' });
-    expect(help).toHaveTextContent(/support team resets it/);
-    expect(within(help).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/contact');
-    expect(screen.getByLabelText('Email address')).toHaveValue('ann@example.com');
-
-    await userEvent.click(forgot);
-    expect(screen.queryByRole('region', { name: 'Forgot password?' })).not.toBeInTheDocument();
+    expect(window.location.pathname).toBe('/forgot-password');
+    expect((window.history.state as { usr?: unknown }).usr).toEqual({ email: 'ann@example.com' });
   });
 
   it("says 'Login failed' when the server gives no message", async () => {
@@ -156,5 +150,119 @@ describe('Login', () => {
     const { store } = await signInFrom('');
     await waitFor(() => expect(store.getState().toast.current?.description).toBe('Login failed'));
     expect(store.getState().toast.current?.title).toBe('Error');
+  });
+});
+
+describe('Login with two-factor sign-in', () => {
+  const challenge = 'challenge-of-ann';
+  const askForCode = { status: 200, body: { twoFactorRequired: true, challenge } };
+
+  beforeAll(() => loadApi());
+  beforeEach(() => localStorage.clear());
+  afterEach(() => jest.restoreAllMocks());
+
+  /** Signs in as Ann, whose account asks for a code: the code step, its field focused. */
+  async function reachCodeStep() {
+    const view = await signInFrom('?redirect=/checkout');
+    const field = await screen.findByLabelText('Authentication code');
+    return { ...view, field };
+  }
+
+  it('asks for the 6-digit code from the authenticator app, then signs in as before', async () => {
+    const calls = stubFetch({
+      'POST /api/auth/login': askForCode,
+      'POST /api/auth/login/two-factor': { status: 200, body: { token: 'login-token', user } },
+    });
+    const { store, field } = await reachCodeStep();
+
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toBeRequired();
+    expect(field).toHaveAccessibleDescription(/6-digit code your authenticator app shows/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+
+    await userEvent.type(field, '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/checkout'));
+    expect(localStorage.getItem('token')).toBe('login-token');
+    expect(store.getState().session).toEqual({ hasToken: true, user, checking: false });
+    expect(store.getState().toast.current).toMatchObject({ title: 'Logged in successfully' });
+    expect(calls[1]).toMatchObject({
+      path: '/api/auth/login/two-factor',
+      body: { challenge, code: '123 456' },
+    });
+  });
+
+  it('takes a recovery code instead', async () => {
+    const calls = stubFetch({
+      'POST /api/auth/login': askForCode,
+      'POST /api/auth/login/two-factor': { status: 200, body: { token: 'login-token', user } },
+    });
+    await reachCodeStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    const field = screen.getByLabelText('Recovery code');
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('autocomplete', 'off');
+
+    await userEvent.type(field, 'ABCDE-12345{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/checkout'));
+    expect(calls[1]?.body).toEqual({ challenge, code: 'ABCDE-12345' });
+  });
+
+  it('asks for the code when none is typed, without calling the server', async () => {
+    const calls = stubFetch({ 'POST /api/auth/login': askForCode });
+    const { field } = await reachCodeStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(field).toHaveAccessibleDescription('Enter the code from your authenticator app');
+    expect(field).toHaveFocus();
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([
+    [401, 'That code is not correct'],
+    [401, 'That code has already been used. Wait for the next one.'],
+    [429, 'Too many attempts. Try again in 12 minutes.'],
+  ])('tells a %i (%s) above the field and lets the visitor try again', async (status, message) => {
+    stubFetch({
+      'POST /api/auth/login': askForCode,
+      'POST /api/auth/login/two-factor': { status, body: { statusCode: status, message } },
+    });
+    const { field } = await reachCodeStep();
+    await userEvent.type(field, '000000{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Authentication code')).toHaveValue('');
+    expect(screen.getByLabelText('Authentication code')).toHaveFocus();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('goes back to the password step, email and password kept, when the challenge has expired', async () => {
+    stubFetch({
+      'POST /api/auth/login': askForCode,
+      'POST /api/auth/login/two-factor': {
+        status: 401,
+        body: { statusCode: 401, message: 'The sign-in took too long. Sign in again.' },
+      },
+    });
+    const { field } = await reachCodeStep();
+    await userEvent.type(field, '123456{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in took too long. Sign in again.');
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveValue('ann@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret123');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+  });
+
+  it("goes back to the password step with 'Back to email and password'", async () => {
+    stubFetch({ 'POST /api/auth/login': askForCode });
+    await reachCodeStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to email and password' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PASSWORD_HINT } from '@portal/contracts';
 import { useNavigate } from 'react-router-dom';
 import { BRAND_NAME, RouteLink } from '@portal/ui';
 import { registered, showToast, useAppDispatch } from '@portal/store';
@@ -13,7 +12,8 @@ import { SignedOutOnly } from '../../components/SignedOutOnly';
 import { useRegisterMutation } from '../../components/identity-api';
 import { useFormFailure } from '../../components/useFormFailure';
 import { useRequiredFields } from '../../components/useRequiredFields';
-import { SecretField } from '@portal/ui/secret-field';
+import { NewPasswordField } from '../../components/NewPasswordField';
+import { focusFirstError } from '../../components/form-check';
 import { checkRegistration, type RegisterErrors, type RegisterFields } from './registration-errors';
 
 /** /register and /signup: create an account, then on to /customer-dashboard. */
@@ -32,9 +32,7 @@ export default function Register() {
     event.preventDefault();
     setSubmitted(true);
     if (!check.valid) {
-      // Focus lands on the first field to fix, which reads out its message (aria-describedby).
-      const first = (['name', 'email', 'password'] as const).find((key) => check.errors[key]);
-      if (first) (event.currentTarget.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      focusFirstError(event.currentTarget, ['name', 'email', 'password'], check.errors);
       return;
     }
     clearFailure();
@@ -65,13 +63,7 @@ export default function Register() {
             autoComplete="email"
             {...field('email', errors.email)}
           />
-          <SecretField
-            secretName="password"
-            label="Password"
-            autoComplete="new-password"
-            {...field('password', errors.password)}
-            helperText={errors.password ?? PASSWORD_HINT}
-          />
+          <NewPasswordField label="Password" {...field('password', errors.password)} />
           <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
             Create Account
           </Button>

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
+import CheckCircle from '@mui/icons-material/CheckCircleRounded';
+import LinkOff from '@mui/icons-material/LinkOffRounded';
+import { usePageMeta } from '@portal/ui';
+import { CheckoutNotice } from '../pages/Checkout/CheckoutNotice';
+
+export type LinkOutcomeTone = 'working' | 'done' | 'refused';
+
+export interface LinkOutcomeProps {
+  /** The page's path and its description for link previews (kept out of search results). */
+  path: string;
+  description: string;
+  tone: LinkOutcomeTone;
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  /** Moves the focus to the title: the outcome replaces the form the visitor just sent. */
+  focusTitle?: boolean;
+}
+
+const ICONS: Record<LinkOutcomeTone, ReactNode> = {
+  working: <CircularProgress size={44} aria-hidden />,
+  done: <CheckCircle sx={{ color: 'success.main' }} />,
+  refused: <LinkOff sx={{ color: 'warning.main' }} />,
+};
+
+/**
+ * What a link from one of the account's mails came to, as a page of its own: an icon, the h1, the
+ * message (the server's, word for word, for a refused link) and what to do next. Told to screen
+ * readers as it replaces the page's previous state: a refusal as an alert, the rest as a status.
+ */
+export function LinkOutcome({
+  path,
+  description,
+  tone,
+  title,
+  children,
+  actions,
+  focusTitle,
+}: LinkOutcomeProps) {
+  usePageMeta({ title, description, path, noindex: true });
+  return (
+    <CheckoutNotice
+      icon={ICONS[tone]}
+      title={title}
+      role={tone === 'refused' ? 'alert' : 'status'}
+      actions={actions}
+      focusTitle={focusTitle}
+    >
+      {children}
+    </CheckoutNotice>
+  );
+}
