@@ -43,3 +43,12 @@ export {
 export { sleep, waitFor } from './wait-for';
 export { connectTestJetStream, type TestJetStream } from './test-jetstream';
 export { startTestEventSpace, type TestEventSpace, type TestEventsOptions } from './test-event-space';
+export {
+  type CaughtMail,
+  extractLink,
+  isAddressedTo,
+  type MailCatcher,
+  type MailCatcherClient,
+  mailCatcherClient,
+  startMailCatcher,
+} from './mail-catcher';

@@ -5,6 +5,8 @@ import { ContactModule } from './contact/contact.module';
 import { crmDatabase } from './database';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { KickoffModule } from './kickoff/kickoff.module';
+import { MailerModule } from './mailer/mailer.module';
+import { MAILER_OPTIONS, type MailerOptions } from './mailer/mailer.service';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { SecretBox } from '@portal/auth';
 
@@ -17,11 +19,33 @@ export type AppConfig = Pick<
   | 'publicSiteUrl'
   | 'limits'
   | 'applicationLimits'
->;
+> & {
+  /** How mail is sent; unset, the mailer does not run (harnesses of tests that send none). */
+  mail?: CrmConfig['mail'];
+  /** Where the mailer reads requested mails from; default: the stream `PORTAL` at `natsUrl`. */
+  mailEvents?: Pick<MailerOptions, 'natsUrl' | 'stream' | 'subjectPrefix'>;
+};
 
 export const AppModule = serviceRootModule<AppConfig>('crm', {
   configToken: CRM_CONFIG,
   database: crmDatabase,
-  features: [ContactModule, NewsletterModule, IntegrationsModule, ApplicationsModule, KickoffModule],
-  provide: (config) => [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
+  features: [
+    ContactModule,
+    NewsletterModule,
+    IntegrationsModule,
+    ApplicationsModule,
+    KickoffModule,
+    MailerModule,
+  ],
+  provide: (config) => [
+    { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },
+    {
+      provide: MAILER_OPTIONS,
+      useValue: {
+        databaseUrl: config.databaseUrl,
+        mail: config.mail,
+        ...(config.mailEvents ?? { natsUrl: config.natsUrl }),
+      } satisfies MailerOptions,
+    },
+  ],
 });

@@ -55,4 +55,29 @@ describe('crm environment', () => {
       CONTACT_EMAIL_LIMIT_PER_10_MINUTES: 3,
     });
   });
+
+  it('sends mail to the local catcher by default, 5 attempts, and names a bad SMTP_URL or MAIL_FROM', () => {
+    const env = { ...base, CRM_ENCRYPTION_KEY: key.toString('hex') };
+    expect(parseEnv(crmEnvSchema, { ...env, SMTP_URL: '', MAIL_FROM: '' })).toMatchObject({
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+      MAIL_FROM: 'Millstone CX <no-reply@millstone-cx.example>',
+      MAIL_MAX_ATTEMPTS: 5,
+    });
+    expect(
+      parseEnv(crmEnvSchema, {
+        ...env,
+        SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+        MAIL_FROM: 'no-reply@example.com',
+      }),
+    ).toMatchObject({
+      SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+      MAIL_FROM: 'no-reply@example.com',
+    });
+    expect(() => parseEnv(crmEnvSchema, { ...env, SMTP_URL: 'http://mail.example.com' })).toThrow(
+      'SMTP_URL: must be an SMTP URL such as smtp://127.0.0.1:1025',
+    );
+    expect(() => parseEnv(crmEnvSchema, { ...env, MAIL_FROM: 'nobody' })).toThrow(
+      'MAIL_FROM: must be an address such as no-reply@example.com',
+    );
+  });
 });

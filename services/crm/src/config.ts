@@ -2,6 +2,38 @@ import { encryptionKeyVar } from '@portal/auth';
 import { envVars, identityUrlEnv, type ServiceConfig, serviceConfigLoader, serviceEnv } from '@portal/config';
 import { z } from 'zod';
 
+/** The local mail catcher `npm start` runs (maildev): production sets SMTP_URL. */
+export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025';
+export const DEFAULT_MAIL_FROM = 'Millstone CX <no-reply@millstone-cx.example>';
+
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+/** `SMTP_URL`: where the mailer sends, e.g. smtp://user:password@mail.example.com:587 or smtps://…:465. */
+const smtpUrlVar = () =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine(
+        (text) => /^smtps?:\/\/[^\s/]+/.test(text) && URL.canParse(text),
+        'must be an SMTP URL such as smtp://127.0.0.1:1025 or smtps://user:password@mail.example.com:465',
+      )
+      .default(DEFAULT_SMTP_URL),
+  );
+
+/** `MAIL_FROM`: the sender of every mail, an address with an optional display name. */
+const mailFromVar = () =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(
+        /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'must be an address such as no-reply@example.com or "Millstone CX <no-reply@example.com>"',
+      )
+      .default(DEFAULT_MAIL_FROM),
+  );
+
 export const crmEnvSchema = z.object({
   ...serviceEnv(3103),
   ...identityUrlEnv(),
@@ -13,6 +45,10 @@ export const crmEnvSchema = z.object({
   NEWSLETTER_LIMIT_PER_10_MINUTES: envVars.positiveInt(5),
   APPLICATION_LIMIT_PER_ADDRESS_PER_HOUR: envVars.positiveInt(10),
   APPLICATION_LIMIT_PER_EMAIL_PER_HOUR: envVars.positiveInt(3),
+  SMTP_URL: smtpUrlVar(),
+  MAIL_FROM: mailFromVar(),
+  /** Deliveries of a mail before it becomes a dead letter. */
+  MAIL_MAX_ATTEMPTS: envVars.positiveInt(5, 100),
 });
 
 /** What may be sent within any 10 minutes; the next request answers 429. */
@@ -43,6 +79,17 @@ export interface CrmConfig extends ServiceConfig {
   publicSiteUrl: string;
   limits: LeadLimits;
   applicationLimits: ApplicationLimits;
+  mail: MailSettings;
+}
+
+/** How crm's mailer sends the mails the services ask for (`portal.mail.requested`). */
+export interface MailSettings {
+  /** The SMTP server (`SMTP_URL`; the local mail catcher by default). */
+  smtpUrl: string;
+  /** The sender (`MAIL_FROM`). */
+  from: string;
+  /** Deliveries before a mail becomes a dead letter (`MAIL_MAX_ATTEMPTS`). */
+  maxAttempts: number;
 }
 
 export const CRM_CONFIG = Symbol('CRM_CONFIG');
@@ -61,4 +108,5 @@ export const loadCrmConfig = serviceConfigLoader(crmEnvSchema, (vars) => ({
     perAddressPerHour: vars.APPLICATION_LIMIT_PER_ADDRESS_PER_HOUR,
     perEmailPerHour: vars.APPLICATION_LIMIT_PER_EMAIL_PER_HOUR,
   },
+  mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM, maxAttempts: vars.MAIL_MAX_ATTEMPTS },
 }));

@@ -3,6 +3,7 @@ import { Integrations1764100000000 } from './1764100000000-Integrations';
 import { JobApplications1764300000000 } from './1764300000000-JobApplications';
 import { ContactCartsAndEmailLimit1764450000000 } from './1764450000000-ContactCartsAndEmailLimit';
 import { KickoffCalls1764400000000 } from './1764400000000-KickoffCalls';
+import { MailDeliveries1764600000000 } from './1764600000000-MailDeliveries';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
@@ -11,4 +12,5 @@ export const crmMigrations = [
   JobApplications1764300000000,
   KickoffCalls1764400000000,
   ContactCartsAndEmailLimit1764450000000,
+  MailDeliveries1764600000000,
 ];

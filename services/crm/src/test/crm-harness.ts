@@ -5,7 +5,7 @@ import {
   startWithTestIdentity,
   type WithSignIn,
 } from '@portal/testing';
-import { AppModule } from '../app.module';
+import { type AppConfig, AppModule } from '../app.module';
 import type { ApplicationLimits, LeadLimits } from '../config';
 import { crmEntities } from '../database';
 import { crmMigrations } from '../migrations';
@@ -26,7 +26,13 @@ export type CrmHarness = WithSignIn<
  * JWKS of a test key (as identity publishes it) and sealing secrets with a random key.
  */
 export function startCrm(
-  options: { natsUrl?: string; limits?: Partial<LeadLimits>; applicationLimits?: ApplicationLimits } = {},
+  options: {
+    natsUrl?: string;
+    limits?: Partial<LeadLimits>;
+    applicationLimits?: ApplicationLimits;
+    /** Runs the mailer: how it sends, and the test's own stream it reads requested mails from. */
+    mail?: Required<Pick<AppConfig, 'mail' | 'mailEvents'>>;
+  } = {},
 ): Promise<CrmHarness> {
   const limits: LeadLimits = {
     contactPer10Minutes: 1000,
@@ -47,6 +53,7 @@ export function startCrm(
           publicSiteUrl: testSiteUrl,
           limits,
           applicationLimits,
+          ...options.mail,
         }),
       migrations: crmMigrations,
       entities: crmEntities,

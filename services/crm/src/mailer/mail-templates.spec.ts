@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type MailContent, mailContentSchema } from '@portal/contracts';
+import { escapeHtml, mailBrand, renderMail } from './mail-templates';
+
+const link = 'https://portal.example.com/reset-password?token=abc&next=%2Fdashboard';
+
+/** One content of every template the contracts list. */
+const everyTemplate: MailContent[] = mailContentSchema.options.map((option) => {
+  const template = option.shape.template.value;
+  return mailContentSchema.parse({ template, name: 'Ada Lovelace', link, newEmail: 'new@example.com' });
+});
+
+describe('mail templates', () => {
+  it.each(everyTemplate.map((content) => [content.template, content] as const))(
+    '%s: a subject, a plain text and an HTML part in the brand, with a footer saying why and no unsubscribe',
+    (_template, content) => {
+      const mail = renderMail(content);
+      expect(mail.subject).toContain('Millstone CX');
+      expect(mail.text).toMatch(/^Hi Ada Lovelace,\n/);
+      expect(mail.text).toContain('You received this email because');
+      expect(mail.html).toContain('Hi Ada Lovelace,');
+      expect(mail.html).toContain('You received this email because');
+      expect(mail.html).toContain(`background:${mailBrand.ink}`);
+      expect(mail.html).toContain('max-width:600px');
+      expect(`${mail.text}${mail.html}`).not.toMatch(/unsubscribe/i);
+      if ('link' in content) {
+        expect(mail.text).toContain(`\n${link}\n`);
+        // The button and the plain link, the & of the query escaped in the attribute.
+        expect(mail.html.split(`href="${escapeHtml(link)}"`)).toHaveLength(3);
+      } else {
+        expect(mail.html).not.toContain('href=');
+      }
+      if ('newEmail' in content) {
+        expect(mail.text).toContain('new@example.com');
+      }
+    },
+  );
+
+  it('says how long each link lives, as the contracts set it', () => {
+    const [verification, reset, change] = (
+      ['email-verification', 'password-reset', 'email-change-confirmation'] as const
+    ).map((template) => renderMail(everyTemplate.find((content) => content.template === template)!).text);
+    expect(verification).toContain('expires in 24 hours');
+    expect(reset).toContain('expires in 30 minutes');
+    expect(change).toContain('expires in 24 hours');
+  });
+
+  it('escapes every value in the HTML part, and greets a blank name without one', () => {
+    const mail = renderMail({
+      template: 'email-change-confirmation',
+      name: `"><img src=x onerror=alert(1)>`,
+      link: 'https://portal.example.com/confirm-email?token="x"',
+      newEmail: "o'brien@example.com",
+    });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.html).toContain('o&#39;brien@example.com');
+    expect(mail.html).not.toContain('token="x"');
+    expect(renderMail({ template: 'password-changed', name: ' \n\t' }).text).toMatch(/^Hi,\n/);
+  });
+
+  it("uses libs/ui's brand name and colours", () => {
+    const ui = path.join(__dirname, '../../../../libs/ui/src');
+    expect(readFileSync(path.join(ui, 'brand.ts'), 'utf8')).toContain(`BRAND_NAME = '${mailBrand.name}'`);
+    const theme = readFileSync(path.join(ui, 'theme.ts'), 'utf8');
+    for (const key of ['ink', 'surface', 'accent', 'text', 'textMuted'] as const) {
+      expect(theme).toContain(`${key}: '${mailBrand[key]}'`);
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import {
+  EMAIL_CHANGE_TTL_HOURS,
+  EMAIL_VERIFICATION_TTL_HOURS,
+  type MailContent,
+  type MailTemplate,
+  PASSWORD_RESET_TTL_MINUTES,
+} from '@portal/contracts';
+
+/**
+ * The brand as libs/ui has it (`brand.ts`, `theme.ts`; ADR 0014): crm is a server project and may not
+ * import the web library, so the values are repeated here and a spec checks they still agree.
+ */
+export const mailBrand = {
+  name: 'Millstone CX',
+  ink: '#0A1020',
+  surface: '#111A2E',
+  accent: '#FF6A3D',
+  text: '#E8ECF4',
+  textMuted: '#A9B4C8',
+} as const;
+
+/** A rendered mail: its subject, a plain-text part that reads well on its own and an HTML part. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What one mail says: its paragraphs, the one action (a button and a plain link) and why it was sent. */
+interface MailCopy {
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; link: string };
+  /** The transactional footer: why this address got the mail (no unsubscribe: it is no newsletter). */
+  why: string;
+}
+
+const ignoreIfNotYou = "If that wasn't you, you can ignore this email.";
+const contactUsIfNotYou = `If that wasn't you, reset your password at once and contact ${mailBrand.name} support.`;
+const accountNotice = `You received this email because it is about the security of your ${mailBrand.name} account.`;
+
+type CopyOf<T extends MailTemplate> = (content: Extract<MailContent, { template: T }>) => MailCopy;
+
+const copies: { [T in MailTemplate]: CopyOf<T> } = {
+  'email-verification': ({ link }) => ({
+    subject: `Confirm your email address for ${mailBrand.name}`,
+    paragraphs: [
+      `Welcome to ${mailBrand.name}. Please confirm that this is your email address.`,
+      `The link works once and expires in ${EMAIL_VERIFICATION_TTL_HOURS} hours.`,
+    ],
+    action: { label: 'Confirm email address', link },
+    why: `You received this email because this address was used to sign up for a ${mailBrand.name} account. ${ignoreIfNotYou}`,
+  }),
+  'password-reset': ({ link }) => ({
+    subject: `Reset your ${mailBrand.name} password`,
+    paragraphs: [
+      'We received a request to reset the password of your account. Choose a new one with the link below.',
+      `The link works once and expires in ${PASSWORD_RESET_TTL_MINUTES} minutes. Resetting your password signs you out everywhere else.`,
+    ],
+    action: { label: 'Reset password', link },
+    why: `You received this email because someone asked to reset the password of the ${mailBrand.name} account with this address. ${ignoreIfNotYou} Your password stays unchanged.`,
+  }),
+  'email-change-confirmation': ({ link, newEmail }) => ({
+    subject: `Confirm your new email address for ${mailBrand.name}`,
+    paragraphs: [
+      `Please confirm that ${newEmail} is the new email address of your ${mailBrand.name} account.`,
+      `The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. Until you confirm, you keep signing in with your current address.`,
+    ],
+    action: { label: 'Confirm new email address', link },
+    why: `You received this email because this address was entered as the new email address of a ${mailBrand.name} account. ${ignoreIfNotYou}`,
+  }),
+  'email-change-notice': ({ newEmail }) => ({
+    subject: `Your ${mailBrand.name} email address is being changed`,
+    paragraphs: [
+      `Someone signed in to your account asked to change its email address to ${newEmail}.`,
+      'The change takes effect once it is confirmed from the new address; then you sign in with the new address.',
+    ],
+    why: `${accountNotice} ${contactUsIfNotYou}`,
+  }),
+  'password-changed': () => ({
+    subject: `Your ${mailBrand.name} password was changed`,
+    paragraphs: ['The password of your account was just changed, and your other sessions were signed out.'],
+    why: `${accountNotice} ${contactUsIfNotYou}`,
+  }),
+  'two-factor-enabled': () => ({
+    subject: `Two-factor sign-in is on for your ${mailBrand.name} account`,
+    paragraphs: [
+      'Two-factor sign-in was turned on: signing in now also asks for a code from your authenticator app.',
+      'Keep your recovery codes somewhere safe; each works once if you lose your phone.',
+    ],
+    why: `${accountNotice} ${contactUsIfNotYou}`,
+  }),
+  'two-factor-disabled': () => ({
+    subject: `Two-factor sign-in is off for your ${mailBrand.name} account`,
+    paragraphs: ['Two-factor sign-in was turned off: signing in now asks for your password only.'],
+    why: `${accountNotice} ${contactUsIfNotYou}`,
+  }),
+  'account-deleted': () => ({
+    subject: `Your ${mailBrand.name} account was deleted`,
+    paragraphs: [
+      'Your account was deleted as you asked, and your personal data is being erased from our systems.',
+      'Orders are kept as the law requires for accounting, without your name or contact details.',
+      'You can sign up again with this address at any time.',
+    ],
+    why: `You received this email because the ${mailBrand.name} account with this address was deleted. This is the last email we send about it.`,
+  }),
+};
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML, both as content and inside a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
+}
+
+/** A name for the greeting: control characters and line breaks become spaces, then trimmed. */
+const greetingName = (name: string) => name.replace(/[\p{Cc}\s]+/gu, ' ').trim();
+
+/** Renders `content` (a template and its values) in the brand: subject, plain text and HTML. */
+export function renderMail(content: MailContent): RenderedMail {
+  const copy = (copies[content.template] as CopyOf<MailTemplate>)(content);
+  const name = greetingName(content.name);
+  const greeting = name ? `Hi ${name},` : 'Hi,';
+  return { subject: copy.subject, text: plainText(copy, greeting), html: html(copy, greeting) };
+}
+
+function plainText(copy: MailCopy, greeting: string): string {
+  return [
+    greeting,
+    '',
+    ...copy.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(copy.action ? [`${copy.action.label}:`, copy.action.link, ''] : []),
+    `— ${mailBrand.name}`,
+    '',
+    '--',
+    copy.why,
+    '',
+  ].join('\n');
+}
+
+function html(copy: MailCopy, greeting: string): string {
+  const { ink, surface, accent, text, textMuted } = mailBrand;
+  const font = "font-family:Inter,'Segoe UI',Helvetica,Arial,sans-serif";
+  const paragraph = (content: string) =>
+    `<p style="margin:0 0 16px;${font};font-size:16px;line-height:24px;color:${text}">${escapeHtml(content)}</p>`;
+  const action = copy.action
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr>` +
+      `<td style="border-radius:6px;background:${accent}">` +
+      `<a href="${escapeHtml(copy.action.link)}" style="display:inline-block;padding:12px 24px;${font};font-size:16px;font-weight:600;color:${ink};text-decoration:none;border-radius:6px">${escapeHtml(copy.action.label)}</a>` +
+      `</td></tr></table>` +
+      `<p style="margin:0 0 16px;${font};font-size:14px;line-height:20px;color:${textMuted}">Or open this link: ` +
+      `<a href="${escapeHtml(copy.action.link)}" style="color:${accent};word-break:break-all">${escapeHtml(copy.action.link)}</a></p>`
+    : '';
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="dark">',
+    '<meta name="supported-color-schemes" content="dark">',
+    `<title>${escapeHtml(copy.subject)}</title>`,
+    '</head>',
+    `<body style="margin:0;padding:0;background:${ink}">`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${ink}"><tr><td align="center" style="padding:24px 12px">`,
+    `<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:${surface};border-radius:8px">`,
+    `<tr><td style="padding:24px 32px 8px;${font};font-size:20px;font-weight:700;color:${text}">` +
+      `<span style="color:${accent}">&#9632;</span> ${escapeHtml(mailBrand.name)}</td></tr>`,
+    `<tr><td style="padding:16px 32px 8px">`,
+    paragraph(greeting),
+    ...copy.paragraphs.map(paragraph),
+    action,
+    `<p style="margin:0;${font};font-size:16px;line-height:24px;color:${text}">&mdash; ${escapeHtml(mailBrand.name)}</p>`,
+    '</td></tr>',
+    `<tr><td style="padding:24px 32px;${font};font-size:12px;line-height:18px;color:${textMuted};border-top:1px solid rgba(148,163,184,0.18)">${escapeHtml(copy.why)}</td></tr>`,
+    '</table>',
+    '</td></tr></table>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

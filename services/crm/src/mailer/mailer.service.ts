@@ -1,0 +1,138 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EventEnvelope, MailRequestedData } from '@portal/contracts';
+import { splitDatabaseUrl } from '@portal/db-admin';
+import {
+  consumeCatalogEvents,
+  type EventConsumer,
+  type EventContext,
+  type StreamOptions,
+} from '@portal/events';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { MailSettings } from '../config';
+import { MailSender } from './mail-sender';
+import { renderMail } from './mail-templates';
+
+export interface MailerOptions {
+  /** Unset: no mail is consumed (they wait in the stream until a mailer runs). */
+  natsUrl?: string;
+  databaseUrl: string;
+  /** Unset: the mailer does not run (test harnesses that send no mail). */
+  mail?: MailSettings;
+  /** Stream to consume from; default `PORTAL`. Tests use a stream and subject prefix of their own. */
+  stream?: StreamOptions;
+  /** First token of the subjects consumed; default `portal`. */
+  subjectPrefix?: string;
+}
+
+export const MAILER_OPTIONS = Symbol('MAILER_OPTIONS');
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * crm's mailer: a durable JetStream consumer of `portal.mail.requested` that renders each mail (plain
+ * text and HTML) and sends it over SMTP, after the request that asked for it has long been answered.
+ * Each mail id is sent at most once (`mail_deliveries`, claimed in the handler's transaction before
+ * sending). A failed send rolls the claim back and the consumer redelivers with backoff; the last
+ * allowed delivery that fails makes the mail a dead letter: its row says 'dead' with the error, and
+ * an error line names the mail and its template. The durable name starts with the database's name,
+ * so stacks sharing one NATS (`npm start` and the e2e suite) each send to their own mail catcher.
+ */
+@Injectable()
+export class MailerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Mailer');
+  private consumer?: EventConsumer;
+  private sender?: MailSender;
+
+  constructor(
+    @Inject(MAILER_OPTIONS) private readonly options: MailerOptions,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const { natsUrl, mail } = this.options;
+    if (!mail) return;
+    if (!natsUrl) {
+      this.logger.warn('NATS_URL is not set: no mail is sent (requested mails wait in the outboxes)');
+      return;
+    }
+    this.sender = new MailSender({ smtpUrl: mail.smtpUrl, from: mail.from });
+    const durablePrefix = splitDatabaseUrl(this.options.databaseUrl).database.replace(/[^A-Za-z0-9_-]/g, '_');
+    this.consumer = consumeCatalogEvents({
+      dataSource: this.dataSource,
+      natsUrl,
+      stream: this.options.stream,
+      subjectPrefix: this.options.subjectPrefix,
+      durable: `${durablePrefix}_mailer`,
+      maxDeliver: mail.maxAttempts,
+      handlers: { mailRequested: (event, context) => this.deliver(event, context) },
+      logger: this.logger,
+    });
+    this.consumer.start();
+    this.logger.log(`Sending mail through ${redactedSmtpUrl(mail.smtpUrl)}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+    this.sender?.close();
+  }
+
+  /** True while the consumer is connected (or none runs). */
+  isConnected(): boolean {
+    return this.consumer?.isConnected() ?? true;
+  }
+
+  private async deliver(
+    { data }: EventEnvelope<MailRequestedData>,
+    { manager, deliveryCount, maxDeliver }: EventContext,
+  ): Promise<void> {
+    const { mailId, to, content } = data;
+    const claimed = await claim(manager, data, deliveryCount);
+    if (!claimed) {
+      this.logger.log(`Mail ${mailId} (${content.template}) was already handled: not sent again`);
+      return;
+    }
+    const sender = this.sender;
+    if (!sender) throw new Error('the mailer is not running');
+    try {
+      await sender.send(to, renderMail(content), mailId);
+    } catch (error) {
+      const reason = errorMessage(error);
+      if (deliveryCount < maxDeliver) {
+        // Rolls the claim back; the consumer logs the attempt and redelivers with backoff.
+        throw new Error(`mail ${mailId} (${content.template}) was not sent: ${reason}`, { cause: error });
+      }
+      await manager.query(
+        `UPDATE mail_deliveries SET status = 'dead', sent_at = NULL, last_error = $2 WHERE mail_id = $1`,
+        [mailId, reason.slice(0, 2000)],
+      );
+      this.logger.error(
+        `Mail ${mailId} (${content.template}) is a dead letter after ${deliveryCount} attempts: ${reason}`,
+      );
+    }
+  }
+}
+
+/** Records the mail as sent (undone if the send fails); false when its id was already sent or given up. */
+async function claim(manager: EntityManager, data: MailRequestedData, attempts: number): Promise<boolean> {
+  const rows: unknown[] = await manager.query(
+    `INSERT INTO mail_deliveries (mail_id, recipient, template, status, attempts, sent_at)
+     VALUES ($1, $2, $3, 'sent', $4, now())
+     ON CONFLICT (mail_id) DO NOTHING RETURNING mail_id`,
+    [data.mailId, data.to, data.content.template, attempts],
+  );
+  return rows.length === 1;
+}
+
+/** The SMTP URL without its password, for the log. */
+function redactedSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (url.password) url.password = '***';
+  return url.toString();
+}

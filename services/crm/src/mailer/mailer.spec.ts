@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import type { MailContent, MailRequestedData } from '@portal/contracts';
+import {
+  closedPort,
+  extractLink,
+  type MailCatcher,
+  startMailCatcher,
+  startTestEventSpace,
+  type TestEventSpace,
+  uniqueEmail,
+  waitFor,
+} from '@portal/testing';
+import { DEFAULT_MAIL_FROM } from '../config';
+import { type CrmHarness, startCrm } from '../test/crm-harness';
+
+jest.setTimeout(60_000);
+
+/** crm with its mailer on a stream of the test's own, sending to `smtpUrl`. */
+async function startMailingCrm(space: TestEventSpace, smtpUrl: string, maxAttempts = 5): Promise<CrmHarness> {
+  return startCrm({
+    mail: {
+      mail: { smtpUrl, from: DEFAULT_MAIL_FROM, maxAttempts },
+      mailEvents: space.events,
+    },
+  });
+}
+
+const request = (to: string, content: MailContent): MailRequestedData => ({
+  mailId: randomUUID(),
+  to,
+  content,
+  requestedAt: new Date().toISOString(),
+});
+
+async function deliveryRow(crm: CrmHarness, mailId: string) {
+  const rows: {
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    recipient: string;
+    template: string;
+  }[] = await crm.dataSource.query(
+    'SELECT status, attempts, last_error, recipient, template FROM mail_deliveries WHERE mail_id = $1',
+    [mailId],
+  );
+  return rows[0];
+}
+
+describe('crm mailer: portal.mail.requested to a real SMTP server (maildev)', () => {
+  let space: TestEventSpace;
+  let catcher: MailCatcher;
+  let crm: CrmHarness;
+
+  beforeAll(async () => {
+    space = await startTestEventSpace();
+    catcher = await startMailCatcher();
+    crm = await startMailingCrm(space, catcher.smtpUrl);
+  });
+
+  afterAll(async () => {
+    await crm?.close();
+    await catcher?.close();
+    await space?.close();
+  });
+
+  it('sends a requested mail with its subject, the sender, a plain-text and an HTML part with the link', async () => {
+    const to = uniqueEmail('verify');
+    const link = 'https://portal.example.com/verify-email?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    await space.publish('mailRequested', request(to, { template: 'email-verification', name: 'Ada', link }));
+
+    const mail = await catcher.waitForMail(to);
+    expect(mail.subject).toBe('Confirm your email address for Millstone CX');
+    expect(mail.from).toEqual([{ address: 'no-reply@millstone-cx.example', name: 'Millstone CX' }]);
+    expect(mail.text).toContain('Hi Ada,');
+    expect(mail.text).toContain('The link works once and expires in 24 hours.');
+    expect(extractLink(mail, '/verify-email')).toBe(link);
+    expect(mail.text).toContain('this address was used to sign up for a Millstone CX account');
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain('Confirm email address');
+    expect(mail.html).toContain('#FF6A3D'); // the brand's accent: the button
+    expect(`${mail.text}${mail.html}`).not.toMatch(/unsubscribe/i);
+  });
+
+  it("escapes the user's text in the HTML part and keeps it as written in the plain text", async () => {
+    const to = uniqueEmail('escape');
+    const name = '<script>alert("x")</script> & <b>Bob</b>';
+    await space.publish('mailRequested', request(to, { template: 'password-changed', name }));
+
+    const mail = await catcher.waitForMail(to);
+    expect(mail.subject).toBe('Your Millstone CX password was changed');
+    expect(mail.text).toContain(`Hi ${name},`);
+    expect(mail.html).toContain(
+      'Hi &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Bob&lt;/b&gt;,',
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>Bob');
+  });
+
+  it('sends a mail once, whether its event is redelivered or its id requested again', async () => {
+    const to = uniqueEmail('once');
+    const data = request(to, { template: 'two-factor-enabled', name: 'Grace' });
+    const envelope = await space.publish('mailRequested', data);
+    await catcher.waitForMail(to);
+    await space.publish('mailRequested', data, envelope); // the same event again
+    await space.publish('mailRequested', data); // the same mail id in another event
+    const marker = uniqueEmail('after');
+    await space.publish('mailRequested', request(marker, { template: 'two-factor-disabled', name: 'Grace' }));
+    await catcher.waitForMail(marker); // handled in order: the duplicates came before it
+
+    expect(await catcher.mailsTo(to)).toHaveLength(1);
+    expect(await deliveryRow(crm, data.mailId)).toEqual({
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      recipient: to,
+      template: 'two-factor-enabled',
+    });
+  });
+
+  it('gets 20 mails to the catcher within 2 s of their requests', async () => {
+    const recipients = Array.from({ length: 20 }, (_, i) => uniqueEmail(`burst${i}`));
+    const startedAt = Date.now();
+    await Promise.all(
+      recipients.map((to) =>
+        space.publish(
+          'mailRequested',
+          request(to, {
+            template: 'password-reset',
+            name: 'Lin',
+            link: 'https://portal.example.com/reset-password?token=x',
+          }),
+        ),
+      ),
+    );
+    await waitFor(
+      async () => {
+        const caught = await catcher.mails();
+        return recipients.every((to) => caught.some((mail) => mail.to.some((r) => r.address === to)));
+      },
+      'the 20 mails',
+      5_000,
+    );
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+  });
+});
+
+describe('crm mailer: an SMTP server that does not answer', () => {
+  let space: TestEventSpace;
+  let crm: CrmHarness;
+  const errors = jest.spyOn(Logger.prototype, 'error');
+
+  beforeAll(async () => {
+    space = await startTestEventSpace();
+    crm = await startMailingCrm(space, `smtp://127.0.0.1:${await closedPort()}`, 3);
+  });
+
+  afterAll(async () => {
+    errors.mockRestore();
+    await crm?.close();
+    await space?.close();
+  });
+
+  it('retries with backoff, then keeps the mail as a dead letter and logs it by id and template', async () => {
+    const data = request(uniqueEmail('dead'), { template: 'account-deleted', name: 'Sam' });
+    await space.publish('mailRequested', data);
+
+    const row = await waitFor(
+      async () => {
+        const found = await deliveryRow(crm, data.mailId);
+        return found?.status === 'dead' ? found : undefined;
+      },
+      'the dead letter',
+      30_000,
+    );
+    expect(row).toMatchObject({
+      status: 'dead',
+      attempts: 3,
+      recipient: data.to,
+      template: 'account-deleted',
+    });
+    expect(row?.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringMatching(
+        new RegExp(`^Mail ${data.mailId} \\(account-deleted\\) is a dead letter after 3 attempts: `),
+      ),
+    );
+  });
+});
