@@ -1,4 +1,6 @@
 import { serviceRootModule } from '@portal/service-kit';
+import { ACCOUNT_EVENTS_OPTIONS, type AccountEventsOptions } from './account/account-events';
+import { AccountModule } from './account/account.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { CRM_CONFIG, type CrmConfig } from './config';
 import { ContactModule } from './contact/contact.module';
@@ -24,6 +26,8 @@ export type AppConfig = Pick<
   mail?: CrmConfig['mail'];
   /** Where the mailer reads requested mails from; default: the stream `PORTAL` at `natsUrl`. */
   mailEvents?: Pick<MailerOptions, 'natsUrl' | 'stream' | 'subjectPrefix'>;
+  /** Where deleted accounts are read from; default: the stream `PORTAL` at `natsUrl`. */
+  accountEvents?: Omit<AccountEventsOptions, 'databaseUrl'>;
 };
 
 export const AppModule = serviceRootModule<AppConfig>('crm', {
@@ -36,6 +40,7 @@ export const AppModule = serviceRootModule<AppConfig>('crm', {
     ApplicationsModule,
     KickoffModule,
     MailerModule,
+    AccountModule,
   ],
   provide: (config) => [
     { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },
@@ -46,6 +51,13 @@ export const AppModule = serviceRootModule<AppConfig>('crm', {
         mail: config.mail,
         ...(config.mailEvents ?? { natsUrl: config.natsUrl }),
       } satisfies MailerOptions,
+    },
+    {
+      provide: ACCOUNT_EVENTS_OPTIONS,
+      useValue: {
+        databaseUrl: config.databaseUrl,
+        ...(config.accountEvents ?? { natsUrl: config.natsUrl }),
+      } satisfies AccountEventsOptions,
     },
   ],
 });

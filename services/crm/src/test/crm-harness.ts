@@ -32,6 +32,8 @@ export function startCrm(
     applicationLimits?: ApplicationLimits;
     /** Runs the mailer: how it sends, and the test's own stream it reads requested mails from. */
     mail?: Required<Pick<AppConfig, 'mail' | 'mailEvents'>>;
+    /** Erases deleted accounts read from the test's own stream (see `startTestEventSpace`). */
+    accountEvents?: AppConfig['accountEvents'];
   } = {},
 ): Promise<CrmHarness> {
   const limits: LeadLimits = {
@@ -54,6 +56,7 @@ export function startCrm(
           limits,
           applicationLimits,
           ...options.mail,
+          ...(options.accountEvents && { accountEvents: options.accountEvents }),
         }),
       migrations: crmMigrations,
       entities: crmEntities,
