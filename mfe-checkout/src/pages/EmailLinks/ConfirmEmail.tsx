@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { accountMessages, accountPages, linkTokenSchema } from '@portal/contracts';
 import { BRAND_NAME } from '@portal/ui';
 import { checkCurrentUser, useAppDispatch } from '@portal/store';
@@ -19,8 +19,7 @@ const PAGE = {
  */
 export default function ConfirmEmail() {
   const dispatch = useAppDispatch();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const wellFormed = linkTokenSchema.safeParse(token).success;
   const { data, error, isFetching, refetch } = useConfirmEmailQuery({ token }, { skip: !wellFormed });
   const confirmedEmail = data?.email;

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { accountMessages, accountPages, linkTokenSchema } from '@portal/contracts';
 import { BRAND_NAME } from '@portal/ui';
 import { useVerifyEmailQuery } from '../../components/identity-api';
@@ -15,8 +15,7 @@ const PAGE = {
  * expired or not valid, each a page of its own (the server's messages, word for word).
  */
 export default function VerifyEmail() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const wellFormed = linkTokenSchema.safeParse(token).success;
   const { data, error, isFetching, refetch } = useVerifyEmailQuery({ token }, { skip: !wellFormed });
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { accountMessages, accountPages, linkTokenSchema, newPasswordSchema } from '@portal/contracts';
 import { BRAND_NAME, RouteButton, RouteLink } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch } from '@portal/store';
@@ -46,8 +46,7 @@ function checkPasswords({ password, confirm }: PasswordFields): Partial<Password
 export default function ResetPassword() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const { fields, field } = useRequiredFields<PasswordFields>({ password: '', confirm: '' });
   const [submitted, setSubmitted] = useState(false);
