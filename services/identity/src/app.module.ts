@@ -1,15 +1,20 @@
+import { SecretBox } from '@portal/auth';
 import { serviceRootModule } from '@portal/service-kit';
 import { AuthModule } from './auth/auth.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
 import { FeaturesModule } from './features/features.module';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { PersonalDataModule } from './personal-data/personal-data.module';
+import { TwoFactorModule } from './two-factor/two-factor.module';
 
 // No identityUrl: identity verifies the tokens it signs itself (./auth).
-export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl' | 'auth'>;
+export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl' | 'auth' | 'encryptionKey'>;
 
 export const AppModule = serviceRootModule<AppConfig>('identity', {
   configToken: IDENTITY_CONFIG,
   database: identityDatabase,
-  features: [FeaturesModule, OrganizationsModule, AuthModule],
+  features: [FeaturesModule, OrganizationsModule, AuthModule, TwoFactorModule, PersonalDataModule],
+  // Seals two-factor secrets at rest with IDENTITY_ENCRYPTION_KEY.
+  provide: (config) => [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
 });

@@ -1,3 +1,4 @@
+import { encryptionKeyVar } from '@portal/auth';
 import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from '@portal/contracts';
 import { envVars, type ServiceConfig, serviceConfigLoader, serviceEnv } from '@portal/config';
 import { z } from 'zod';
@@ -7,6 +8,8 @@ export const identityEnvSchema = z.object({
   JWT_SIGNING_KEY: z
     .string({ error: 'is required: a PKCS#8 PEM EC P-256 private key (npm start generates one)' })
     .min(1, 'is required: a PKCS#8 PEM EC P-256 private key (npm start generates one)'),
+  // The AES-256 key that seals two-factor secrets at rest (`npm start` generates one per install).
+  IDENTITY_ENCRYPTION_KEY: encryptionKeyVar(),
   // Services refuse tokens that live longer than the shared maximum.
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -45,6 +48,8 @@ export interface AuthConfig {
 
 export interface IdentityConfig extends ServiceConfig {
   auth: AuthConfig;
+  /** The 32-byte key (`IDENTITY_ENCRYPTION_KEY`) that seals two-factor secrets in the database. */
+  encryptionKey: Buffer;
 }
 
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
@@ -54,6 +59,7 @@ const unescapePem = (value: string) => value.replace(/\\n/g, '\n').trim();
 
 /** Reads and validates the environment; a bad or missing variable stops the process naming it. */
 export const loadIdentityConfig = serviceConfigLoader(identityEnvSchema, (vars) => ({
+  encryptionKey: vars.IDENTITY_ENCRYPTION_KEY,
   auth: {
     signingKeyPem: unescapePem(vars.JWT_SIGNING_KEY),
     tokenTtlSeconds: vars.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,15 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { tryAgainInMinutes } from '@portal/contracts';
 import { AttemptCounter } from '@portal/db';
 import { minutesText, TooManyRequestsException } from '@portal/nest-http';
 import type { DataSource, EntityManager } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 
 type AttemptKind =
-  'login-failure:email-address' | 'login-failure:address' | 'login-failure:email' | 'register:address';
+  | 'login-failure:email-address'
+  | 'login-failure:address'
+  | 'login-failure:email'
+  | 'register:address'
+  | 'two-factor-failure:user';
 
 const HOUR_SECONDS = 60 * 60;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
+/**
+ * Wrong second-factor codes an account may get (at sign-in, or to turn two-factor sign-in off) within
+ * the login window; the next answer is 429 and the sign-in challenge is spent.
+ */
+export const TWO_FACTOR_FAILURE_LIMIT = 5;
 /** How long an address an account signed in from stays known to it. */
 const KNOWN_CLIENT_DAYS = 90;
 
@@ -77,6 +87,30 @@ export class AuthAttemptsService {
     await this.attempts.clear({ kind: 'login-failure:email-address', subject: pair(email, address) });
   }
 
+  /**
+   * Counts a wrong second-factor code of the account; answers the seconds it must now wait (0 while
+   * it may still try).
+   */
+  async recordTwoFactorFailure(userId: string): Promise<number> {
+    await this.attempts.record({ kind: 'two-factor-failure:user', subject: userId });
+    return this.secondsOfTwoFactorWait(userId);
+  }
+
+  /** A right code forgets the account's wrong ones (only its owner has one). */
+  async clearTwoFactorFailures(userId: string): Promise<void> {
+    await this.attempts.clear({ kind: 'two-factor-failure:user', subject: userId });
+  }
+
+  /** Throws 429 'Too many attempts. Try again in n minutes.' while the account's wrong codes are used up. */
+  async assertTwoFactorAllowed(userId: string): Promise<void> {
+    const wait = await this.secondsOfTwoFactorWait(userId);
+    if (wait > 0) throw this.twoFactorThrottled(wait);
+  }
+
+  twoFactorThrottled(waitSeconds: number): TooManyRequestsException {
+    return new TooManyRequestsException(tryAgainInMinutes(Math.max(1, Math.ceil(waitSeconds / 60))), waitSeconds);
+  }
+
   /** Remembers that the user signed in from this address, with the session's transaction. */
   async rememberClient(manager: EntityManager, userId: string, address: string): Promise<void> {
     await manager.query(
@@ -109,6 +143,13 @@ export class AuthAttemptsService {
       [KNOWN_CLIENT_DAYS],
     );
     return attempts + Number(clients ?? 0);
+  }
+
+  private secondsOfTwoFactorWait(userId: string): Promise<number> {
+    return this.attempts.secondsUntilAllowed(
+      { kind: 'two-factor-failure:user', subject: userId },
+      { limit: TWO_FACTOR_FAILURE_LIMIT, windowSeconds: this.config.auth.loginWindowSeconds },
+    );
   }
 
   /** 0 unless the email is backing off and this address is not one of its known clients. */

@@ -1,12 +1,13 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SessionsService } from '../sessions/sessions.service';
 import { AuthAttemptsService } from './auth-attempts.service';
+import { TwoFactorChallenges } from './two-factor-challenges';
 
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * Deletes expired sessions, attempt rows older than every limit's window and long-unused known
- * clients, every ten minutes.
+ * Deletes expired sessions and two-factor sign-in challenges, attempt rows older than every limit's
+ * window and long-unused known clients, every ten minutes.
  */
 @Injectable()
 export class AuthHousekeepingService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -16,6 +17,7 @@ export class AuthHousekeepingService implements OnApplicationBootstrap, OnApplic
   constructor(
     private readonly sessions: SessionsService,
     private readonly attempts: AuthAttemptsService,
+    private readonly challenges: TwoFactorChallenges,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -29,9 +31,15 @@ export class AuthHousekeepingService implements OnApplicationBootstrap, OnApplic
 
   async prune(): Promise<void> {
     try {
-      const [sessions, attempts] = await Promise.all([this.sessions.pruneExpired(), this.attempts.prune()]);
-      if (sessions + attempts > 0) {
-        this.logger.log(`pruned ${sessions} expired sessions, ${attempts} old attempts and known clients`);
+      const [sessions, attempts, challenges] = await Promise.all([
+        this.sessions.pruneExpired(),
+        this.attempts.prune(),
+        this.challenges.pruneExpired(),
+      ]);
+      if (sessions + attempts + challenges > 0) {
+        this.logger.log(
+          `pruned ${sessions} expired sessions, ${challenges} expired sign-in challenges, ${attempts} old attempts and known clients`,
+        );
       }
     } catch (error) {
       this.logger.warn(`pruning failed: ${(error as Error).message}`);

@@ -7,6 +7,9 @@ import {
   type RegisterRequest,
   registerRequestSchema,
   type RegisterResponse,
+  type TwoFactorChallengeResponse,
+  type TwoFactorLoginRequest,
+  twoFactorLoginRequestSchema,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import { SessionsService } from '../sessions/sessions.service';
@@ -14,7 +17,8 @@ import { TokenService } from '../tokens/token.service';
 import { AuthService, type ClientInfo } from './auth.service';
 import { type AuthenticatedRequest, SessionAuthGuard } from './session-auth.guard';
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({
+/** The client as identity records it: its address (from the trusted proxies) and user agent. */
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
   address: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
 });
@@ -38,8 +42,21 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  login(@Body({ schema: loginRequestSchema }) body: LoginRequest, @Req() request: FastifyRequest): Promise<LoginResponse> {
+  login(
+    @Body({ schema: loginRequestSchema }) body: LoginRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<LoginResponse | TwoFactorChallengeResponse> {
     return this.auth.login(body, clientOf(request));
+  }
+
+  /** The code of a two-factor sign-in, with the challenge `login` answered. */
+  @Post('login/two-factor')
+  @HttpCode(HttpStatus.OK)
+  loginWithTwoFactor(
+    @Body({ schema: twoFactorLoginRequestSchema }) body: TwoFactorLoginRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<LoginResponse> {
+    return this.auth.loginWithTwoFactor(body, clientOf(request));
   }
 
   @Get('me')

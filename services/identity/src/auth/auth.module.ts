@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokenService } from '../tokens/token.service';
+import { TwoFactorCodes } from '../two-factor/two-factor-codes';
 import { UsersService } from '../users/users.service';
 import { AuthAttemptsService } from './auth-attempts.service';
 import { AuthHousekeepingService } from './auth-housekeeping.service';
@@ -9,6 +10,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordHasher } from './password-hasher';
 import { SessionAuthGuard } from './session-auth.guard';
+import { TwoFactorChallenges } from './two-factor-challenges';
 
 @Module({
   imports: [OrganizationsModule],
@@ -21,8 +23,19 @@ import { SessionAuthGuard } from './session-auth.guard';
     SessionsService,
     SessionAuthGuard,
     TokenService,
+    TwoFactorChallenges,
+    TwoFactorCodes,
     UsersService,
   ],
-  exports: [PasswordHasher, SessionAuthGuard, SessionsService, TokenService],
+  exports: [
+    AuthAttemptsService,
+    PasswordHasher,
+    SessionAuthGuard,
+    SessionsService,
+    TokenService,
+    TwoFactorChallenges,
+    TwoFactorCodes,
+    UsersService,
+  ],
 })
 export class AuthModule {}

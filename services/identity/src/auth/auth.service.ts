@@ -1,17 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse } from '@portal/contracts';
+import {
+  accountMessages,
+  type LoginRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+  type TwoFactorChallengeResponse,
+  type TwoFactorLoginRequest,
+} from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokenService } from '../tokens/token.service';
+import { TwoFactorCodes } from '../two-factor/two-factor-codes';
 import type { UserEntity } from '../users/user.entity';
 import { emailKey, UsersService } from '../users/users.service';
 import { AuthAttemptsService } from './auth-attempts.service';
 import { PasswordHasher } from './password-hasher';
+import { TwoFactorChallenges } from './two-factor-challenges';
 
 export interface ClientInfo {
   address: string;
@@ -40,6 +50,8 @@ export class AuthService {
     private readonly passwords: PasswordHasher,
     private readonly attempts: AuthAttemptsService,
     private readonly users: UsersService,
+    private readonly challenges: TwoFactorChallenges,
+    private readonly codes: TwoFactorCodes,
   ) {}
 
   /**
@@ -73,8 +85,11 @@ export class AuthService {
     }
   }
 
-  /** Wrong email and wrong password answer the same 401 after the same argon2 work. */
-  async login(request: LoginRequest, client: ClientInfo): Promise<LoginResponse> {
+  /**
+   * Wrong email and wrong password answer the same 401 after the same argon2 work. An account with
+   * two-factor sign-in gets a challenge instead of a session: `loginWithTwoFactor` takes it with a code.
+   */
+  async login(request: LoginRequest, client: ClientInfo): Promise<LoginResponse | TwoFactorChallengeResponse> {
     const key = emailKey(request.email);
     await this.attempts.assertLoginAllowed(key, client.address);
     const user = await this.users.findByEmail(request.email);
@@ -84,8 +99,54 @@ export class AuthService {
       throw new UnauthorizedException(INVALID_CREDENTIALS_MESSAGE);
     }
     await this.attempts.clearLoginFailures(key, client.address);
+    if (user.twoFactorEnabledAt) {
+      await this.attempts.assertTwoFactorAllowed(user.id);
+      return { twoFactorRequired: true, challenge: await this.challenges.open(user.id, client) };
+    }
     const token = await this.dataSource.transaction((manager) => this.openSession(manager, user, client));
     return { token, user: { id: user.id, name: user.name, email: user.email, role: user.role } };
+  }
+
+  /**
+   * The second step of a two-factor sign-in: the challenge `login` answered, from the same address,
+   * with a TOTP code newer than the last one taken or an unused recovery code, opens the session as
+   * `login` does. A wrong code answers 401; the 5th wrong one of the account (within the login window)
+   * 429 with the minutes to wait, and the challenge is spent. No argon2 here: the password was checked.
+   */
+  async loginWithTwoFactor(request: TwoFactorLoginRequest, client: ClientInfo): Promise<LoginResponse> {
+    const found = await this.challenges.find(request.challenge, client.address);
+    if (!found) throw new UnauthorizedException(accountMessages.challengeExpired);
+    try {
+      await this.attempts.assertTwoFactorAllowed(found.userId);
+    } catch (throttled) {
+      await this.challenges.spend(found.id);
+      throw throttled;
+    }
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const challenge = await this.challenges.find(request.challenge, client.address, manager);
+      const user = challenge && (await this.users.lock(manager, challenge.userId));
+      if (!challenge || !user?.twoFactorEnabledAt) return { kind: 'expired' } as const;
+      const result = await this.codes.redeem(manager, user, request.code);
+      if (result !== 'accepted') {
+        return { kind: result, challengeId: challenge.id, userId: user.id } as const;
+      }
+      await this.challenges.spend(challenge.id, manager);
+      const token = await this.openSession(manager, user, client);
+      return { kind: 'accepted', token, user } as const;
+    });
+    if (outcome.kind === 'expired') throw new UnauthorizedException(accountMessages.challengeExpired);
+    if (outcome.kind === 'accepted') {
+      const { token, user } = outcome;
+      await this.attempts.clearTwoFactorFailures(user.id);
+      return { token, user: { id: user.id, name: user.name, email: user.email, role: user.role } };
+    }
+    const wait = await this.attempts.recordTwoFactorFailure(outcome.userId);
+    if (wait > 0) {
+      await this.challenges.spend(outcome.challengeId);
+      throw this.attempts.twoFactorThrottled(wait);
+    }
+    await this.challenges.countFailure(outcome.challengeId);
+    throw new UnauthorizedException(outcome.kind === 'used' ? accountMessages.codeUsed : accountMessages.codeWrong);
   }
 
   /** Writes a new customer with its organization, event and first session; answers the session's token. */

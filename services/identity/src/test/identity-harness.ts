@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { type ServiceHarness, startServiceHarness } from '@portal/testing';
 import { AppModule } from '../app.module';
 import type { AuthConfig } from '../config';
@@ -26,14 +26,18 @@ export function testAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig 
   };
 }
 
-/** Identity on a throwaway database, migrated and seeded, listening on a random port. */
+/**
+ * Identity on a throwaway database, migrated and seeded, listening on a random port, sealing secrets
+ * with `encryptionKey` (a random one unless given).
+ */
 export function startIdentity(
-  options: { natsUrl?: string; seed?: boolean; auth?: Partial<AuthConfig> } = {},
+  options: { natsUrl?: string; seed?: boolean; auth?: Partial<AuthConfig>; encryptionKey?: Buffer } = {},
 ): Promise<ServiceHarness> {
   const auth = testAuthConfig(options.auth);
+  const encryptionKey = options.encryptionKey ?? randomBytes(32);
   return startServiceHarness({
     name: 'identity',
-    createModule: (config) => AppModule.forRoot({ ...config, auth }),
+    createModule: (config) => AppModule.forRoot({ ...config, auth, encryptionKey }),
     migrations: identityMigrations,
     entities: identityEntities,
     natsUrl: options.natsUrl,

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type AccountExportPart, accountMessages, isCustomer, type Role } from '@portal/contracts';
+import { enqueueCatalogEvent } from '@portal/events';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AuthAttemptsService } from '../auth/auth-attempts.service';
+import type { ClientInfo } from '../auth/auth.service';
+import { PasswordHasher } from '../auth/password-hasher';
+import { INVALID_TOKEN_MESSAGE } from '../auth/session-auth.guard';
+import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.service';
+import { TwoFactorCodes } from '../two-factor/two-factor-codes';
+import { emailKey, UsersService } from '../users/users.service';
+
+interface ExportedSession {
+  userAgent: string | null;
+  address: string;
+  signedInAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+/**
+ * What identity holds about an account, for 'Export my data' (never a secret or a hash), and the
+ * account's deletion.
+ */
+@Injectable()
+export class PersonalDataService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly passwords: PasswordHasher,
+    private readonly attempts: AuthAttemptsService,
+    private readonly codes: TwoFactorCodes,
+  ) {}
+
+  /** Identity's part of the export: the caller's profile, organisation, live sessions and two-factor state. */
+  async export(userId: string): Promise<AccountExportPart> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const user = await this.users.lock(manager, userId);
+      if (!user) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
+      const [organization]: { id: string; name: string; createdAt: Date }[] = user.organizationId
+        ? await manager.query(
+            'SELECT id, name, created_at AS "createdAt" FROM organizations WHERE id = $1',
+            [user.organizationId],
+          )
+        : [];
+      const sessions: ExportedSession[] = await manager.query(
+        `SELECT sess->>'userAgent' AS "userAgent", sess->>'address' AS address,
+                sess->>'createdAt' AS "signedInAt",
+                coalesce(sess->>'lastSeenAt', sess->>'createdAt') AS "lastSeenAt",
+                expire AS "expiresAt"
+           FROM sessions
+          WHERE sess->>'userId' = $1 AND expire > now()
+          ORDER BY sess->>'createdAt' DESC`,
+        [userId],
+      );
+      const twoFactorEnabled = user.twoFactorEnabledAt !== null;
+      return {
+        service: 'identity',
+        exportedAt: new Date().toISOString(),
+        data: {
+          profile: {
+            name: user.name,
+            email: user.email,
+            role: user.role,
+            createdAt: user.createdAt.toISOString(),
+            emailVerified: user.emailVerifiedAt !== null,
+          },
+          organization: organization
+            ? { id: organization.id, name: organization.name, createdAt: organization.createdAt.toISOString() }
+            : null,
+          sessions: sessions.map((session) => ({
+            ...session,
+            expiresAt: new Date(session.expiresAt).toISOString(),
+          })),
+          twoFactor: {
+            enabled: twoFactorEnabled,
+            enabledAt: user.twoFactorEnabledAt?.toISOString() ?? null,
+            recoveryCodesLeft: twoFactorEnabled ? await this.codes.recoveryCodesLeft(manager, userId) : 0,
+          },
+        },
+      };
+    });
+  }
+
+  /**
+   * Deletes the caller's account once its password is right (a wrong one counts as a failed sign-in of
+   * its email from this address; staff accounts are the company's). In one transaction: its sessions
+   * (each announced revoked, as sign-out does), mail links, sign-in challenges, recovery codes, attempt
+   * counts and the account itself; its organisation when no member is left; `portal.users.deleted`, on
+   * which every service erases what it holds; and a last mail to the address it had.
+   */
+  async delete(userId: string, password: string, client: ClientInfo): Promise<void> {
+    const [account]: { email: string; role: Role; passwordHash: string | null }[] = await this.dataSource.query(
+      'SELECT email, role, password_hash AS "passwordHash" FROM public_users WHERE id = $1',
+      [userId],
+    );
+    if (!account) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
+    if (!isCustomer(account.role)) throw new ForbiddenException(accountMessages.staffAccountManaged);
+    const key = emailKey(account.email);
+    await this.attempts.assertLoginAllowed(key, client.address);
+    if (!(await this.passwords.verify(account.passwordHash, password))) {
+      await this.attempts.recordLoginFailure(key, client.address);
+      throw new BadRequestException(accountMessages.passwordWrong);
+    }
+    await this.dataSource.transaction((manager) => this.erase(manager, userId, account.passwordHash));
+  }
+
+  private async erase(manager: EntityManager, userId: string, verifiedHash: string | null): Promise<void> {
+    const user = await this.users.lock(manager, userId);
+    if (!user) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
+    // The password changed between the check and the lock: the check no longer holds.
+    if (user.passwordHash !== verifiedHash) throw new BadRequestException(accountMessages.passwordWrong);
+    await revokeSessionsAfterCredentialChange(manager, userId);
+    for (const table of ['account_tokens', 'two_factor_challenges', 'two_factor_recovery_codes', 'known_clients']) {
+      await manager.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
+    }
+    await manager.query('DELETE FROM auth_attempts WHERE subject = $1', [userId]);
+    await manager.query('DELETE FROM public_users WHERE id = $1', [userId]);
+    let organizationDeleted = false;
+    if (user.organizationId) {
+      const [, deleted]: [unknown[], number] = await manager.query(
+        `DELETE FROM organizations o WHERE o.id = $1
+            AND NOT EXISTS (SELECT 1 FROM public_users u WHERE u.organization_id = o.id)
+         RETURNING o.id`,
+        [user.organizationId],
+      );
+      organizationDeleted = deleted > 0;
+    }
+    const deletedAt = new Date().toISOString();
+    await enqueueCatalogEvent(manager, 'userDeleted', {
+      userId,
+      organizationId: user.organizationId,
+      organizationDeleted,
+      deletedAt,
+    });
+    await enqueueCatalogEvent(manager, 'mailRequested', {
+      mailId: randomUUID(),
+      to: user.email,
+      content: { template: 'account-deleted', name: user.name },
+      requestedAt: deletedAt,
+    });
+  }
+}
