@@ -9,7 +9,8 @@
 //   customer   @CustomerOnly: a customer's token; staff get 403
 //   staff      @StaffOnly: a staff token; customers get 403
 //   signature  no token: a signature over the raw body (Stripe webhook, an integration's inbound events)
-// owned: the route answers or touches one customer's data ('order', 'integration', 'ticket', 'metrics').
+// owned: the route answers or touches one customer's data ('order', 'integration', 'ticket', 'metrics';
+//   'account': a part of 'Export my data', everything the service holds about the caller).
 // example(ctx): a valid body for write routes (ctx from fixtures.mjs); fields: the body's field names.
 // query(ctx): every query parameter the route reads, with a valid value each (sqlmap tests each one).
 import { randomUUID } from 'node:crypto';
@@ -253,6 +254,23 @@ export const routes = [
     owned: 'metrics',
     stream: true,
   },
+  // account export (issue 17): each service's part of 'Export my data', only ever the caller's own.
+  {
+    service: 'commerce',
+    method: 'GET',
+    path: '/api/account/export/commerce',
+    access: 'signed-in',
+    owned: 'account',
+  },
+  { service: 'crm', method: 'GET', path: '/api/account/export/crm', access: 'signed-in', owned: 'account' },
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/account/export/support',
+    access: 'signed-in',
+    owned: 'account',
+  },
+  { service: 'kpi', method: 'GET', path: '/api/account/export/kpi', access: 'signed-in', owned: 'account' },
 ];
 
 export const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
