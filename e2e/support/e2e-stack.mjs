@@ -13,6 +13,7 @@ const stack = await startSuiteStack('e2e', {
   env: {
     // The e2e databases outlive a run (and a clone): their sealed secrets need the same key every time.
     CRM_ENCRYPTION_KEY: 'ZTJlLXBvcnRhbC1jcm0tZW5jcnlwdGlvbi1rZXktMzI=',
+    IDENTITY_ENCRYPTION_KEY: 'ZTJlLXBvcnRhbC1pZGVudGl0eS1lbmNyeXB0LWtleSE=',
     // Every test browser shares one address, and the databases persist between runs: reruns must not
     // hit the limits.
     CONTACT_LIMIT_PER_10_MINUTES: '1000',

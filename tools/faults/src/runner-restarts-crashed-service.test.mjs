@@ -40,6 +40,7 @@ before(async () => {
       HOST: host,
       JWT_SIGNING_KEY: generateSigningKeyPem(),
       CRM_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      IDENTITY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'warn',
     },
   });

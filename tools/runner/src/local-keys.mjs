@@ -1,5 +1,5 @@
 // Keys the local stack needs but a developer should not have to make: identity's token signing key,
-// crm's encryption key, and the demo customer's password and dialer signing secret. Deployments pass
+// identity's and crm's encryption keys, and the demo customer's password and dialer signing secret. Deployments pass
 // them in the environment; `npm start` without them generates each once and keeps it under
 // .data/keys, so tokens stay valid, sealed secrets stay readable and the demo sign-in stays the same
 // across restarts of the local stack, and no install shares another's.
@@ -39,14 +39,18 @@ export function provideSigningKey({ rootDir, log, env = process.env }) {
   });
 }
 
-/** crm's AES-256 key for integrations' secrets (CRM_ENCRYPTION_KEY, 32 bytes in base64). */
-export function provideEncryptionKey({ rootDir, log, env = process.env }) {
+/**
+ * A service's AES-256 key for the secrets it seals at rest, 32 bytes in base64, under `envName`
+ * (`CRM_ENCRYPTION_KEY`: integrations' secrets; `IDENTITY_ENCRYPTION_KEY`: two-factor secrets), kept
+ * in `.data/keys/crm-encryption-key` and `.data/keys/identity-encryption-key`: each service its own.
+ */
+export function provideEncryptionKey({ rootDir, log, env = process.env, envName }) {
   return provideLocalKey({
     rootDir,
     log,
     env,
-    envName: 'CRM_ENCRYPTION_KEY',
-    file: 'crm-encryption-key',
+    envName,
+    file: envName.toLowerCase().replace(/_/g, '-'),
     generate: () => randomBytes(32).toString('base64'),
   });
 }

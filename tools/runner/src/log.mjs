@@ -8,6 +8,7 @@ const colours = {
   crm: 95,
   support: 94,
   kpi: 96,
+  mail: 91,
   gateway: 33,
   web: 37,
 };

@@ -3,14 +3,17 @@
 // them) stops at once and names the port, instead of its services crash-looping on EADDRINUSE while
 // the other stack answers their health checks and 'Portal ready' is printed all the same.
 import { isPortTaken } from './net.mjs';
-import { gateway, services } from './stack.mjs';
+import { gateway, mailCatcher, mailCatcherWanted, services } from './stack.mjs';
 
 /** The port of the gateway or a service: its variable (GATEWAY_PORT, IDENTITY_PORT…), else its default. */
 export function portOf(entry, env = process.env) {
   return Number(env[entry.portEnv] ?? entry.defaultPort);
 }
 
-/** `{ name, portEnv, port, host }` of the gateway and every service, as this environment sets them. */
+/**
+ * `{ name, portEnv, port, host }` of the gateway, every service and, unless SMTP_URL is set, the mail
+ * catcher's SMTP port and inbox, as this environment sets them.
+ */
 export function stackPorts(env = process.env) {
   return [
     // The gateway listens on HOST (every interface unless set); services on loopback only.
@@ -21,6 +24,14 @@ export function stackPorts(env = process.env) {
       port: portOf(service, env),
       host: '127.0.0.1',
     })),
+    ...(mailCatcherWanted(env)
+      ? [mailCatcher.smtp, mailCatcher.web].map((part) => ({
+          name: part.label,
+          portEnv: part.portEnv,
+          port: portOf(part, env),
+          host: '127.0.0.1',
+        }))
+      : []),
   ];
 }
 

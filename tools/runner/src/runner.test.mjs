@@ -70,6 +70,28 @@ test('stackPorts takes each port from its variable, else the default', () => {
   assert.equal(byName.kpi.host, '127.0.0.1');
 });
 
+test("stackPorts adds the mail catcher's SMTP and inbox ports unless SMTP_URL names a server", async () => {
+  const byName = (env) => Object.fromEntries(stackPorts(env).map((entry) => [entry.name, entry]));
+  assert.deepEqual(byName({})['mail catcher SMTP'], {
+    name: 'mail catcher SMTP',
+    portEnv: 'MAIL_CATCHER_SMTP_PORT',
+    port: 1025,
+    host: '127.0.0.1',
+  });
+  assert.equal(byName({ MAIL_CATCHER_WEB_PORT: '18126' })['mail catcher inbox'].port, 18126);
+  assert.equal(byName({ SMTP_URL: 'smtp://mail.example.com:587' })['mail catcher SMTP'], undefined);
+  const held = await holdPort();
+  try {
+    assert.equal(
+      await takenPortsMessage(stackPorts({ MAIL_CATCHER_SMTP_PORT: String(held.port) }).slice(-2)),
+      `Port ${held.port} is already in use (mail catcher SMTP, MAIL_CATCHER_SMTP_PORT).\n` +
+        'Stop the other portal, or start this one on free ports: MAIL_CATCHER_SMTP_PORT=… npm start',
+    );
+  } finally {
+    await held.close();
+  }
+});
+
 test('takenPortsMessage names each taken port and the variable that moves it', async () => {
   const held = await holdPort();
   const free = await freePort(47200);

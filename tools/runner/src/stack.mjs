@@ -32,6 +32,8 @@ export const services = [
     needsIdentity: true,
     // Seals integrations' API keys and signing secrets.
     needsEncryptionKey: true,
+    // Its mailer sends the mails every service asks for: to SMTP_URL, else the runner's mail catcher.
+    sendsMail: true,
     // Its seed gives the demo dialer integration the secret the runner's demo dialer signs with.
     demoSecretEnv: 'DEMO_DIALER_SIGNING_SECRET',
   },
@@ -54,6 +56,25 @@ export const services = [
 ];
 
 export const gateway = { name: 'gateway', dir: 'gateway', portEnv: 'GATEWAY_PORT', defaultPort: 8080 };
+
+/**
+ * The local mail catcher (maildev) `npm start` runs when SMTP_URL is not set: crm sends to its SMTP
+ * port, and its web inbox and REST API show what was sent.
+ */
+export const mailCatcher = {
+  smtp: {
+    name: 'mailSmtp',
+    label: 'mail catcher SMTP',
+    portEnv: 'MAIL_CATCHER_SMTP_PORT',
+    defaultPort: 1025,
+  },
+  web: { name: 'mailWeb', label: 'mail catcher inbox', portEnv: 'MAIL_CATCHER_WEB_PORT', defaultPort: 1080 },
+};
+
+/** Whether `npm start` runs the mail catcher: only when no SMTP server is configured (SMTP_URL). */
+export function mailCatcherWanted(env = process.env) {
+  return !env.SMTP_URL;
+}
 
 /** Build outputs that must exist before the stack can start. */
 export const buildOutputs = [

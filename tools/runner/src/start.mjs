@@ -9,11 +9,20 @@ import { logger } from './log.mjs';
 import { waitForHttp } from './net.mjs';
 import { databaseUrl, providePostgres } from './database.mjs';
 import { provideNats } from './broker.mjs';
+import { startMailCatcher } from './mail-catcher.mjs';
 import { provideDemoSecrets, provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
 import { loadDemoCustomer, startDemoDialer } from './demo-dialer.mjs';
 import { run, startNodeProcess, stopChild } from './processes.mjs';
 import { portOf, stackPorts, takenPortsMessage } from './ports.mjs';
-import { buildOutputs, databasePrefix, demoDataWanted, gateway, services } from './stack.mjs';
+import {
+  buildOutputs,
+  databasePrefix,
+  demoDataWanted,
+  gateway,
+  mailCatcher,
+  mailCatcherWanted,
+  services,
+} from './stack.mjs';
 import { supervise } from './supervisor.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -98,10 +107,28 @@ async function main() {
     await buildWhatIsMissing();
   }
 
+  // Starts beside PostgreSQL; crm needs its SMTP_URL.
+  const mailStarting = mailCatcherWanted()
+    ? startMailCatcher({
+        rootDir,
+        smtpPort: portOf(mailCatcher.smtp),
+        webPort: portOf(mailCatcher.web),
+        log: logger('mail'),
+        onExit: exitedEarly('the mail catcher'),
+      }).then((catcher) => {
+        stoppers.push(catcher.stop);
+        return catcher;
+      })
+    : undefined;
+  mailStarting?.catch(() => undefined); // a failure is reported where it is awaited below
   const postgres = await providePostgres({ rootDir, log: logger('postgres') });
   stoppers.push(postgres.stop);
   const nats = await provideNats({ rootDir, log: logger('nats'), onExit: exitedEarly('nats-server') });
   stoppers.push(nats.stop);
+
+  const mail = await mailStarting;
+  if (mail) log(`mail catcher: SMTP ${mail.smtpUrl}, inbox ${mail.inboxUrl}`);
+  else log('sending mail through SMTP_URL');
 
   const signingKey = provideSigningKey({ rootDir, log });
   const encryptionKey = provideEncryptionKey({ rootDir, log });
@@ -126,6 +153,7 @@ async function main() {
       // identity is listed first, so its URL is known by now.
       ...(service.needsIdentity ? { IDENTITY_URL: upstreamUrls.IDENTITY_URL } : {}),
       ...(service.needsEncryptionKey ? { CRM_ENCRYPTION_KEY: encryptionKey } : {}),
+      ...(service.sendsMail && mail ? { SMTP_URL: mail.smtpUrl } : {}),
     };
     const cwd = path.join(rootDir, service.dir);
     // The seed step creates the service's database when missing, migrates it and seeds it (idempotent).
@@ -191,6 +219,7 @@ async function main() {
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   log(`ready in ${seconds} s`);
   console.log(`Portal ready at http://localhost:${gatewayPort}`);
+  if (mail) console.log(`Mail inbox (every mail the portal sends) at ${mail.inboxUrl}`);
   if (demoSecrets) {
     console.log(`Demo customer: ${loadDemoCustomer(rootDir).email} / ${demoSecrets.DEMO_CUSTOMER_PASSWORD}`);
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gateway, services } from '@portal/runner/stack';
+import { gateway, mailCatcher, services } from '@portal/runner/stack';
 import { portEnv, portPlan, urlOf } from './port-plan.mjs';
 
 test('no port is in two blocks, nor twice in one', () => {
@@ -22,15 +22,16 @@ test('each suite that shares the PostgreSQL server has a database prefix of its 
 });
 
 test("npm start's block is the runner's defaults", () => {
-  for (const part of [gateway, ...services]) assert.equal(portPlan.start.ports[part.name], part.defaultPort);
+  for (const part of [gateway, ...services, mailCatcher.smtp, mailCatcher.web]) {
+    assert.equal(portPlan.start.ports[part.name], part.defaultPort);
+  }
 });
 
 test("portEnv names the runner's port variables of the parts given, and nothing else", () => {
-  assert.deepEqual(portEnv({ gateway: 18180, identity: '13181', kpi: 13185, nats: 4222, postgres: 5432 }), {
-    GATEWAY_PORT: '18180',
-    IDENTITY_PORT: '13181',
-    KPI_PORT: '13185',
-  });
+  assert.deepEqual(
+    portEnv({ gateway: 18180, identity: '13181', kpi: 13185, mailWeb: 13226, nats: 4222, postgres: 5432 }),
+    { GATEWAY_PORT: '18180', IDENTITY_PORT: '13181', KPI_PORT: '13185', MAIL_CATCHER_WEB_PORT: '13226' },
+  );
 });
 
 test('urlOf answers the loopback address of a part and refuses one the block lacks', () => {

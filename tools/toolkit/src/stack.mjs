@@ -132,6 +132,7 @@ export async function startFakeStripe(options) {
  *   databasePrefix: string,
  *   fakeStripe?: Awaited<ReturnType<typeof startFakeStripe>>,
  *   serviceUrl: (name: string) => string,
+ *   mailCatcherUrl: string,
  * }} SuiteStack
  */
 
@@ -142,7 +143,8 @@ export async function startFakeStripe(options) {
  * webhooks go through the gateway. `env`
  * comes last (DATABASE_URL, limits, keys of the suite); the rest are startRunner's options. stop()
  * ends the stack, then the fake Stripe API. `url` is the gateway at 127.0.0.1, `localhostUrl` the
- * address the runner printed, as a developer opens it.
+ * address the runner printed, as a developer opens it. Every mail the stack sends goes to the runner's
+ * mail catcher on the suite's `mailSmtp` port; `mailCatcherUrl` is its REST API (./mail-catcher.mjs).
  * @param {import('./port-plan.mjs').SuiteName} suite
  * @param {RunnerOptions & { stripe?: StripeSettings }} [options]
  * @returns {Promise<SuiteStack>}
@@ -170,6 +172,8 @@ export async function startSuiteStack(suite, { env = {}, stripe, cleanup, ...run
       PORTAL_DB_PREFIX: databasePrefix,
       SEED_DEMO_DATA: 'false',
       PUBLIC_SITE_URL: gatewayUrl,
+      // The suite's own mail catcher, whatever SMTP server this machine's environment names.
+      SMTP_URL: '',
       ...stripeEnv,
       ...env,
     },
@@ -185,5 +189,6 @@ export async function startSuiteStack(suite, { env = {}, stripe, cleanup, ...run
     databasePrefix,
     fakeStripe,
     serviceUrl: (/** @type {string} */ name) => `http://127.0.0.1:${ports[name]}`,
+    mailCatcherUrl: `http://127.0.0.1:${ports.mailWeb}`,
   });
 }

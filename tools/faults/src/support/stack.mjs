@@ -33,7 +33,6 @@ function assertBuilt(dir) {
  */
 export async function startStack(scope, { postgres, nats, names = ['identity', 'commerce'], env = {} }) {
   const signingKey = generateSigningKeyPem();
-  const encryptionKey = randomBytes(32).toString('base64');
   const common = {
     HOST: host,
     LOG_LEVEL: 'warn',
@@ -53,7 +52,7 @@ export async function startStack(scope, { postgres, nats, names = ['identity', '
       PORT: String(ports[name]),
       DATABASE_URL: postgres.url(`${databasePrefix}_${name}`),
       ...(service.needsSigningKey ? { JWT_SIGNING_KEY: signingKey } : {}),
-      ...(service.needsEncryptionKey ? { CRM_ENCRYPTION_KEY: encryptionKey } : {}),
+      ...(service.encryptionKeyEnv ? { [service.encryptionKeyEnv]: randomBytes(32).toString('base64') } : {}),
     };
     // Creates the database, migrates and seeds it (commerce: the catalog), as `npm start` does.
     await runToEnd({

@@ -22,6 +22,7 @@ export async function startCspStack() {
       NATS_URL: process.env.CSP_NATS_URL ?? 'nats://127.0.0.1:4222',
       LOG_LEVEL: 'warn',
       CRM_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      IDENTITY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       SCHEDULER_URL: schedulerUrl,
       AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
       CONTACT_LIMIT_PER_10_MINUTES: '100000',

@@ -25,16 +25,16 @@ const record = ({ method, path, status, headers, text, streamed }) =>
 export const apiClient = (baseUrl) => createApiClient(baseUrl, { timeoutMs: 15_000, onResponse: record });
 
 /** A new customer (role `customer`, with an organisation): { id, email, password, token, organizationId }. */
-export async function signUp(client, tag = 'customer') {
+export async function signUp(client, tag = 'customer', password = customerPassword) {
   const email = `sec-${tag}-${randomUUID().slice(0, 8)}@example.com`;
   const { token } = await client.expectStatus(201, 'POST', '/api/auth/register', {
-    body: { name: `Security ${tag}`, email, password: customerPassword },
+    body: { name: `Security ${tag}`, email, password },
   });
   const me = await client.expectStatus(200, 'GET', '/api/auth/me', { token });
   return {
     id: me.id,
     email,
-    password: customerPassword,
+    password,
     token,
     role: me.role,
     organizationId: me.organizationId,

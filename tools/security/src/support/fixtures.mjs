@@ -1,5 +1,6 @@
 // Two customers (A owns things, B tries to reach them) and the staff account, with one of each kind of
-// owned object for A: an order, an integration (and a call it reported), a support ticket.
+// owned object for A: an order, an integration (and a call it reported), a support ticket; and a
+// throwaway customer (doomed) whose password is the example of account deletion.
 import { createHmac, randomUUID } from 'node:crypto';
 import { apiClient, signIn, signUp } from './api.mjs';
 import { startSecurityStack } from './stack.mjs';
@@ -64,10 +65,12 @@ async function applicationForm() {
 
 /** A's objects in place, B and staff signed in. */
 export async function createWorld(client, stack) {
-  const [a, b, staff] = await Promise.all([
+  const [a, b, staff, doomed] = await Promise.all([
     signUp(client, 'a'),
     signUp(client, 'b'),
     signIn(client, stack.staff),
+    // For account deletion: a password no other account has, so only its own token deletes it.
+    signUp(client, 'doomed', `doomed-${randomUUID().slice(0, 8)}-password-1`),
   ]);
   const packages = await client.expectStatus(200, 'GET', '/api/packages');
   const packageIds = packages.map((each) => each.id);
@@ -116,6 +119,7 @@ export async function createWorld(client, stack) {
     a,
     b,
     staff,
+    doomed,
     packageIds,
     ids: {
       order: payment.orderId,

@@ -70,6 +70,45 @@ export const routes = [
     example: () => ({}),
   },
   { service: 'identity', method: 'GET', path: '/api/auth/.well-known/jwks.json', access: 'public' },
+  // identity: two-factor, export, deletion (issue 17)
+  // The second step of a two-factor sign-in; a made-up challenge answers 401.
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/auth/login/two-factor',
+    access: 'public',
+    fields: ['challenge', 'code'],
+    example: () => ({ challenge: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', code: '123456' }),
+  },
+  // Reads no body: a new pending secret for the caller.
+  { service: 'identity', method: 'POST', path: '/api/account/two-factor/setup', access: 'signed-in' },
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/account/two-factor/enable',
+    access: 'signed-in',
+    fields: ['code'],
+    example: () => ({ code: '123456' }),
+  },
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/account/two-factor/disable',
+    access: 'signed-in',
+    fields: ['code', 'password'],
+    example: () => ({ code: '123456' }),
+  },
+  { service: 'identity', method: 'GET', path: '/api/account/export', access: 'signed-in', owned: 'account' },
+  // Deletes the caller's account: its example is the password of a throwaway account (ctx.doomed, its
+  // own password), so with anyone else's token it is a wrong password (400) and deletes nothing.
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/account/delete',
+    access: 'signed-in',
+    fields: ['password'],
+    example: (ctx) => ({ password: ctx.doomed.password }),
+  },
   // commerce
   { service: 'commerce', method: 'GET', path: '/health', access: 'public' },
   { service: 'commerce', method: 'GET', path: '/api/packages', access: 'public' },

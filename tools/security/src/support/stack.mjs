@@ -27,7 +27,7 @@ export const databaseUrlOf = (service) => {
 
 /**
  * Starts the stack and resolves once the runner prints 'Portal ready'. The suite makes its own token
- * signing key (so it can sign tokens with the right key and wrong claims), crm encryption key and staff
+ * signing key (so it can sign tokens with the right key and wrong claims), crm and identity encryption keys and staff
  * account, and points commerce at an in-process fake Stripe API. Limits meant for people (sign-ups,
  * failed logins, contact per address and per email, newsletter, job applications) are lifted: every request here comes from 127.0.0.1.
  * @param {{ env?: Record<string, string> }} [options]
@@ -46,6 +46,7 @@ export async function startSecurityStack({ env = {} } = {}) {
       PUBLIC_SITE_URL: `http://localhost:${ports.gateway}`,
       JWT_SIGNING_KEY: signingKeyPem,
       CRM_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      IDENTITY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       STAFF_EMAIL: staff.email,
       STAFF_PASSWORD: staff.password,
       AUTH_REGISTER_LIMIT_PER_HOUR: '1000000',
