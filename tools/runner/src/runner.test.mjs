@@ -216,17 +216,21 @@ test('provideSigningKey prefers JWT_SIGNING_KEY, else creates one local key and 
   }
 });
 
-test('provideEncryptionKey prefers CRM_ENCRYPTION_KEY, else creates one 32-byte key and keeps it', () => {
+test("provideEncryptionKey prefers the service's variable, else creates one 32-byte key per service and keeps it", () => {
   const rootDir = fs.mkdtempSync(path.join(os.tmpdir(), 'runner-key-'));
   try {
-    assert.equal(
-      provideEncryptionKey({ rootDir, log: () => {}, env: { CRM_ENCRYPTION_KEY: 'from-env' } }),
-      'from-env',
-    );
-    const first = provideEncryptionKey({ rootDir, log: () => {}, env: {} });
-    assert.equal(Buffer.from(first, 'base64').length, 32);
-    assert.equal(fs.statSync(path.join(rootDir, '.data/keys/crm-encryption-key')).mode & 0o777, 0o600);
-    assert.equal(provideEncryptionKey({ rootDir, log: () => {}, env: {} }), first);
+    const provide = (envName, env = {}) => provideEncryptionKey({ rootDir, log: () => {}, env, envName });
+    assert.equal(provide('CRM_ENCRYPTION_KEY', { CRM_ENCRYPTION_KEY: 'from-env' }), 'from-env');
+    const crm = provide('CRM_ENCRYPTION_KEY');
+    const identity = provide('IDENTITY_ENCRYPTION_KEY');
+    assert.equal(Buffer.from(crm, 'base64').length, 32);
+    assert.equal(Buffer.from(identity, 'base64').length, 32);
+    assert.notEqual(identity, crm);
+    for (const file of ['crm-encryption-key', 'identity-encryption-key']) {
+      assert.equal(fs.statSync(path.join(rootDir, '.data/keys', file)).mode & 0o777, 0o600);
+    }
+    assert.equal(provide('CRM_ENCRYPTION_KEY'), crm);
+    assert.equal(provide('IDENTITY_ENCRYPTION_KEY'), identity);
   } finally {
     fs.rmSync(rootDir, { recursive: true, force: true });
   }

@@ -10,6 +10,8 @@ export const services = [
     urlEnv: 'IDENTITY_URL',
     // Only identity holds the key that signs access tokens.
     needsSigningKey: true,
+    // Seals two-factor sign-in secrets: its own AES-256 key, under this variable.
+    encryptionKeyEnv: 'IDENTITY_ENCRYPTION_KEY',
     // Its seed gives the demo customer this install's password.
     demoSecretEnv: 'DEMO_CUSTOMER_PASSWORD',
   },
@@ -30,8 +32,8 @@ export const services = [
     defaultPort: 3103,
     urlEnv: 'CRM_URL',
     needsIdentity: true,
-    // Seals integrations' API keys and signing secrets.
-    needsEncryptionKey: true,
+    // Seals integrations' API keys and signing secrets: its own AES-256 key, under this variable.
+    encryptionKeyEnv: 'CRM_ENCRYPTION_KEY',
     // Its mailer sends the mails every service asks for: to SMTP_URL, else the runner's mail catcher.
     sendsMail: true,
     // Its seed gives the demo dialer integration the secret the runner's demo dialer signs with.

@@ -131,7 +131,6 @@ async function main() {
   else log('sending mail through SMTP_URL');
 
   const signingKey = provideSigningKey({ rootDir, log });
-  const encryptionKey = provideEncryptionKey({ rootDir, log });
   const demoSecrets = demoData ? provideDemoSecrets({ rootDir, log }) : null;
   const gatewayPort = portOf(gateway);
   // Public URLs (crm's inbound event URLs, the sitemap) are built on it, never on a request's headers.
@@ -152,7 +151,15 @@ async function main() {
       ...(service.needsSigningKey ? { JWT_SIGNING_KEY: signingKey } : {}),
       // identity is listed first, so its URL is known by now.
       ...(service.needsIdentity ? { IDENTITY_URL: upstreamUrls.IDENTITY_URL } : {}),
-      ...(service.needsEncryptionKey ? { CRM_ENCRYPTION_KEY: encryptionKey } : {}),
+      ...(service.encryptionKeyEnv
+        ? {
+            [service.encryptionKeyEnv]: provideEncryptionKey({
+              rootDir,
+              log,
+              envName: service.encryptionKeyEnv,
+            }),
+          }
+        : {}),
       ...(service.sendsMail && mail ? { SMTP_URL: mail.smtpUrl } : {}),
     };
     const cwd = path.join(rootDir, service.dir);
