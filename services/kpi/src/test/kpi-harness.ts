@@ -1,24 +1,14 @@
-import { jetstream } from '@nats-io/jetstream';
+import type { EventData, EventEnvelope, EventName } from '@portal/contracts';
 import {
-  createEventEnvelope,
-  type EventEnvelope,
-  events,
-  type EventData,
-  type EventName,
-} from '@portal/contracts';
-import {
-  connectTestJetStream,
   request,
   type ServiceHarness,
   type SignedInUser,
   startServiceHarness,
+  startTestEventSpace,
   startWithTestIdentity,
   type TestIdentity,
-  testNatsUrl,
-  uniqueSubjectSpace,
   type WithSignIn,
 } from '@portal/testing';
-import { ensureStream } from '@portal/events';
 import { AppModule } from '../app.module';
 import type { Clock } from '../clock';
 import { kpiEntities } from '../database';
@@ -49,42 +39,26 @@ export function startKpi(): Promise<KpiStack> {
 }
 
 async function startKpiAgainst(identity: TestIdentity): Promise<KpiWithoutSignIn> {
-  const space = uniqueSubjectSpace();
-  const stream = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 120_000 };
   const clock = { current: new Date(), now: () => clock.current };
-  const jetStream = await connectTestJetStream(stream.name);
-  await ensureStream(jetStream.jsm, stream);
+  const events = await startTestEventSpace();
   const service = await startServiceHarness({
     name: 'kpi',
     createModule: (config) =>
-      AppModule.forRoot({
-        ...config,
-        identityUrl: identity.baseUrl,
-        events: { natsUrl: testNatsUrl(), stream, subjectPrefix: space.prefix },
-        clock,
-      }),
+      AppModule.forRoot({ ...config, identityUrl: identity.baseUrl, events: events.events, clock }),
     migrations: kpiMigrations,
     entities: kpiEntities,
   }).catch(async (error: unknown) => {
-    await jetStream.close();
+    await events.close();
     throw error;
   });
-  const js = jetstream(jetStream.nats);
   return {
     service,
     clock,
-    async publish(name, data, envelope) {
-      const definition = events[name];
-      const message = envelope ?? createEventEnvelope(definition.type, data, definition.version);
-      const subject = definition.subject.replace(/^portal\./, `${space.prefix}.`);
-      // A message id of its own: a re-publish reaches the consumer, which must count it once.
-      await js.publish(subject, JSON.stringify(message), { msgID: `${message.id}-${Math.random()}` });
-      return message;
-    },
+    publish: (name, data, envelope) => events.publish(name, data, envelope),
     metrics: (who) => request(service.baseUrl, 'GET', '/api/kpi/metrics', { token: who?.token }),
     async close() {
       await service.close();
-      await jetStream.close();
+      await events.close();
     },
   };
 }
