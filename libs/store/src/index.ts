@@ -6,7 +6,7 @@ export { createPortalStore, store } from './store';
 export { StoreProvider } from './StoreProvider';
 export type { AppDispatch, AppThunk, LazyLoadedSlices, PortalStore, RootState } from './store';
 export type { SessionState, SessionStatus, SessionUser } from './session-slice';
-export { checkCurrentUser, registered, signOut, signedIn, startSession } from './session';
+export { checkCurrentUser, registered, sessionEnded, signOut, signedIn, startSession } from './session';
 export { dismissToast, showToast } from './toast-slice';
 export type { ShowToast, Toast, ToastSeverity, ToastState } from './toast-slice';
 export { closeQuoteDialog, openQuoteDialog } from './quote-dialog-slice';

@@ -1,5 +1,6 @@
 import { createPortalStore } from './store';
-import { checkCurrentUser, registered, signOut, signedIn, startSession } from './session';
+import { loadApi } from './api-loader';
+import { checkCurrentUser, registered, sessionEnded, signOut, signedIn, startSession } from './session';
 import { selectSessionStatus } from './hooks';
 
 const user = {
@@ -162,6 +163,25 @@ describe('the cart across the session', () => {
     await store.dispatch(checkCurrentUser());
     expect(store.getState().cart.items).toEqual([]);
     expect(localStorage.getItem('cart')).toBeNull();
+  });
+
+  it('is emptied, with the tokens and every cached answer, when the account was deleted (no reload)', async () => {
+    localStorage.setItem('auth_token', 'tok-1');
+    storeCart();
+    stubApi({ 'GET /api/auth/me': { status: 200, body: me } });
+    const store = createPortalStore({ session: { hasToken: true, user, checking: false } });
+    const { authApi } = await loadApi();
+    await store.dispatch(authApi.endpoints.me.initiate());
+    expect(Object.keys(store.getState().api?.queries ?? {})).toEqual(['me(undefined)']);
+
+    store.dispatch(sessionEnded());
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(selectSessionStatus(store.getState())).toBe('signedOut');
+    expect(store.getState().cart.items).toEqual([]);
+    expect(localStorage.getItem('cart')).toBeNull();
+    await loadApi();
+    await Promise.resolve();
+    expect(store.getState().api?.queries).toEqual({});
   });
 
   it('is emptied when another tab signs out', () => {

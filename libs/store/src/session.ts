@@ -50,6 +50,16 @@ export const registered =
   };
 
 /**
+ * The session is over without a Sign Out (the account was deleted): both tokens go, and with them the
+ * cart (ADR 0153) and every cached answer of the API, with no reload, so the page can say what happened.
+ */
+export const sessionEnded = (): AppThunk => (dispatch) => {
+  clearTokens();
+  dispatch(tokenPresenceChanged(false));
+  void loadApi().then(({ api }) => dispatch(api.util.resetApiState()));
+};
+
+/**
  * Sign Out: asks the server to revoke the session (its failure changes nothing),
  * removes both tokens and reloads the site at `/`.
  */
