@@ -38,11 +38,13 @@ export const SECTION_ROUTES = {
     '/dashboard/kpis',
     '/dashboard/orders',
     '/dashboard/support',
+    '/dashboard/settings',
     '/customer-dashboard',
     '/customer-dashboard/integrations',
     '/customer-dashboard/kpis',
     '/customer-dashboard/orders',
     '/customer-dashboard/support',
+    '/customer-dashboard/settings',
   ],
 } as const;
 

@@ -82,7 +82,7 @@ describe('Dashboard', () => {
   );
 
   it.each(['customer', 'user'] as const)(
-    'shows the CUSTOMER badge, Logout and the five tabs to a signed-in %s',
+    'shows the CUSTOMER badge, Logout and the six tabs (the five of the spec and Settings) to a signed-in %s',
     async (role) => {
       stubDashboardApi();
       renderPage(<Dashboard />, {
@@ -100,6 +100,7 @@ describe('Dashboard', () => {
         'KPIs',
         'Orders',
         'Support',
+        'Settings',
       ]);
       // A customer without a paid order: the onboarding checklist.
       expect(await screen.findByRole('heading', { name: 'Getting Started' })).toBeInTheDocument();

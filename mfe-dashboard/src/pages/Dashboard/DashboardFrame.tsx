@@ -18,13 +18,16 @@ import { IntegrationsTab } from './Integrations/IntegrationsTab';
 import { KpisTab } from './Kpis/KpisTab';
 import { OrdersTab } from './Orders/OrdersTab';
 import { Overview } from './Overview/Overview';
+import { SettingsTab } from './Settings/SettingsTab';
 import { SupportTab } from './Support/SupportTab';
+import { VerificationBanner } from './Verification/VerificationBanner';
 
 const tabId = (tab: DashboardTab) => `dashboard-tab-${tab.toLowerCase()}`;
 const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
 
 /**
- * The customer dashboard: CUSTOMER badge, Logout and the five tabs. Logout is the same sign-out as
+ * The customer dashboard: CUSTOMER badge, Logout, the banner asking to verify the email address
+ * while it is not, and the six tabs (the spec's five and Settings). Logout is the same sign-out as
  * the header's 'Sign Out': the spec names both. The tab is the address (`/dashboard/orders`), so
  * reload and Back keep it; a tab click pushes the new address.
  */
@@ -45,6 +48,7 @@ export function DashboardFrame() {
     KPIs: <KpisTab onSetupIntegration={() => show('Integrations')} />,
     Orders: <OrdersTab />,
     Support: <SupportTab />,
+    Settings: <SettingsTab />,
   };
 
   return (
@@ -69,10 +73,14 @@ export function DashboardFrame() {
           Logout
         </Button>
       </Box>
+      {/* RTK Query may still be on its way: the banner appears once the account is known. */}
+      <Suspense fallback={null}>
+        <VerificationBanner />
+      </Suspense>
       <Tabs
         value={tab}
         onChange={(_event, value: DashboardTab) => show(value)}
-        // Five tabs overflow a phone only; a scrollable strip elsewhere could show stray scroll buttons.
+        // Six tabs overflow a phone only; a scrollable strip elsewhere could show stray scroll buttons.
         variant={phone ? 'scrollable' : 'standard'}
         // On a phone the buttons are always there: buttons appearing once the selected tab was scrolled
         // into view would narrow the strip under a scroll still animating, leaving the tab out of view.

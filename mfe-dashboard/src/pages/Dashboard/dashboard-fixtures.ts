@@ -1,5 +1,5 @@
 // Test data of the dashboard's tests: a signed-in customer and the API's answers.
-import type { Integration, MetricsResponse, Order, Ticket } from '@portal/contracts';
+import type { AccountResponse, Integration, MetricsResponse, Order, Ticket } from '@portal/contracts';
 import { customer, stubFetch, type StubbedRoutes } from '@portal/web-testing';
 
 export { customer };
@@ -54,13 +54,31 @@ export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
   };
 }
 
+/** `GET /api/account` of the signed-in customer: verified, no two-factor sign-in, no email change. */
+export function anAccount(overrides: Partial<AccountResponse> = {}): AccountResponse {
+  return {
+    ...customer,
+    organizationId: '0d7e8f5a-1b2c-4d3e-8f9a-0b1c2d3e4f5a',
+    emailVerified: true,
+    pendingEmail: null,
+    twoFactorEnabled: false,
+    recoveryCodesLeft: 0,
+    createdAt: '2026-10-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export function metricsWith(today: { calls: number; leads: number; conversions: number }): MetricsResponse {
   return { timezone: 'America/New_York', today: { date: '2026-11-24', ...today }, daily: [] };
 }
 
-/** The dashboard's four lists, empty unless `routes` answers otherwise; no kickoff booked, no scheduler. */
+/**
+ * The dashboard's four lists, empty unless `routes` answers otherwise; no kickoff booked, no scheduler;
+ * a verified account (no banner).
+ */
 export function stubDashboardApi(routes: StubbedRoutes = {}) {
   return stubFetch({
+    'GET /api/account': { status: 200, body: anAccount() },
     'GET /api/crm/kickoff': { status: 200, body: { kickoff: null } },
     'GET /runtime-config.json': { status: 200, body: { scheduler: null } },
     'GET /api/user/orders': { status: 200, body: [] },

@@ -12,6 +12,7 @@ export const DASHBOARD_TABS = [
   { name: 'KPIs', slug: 'kpis' },
   { name: 'Orders', slug: 'orders' },
   { name: 'Support', slug: 'support' },
+  { name: 'Settings', slug: 'settings' },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['name'];
 

@@ -1,0 +1,22 @@
+import Alert from '@mui/material/Alert';
+
+/** What a settings form's last submit came to: the server's message, or what was done. */
+export type Outcome = { severity: 'success' | 'error' | 'info'; text: string } | null;
+
+/**
+ * The outcome under a form's fields. An error is an alert (read out at once); a success a polite
+ * status. Nothing while there is none.
+ */
+export function FormOutcome({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return (
+    <Alert
+      severity={outcome.severity}
+      role={outcome.severity === 'error' ? 'alert' : 'status'}
+      variant="outlined"
+      sx={{ overflowWrap: 'anywhere' }}
+    >
+      {outcome.text}
+    </Alert>
+  );
+}
