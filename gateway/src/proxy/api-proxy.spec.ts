@@ -53,17 +53,21 @@ describe('API proxy', () => {
       expect(proxied(target).map((r) => r.url)).toEqual([path]);
     });
 
-    it.each(['/api/authx', '/api/accounts', '/api/user', '/api/identityfeatures', '/api/unknown/thing', '/api'])(
-      'answers a JSON 404 for %s, which no route matches',
-      async (path) => {
-        const response = await fetch(`${gateway.url}${path}`);
-        expect(response.status).toBe(404);
-        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-        expect(await response.json()).toEqual({ statusCode: 404, message: `Cannot GET ${path}` });
-        expect(proxied(identity)).toHaveLength(0);
-        expect(proxied(commerce)).toHaveLength(0);
-      },
-    );
+    it.each([
+      '/api/authx',
+      '/api/accounts',
+      '/api/user',
+      '/api/identityfeatures',
+      '/api/unknown/thing',
+      '/api',
+    ])('answers a JSON 404 for %s, which no route matches', async (path) => {
+      const response = await fetch(`${gateway.url}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ statusCode: 404, message: `Cannot GET ${path}` });
+      expect(proxied(identity)).toHaveLength(0);
+      expect(proxied(commerce)).toHaveLength(0);
+    });
 
     it('answers 503 for a service that cannot be reached', async () => {
       const kpiDown = await startGateway({ KPI_URL: `http://127.0.0.1:${await closedPort()}` });

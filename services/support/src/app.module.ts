@@ -5,7 +5,10 @@ import { SUPPORT_CONFIG, type SupportConfig } from './config';
 import { supportDatabase } from './database';
 import { TicketsModule } from './tickets/tickets.module';
 
-export type AppConfig = Pick<SupportConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl' | 'ticketLimitPerHour'> & {
+export type AppConfig = Pick<
+  SupportConfig,
+  'databaseUrl' | 'natsUrl' | 'identityUrl' | 'ticketLimitPerHour'
+> & {
   /** Where account events come from; default: the stream `PORTAL` at `natsUrl`. */
   events?: Omit<AccountEventsOptions, 'databaseUrl'>;
 };

@@ -93,12 +93,26 @@ describe('commerce: the account export and erasure', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       items: [
-        { id: expect.any(String), packageId: automation.id, name: 'AI Automation', quantity: 1, price: '999.00' },
-        { id: expect.any(String), packageId: inbound.id, name: 'Inbound Support', quantity: 2, price: '1499.00' },
+        {
+          id: expect.any(String),
+          packageId: automation.id,
+          name: 'AI Automation',
+          quantity: 1,
+          price: '999.00',
+        },
+        {
+          id: expect.any(String),
+          packageId: inbound.id,
+          name: 'Inbound Support',
+          quantity: 2,
+          price: '1499.00',
+        },
       ],
     });
     // The same orders as the Orders tab shows, and nothing of ben's.
-    const tab = await request(stack().commerce.service.baseUrl, 'GET', '/api/user/orders', { token: ann.token });
+    const tab = await request(stack().commerce.service.baseUrl, 'GET', '/api/user/orders', {
+      token: ann.token,
+    });
     expect(orders).toEqual(tab.body);
     expect(JSON.stringify(part)).not.toContain(bens.orderId);
     expect((await ordersInExport(ben)).map((order) => order.id)).toEqual([bens.orderId]);
@@ -106,7 +120,10 @@ describe('commerce: the account export and erasure', () => {
 
   it('answers an empty list to an account without orders, and 401 without a token', async () => {
     expect(await ordersInExport(await stack().commerce.signIn())).toEqual([]);
-    expect(await exportOf()).toMatchObject({ status: 401, body: { statusCode: 401, message: 'Authentication required' } });
+    expect(await exportOf()).toMatchObject({
+      status: 401,
+      body: { statusCode: 401, message: 'Authentication required' },
+    });
   });
 
   it("keeps a deleted account's orders for accounting without saying whose they were, and leaves everyone else's", async () => {
@@ -120,7 +137,10 @@ describe('commerce: the account export and erasure', () => {
     const before = await orderRow(paid.orderId);
 
     const event = await stack().events.publish('userDeleted', deleted(cat, false));
-    await waitFor(async () => (await anonymised(paid.orderId)) && (await anonymised(pending.orderId)), 'the anonymisation');
+    await waitFor(
+      async () => (await anonymised(paid.orderId)) && (await anonymised(pending.orderId)),
+      'the anonymisation',
+    );
     expect(await orderRow(paid.orderId)).toEqual({
       user_id: null,
       user_deleted_at: new Date('2026-11-25T10:00:00.000Z'),
@@ -131,14 +151,17 @@ describe('commerce: the account export and erasure', () => {
       total: '2997.00',
       stripe_payment_intent_id: before.stripe_payment_intent_id,
     });
-    const items = await rows('SELECT package_name, quantity, price FROM order_items WHERE order_id = $1', [paid.orderId]);
+    const items = await rows('SELECT package_name, quantity, price FROM order_items WHERE order_id = $1', [
+      paid.orderId,
+    ]);
     expect(items).toEqual([{ package_name: 'AI Automation', quantity: 3, price: '999.00' }]);
     expect(await ordersInExport(cat)).toEqual([]);
     expect(await orderRow(dans.orderId)).toMatchObject({ user_id: dan.id, organization_id: organizationId });
     expect((await ordersInExport(dan)).map((order) => order.id)).toEqual([dans.orderId]);
 
     // Delivered again: handled once only, nothing changes.
-    const processed = async () => (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
+    const processed = async () =>
+      (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
     const handled = await processed();
     await stack().events.publish('userDeleted', event.data as UserDeletedData, event);
     await sleep(300);
@@ -163,7 +186,11 @@ describe('commerce: the account export and erasure', () => {
       status: 200,
       event: { type: 'payment_intent.succeeded' },
     });
-    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', user_id: null, organization_id: null });
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'completed',
+      user_id: null,
+      organization_id: null,
+    });
     const announced = await rows(`SELECT 1 FROM outbox WHERE subject = $1 AND data->>'orderId' = $2`, [
       subjects.orderPaid,
       orderId,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Money, OrderStatus } from '@portal/contracts';
+import type { Money, OrderStatus, UserDeletedData } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderEntity } from './order.entity';
 
@@ -139,10 +139,7 @@ export class OrdersService {
    * browser chose go, and the organisation too when it was deleted with the account. Answers how many
    * orders were anonymised; 0 the second time.
    */
-  async anonymiseForDeletedUser(
-    manager: EntityManager,
-    deleted: { userId: string; organizationId: string | null; organizationDeleted: boolean; deletedAt: string },
-  ): Promise<number> {
+  async anonymiseForDeletedUser(manager: EntityManager, deleted: UserDeletedData): Promise<number> {
     const updated: unknown[] = await manager.query(
       `UPDATE orders SET user_id = NULL, user_deleted_at = $2, idempotency_key = NULL,
          organization_id = CASE WHEN $3 AND organization_id = $4 THEN NULL ELSE organization_id END

@@ -31,6 +31,25 @@ const externalIdOf = (event: InboundEvent) =>
 /** The portal event of each lead event a CRM posts. */
 const customerLeadEvents = { 'lead.created': 'leadGenerated', 'lead.converted': 'leadConverted' } as const;
 
+/** An event a connected CRM or dialer posted, as it arrived (an account's data export). */
+export interface ReceivedEvent {
+  integrationId: string;
+  type: string;
+  externalId: string;
+  occurredAt: string;
+  receivedAt: string;
+  payload: unknown;
+}
+
+interface ReceivedEventRow {
+  integration_id: string;
+  type: string;
+  external_id: string;
+  occurred_at: Date;
+  received_at: Date;
+  payload: unknown;
+}
+
 /** Events posted by a connected CRM or dialer, authenticated by the integration's signing secret. */
 @Injectable()
 export class InboundEventsService {
@@ -42,6 +61,23 @@ export class InboundEventsService {
     private readonly secrets: SecretBox,
     private readonly integrations: IntegrationsService,
   ) {}
+
+  /** The events the customer's integrations posted, oldest first. */
+  async listForCustomer(customerId: string): Promise<ReceivedEvent[]> {
+    const rows: ReceivedEventRow[] = await this.dataSource.query(
+      `SELECT integration_id, type, external_id, occurred_at, received_at, payload
+       FROM integration_events WHERE customer_id = $1 ORDER BY occurred_at, id`,
+      [customerId],
+    );
+    return rows.map((row) => ({
+      integrationId: row.integration_id,
+      type: row.type,
+      externalId: row.external_id,
+      occurredAt: row.occurred_at.toISOString(),
+      receivedAt: row.received_at.toISOString(),
+      payload: row.payload,
+    }));
+  }
 
   /**
    * Checks, in this order: the integration exists and is active (404), the signature covers these

@@ -11,7 +11,7 @@ import { StaffIntegrationsController } from './staff-integrations.controller';
 @Module({
   controllers: [IntegrationsController, InboundEventsController, StaffIntegrationsController],
   providers: [IntegrationsService, InboundEventsService],
-  exports: [IntegrationsService],
+  exports: [IntegrationsService, InboundEventsService],
 })
 export class IntegrationsModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

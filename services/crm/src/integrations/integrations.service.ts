@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type AuthenticatedUser, SecretBox } from '@portal/auth';
 import type { createIntegrationRequestSchema } from '@portal/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { IntegrationEntity } from './integration.entity';
 import {
@@ -76,6 +76,22 @@ export class IntegrationsService {
   async removeForCustomer(customerId: string, integrationId: string): Promise<boolean> {
     const result = await this.repository.delete({ id: integrationId, customerId });
     return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Erases a deleted account's integrations, and its organisation's when `organizationId` is given
+   * (the organisation went with it): sealed secrets are columns of the row, received events go by the
+   * foreign key. Nothing is left to do the second time.
+   */
+  async eraseForDeletedAccount(
+    manager: EntityManager,
+    customerId: string,
+    organizationId: string | null,
+  ): Promise<void> {
+    await manager.query('DELETE FROM integrations WHERE customer_id = $1 OR organization_id = $2', [
+      customerId,
+      organizationId,
+    ]);
   }
 
   /** Connects or disconnects any customer's integration (staff); null when there is no such integration. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthenticatedUser } from '@portal/auth';
 import type { Kickoff } from '@portal/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 type Caller = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
 
@@ -47,5 +47,20 @@ export class KickoffService {
       [ownerOf(caller), caller.organizationId, caller.id, eventUri ?? null],
     );
     return toKickoff(row);
+  }
+
+  /**
+   * Erases the kickoff call a deleted account booked outside any organisation, and its organisation's
+   * when `organizationId` is given (the organisation went with it). Nothing to do the second time.
+   */
+  async eraseForDeletedAccount(
+    manager: EntityManager,
+    customerId: string,
+    organizationId: string | null,
+  ): Promise<void> {
+    await manager.query('DELETE FROM kickoff_calls WHERE owner_id = $1 OR owner_id = $2', [
+      customerId,
+      organizationId,
+    ]);
   }
 }

@@ -26,7 +26,8 @@ describe('kpi: the account export and erasure', () => {
   const exportOf = (who?: Customer) =>
     request(stack().service.baseUrl, 'GET', '/api/account/export/kpi', { token: who?.token });
   const metricsOf = async (who: Customer) =>
-    (await rows<{ n: number }>('SELECT count(*)::int AS n FROM metrics WHERE customer_id = $1', [who.id]))[0].n;
+    (await rows<{ n: number }>('SELECT count(*)::int AS n FROM metrics WHERE customer_id = $1', [who.id]))[0]
+      .n;
   const deleted = (who: Customer, organizationDeleted: boolean): UserDeletedData => ({
     userId: who.id,
     organizationId: who.organizationId,

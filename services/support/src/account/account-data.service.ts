@@ -5,7 +5,10 @@ import type { EntityManager } from 'typeorm';
 import { toTicketView } from '../tickets/ticket-view';
 import { TicketsService } from '../tickets/tickets.service';
 
-/** What support holds about one account: its tickets (the ticket limit's counts are not kept past the hour). */
+/**
+ * What support holds about one account: its tickets. (The hourly ticket limit's counts, a user id and
+ * a time each, are pruned within a day.)
+ */
 export interface SupportAccountData {
   tickets: Ticket[];
 }
@@ -19,9 +22,7 @@ export class AccountDataService {
     return { tickets: (await this.tickets.listForCustomer(user.id)).map(toTicketView) };
   }
 
-  /** Erases the user's tickets and their ticket-limit counts; nothing to do the second time. */
-  async erase(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query('DELETE FROM tickets WHERE customer_id = $1', [userId]);
-    await manager.query(`DELETE FROM ticket_attempts WHERE kind = 'ticket:customer' AND subject = $1`, [userId]);
+  erase(manager: EntityManager, userId: string): Promise<void> {
+    return this.tickets.eraseForCustomer(manager, userId);
   }
 }

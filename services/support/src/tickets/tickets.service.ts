@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthenticatedUser } from '@portal/auth';
 import { enqueueCatalogEvent } from '@portal/events';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { createTicketRequestSchema, StaffTicketListQuery, TicketStatus } from '@portal/contracts';
 import type { z } from 'zod';
 import { createdAtText, type TicketCursor } from './ticket-cursor';
@@ -47,6 +47,11 @@ export class TicketsService {
   /** The ticket, when it is the customer's; null for another customer's ticket or an unknown id. */
   findForCustomer(customerId: string, ticketId: string): Promise<TicketEntity | null> {
     return this.repository.findOne({ where: { id: ticketId, customerId } });
+  }
+
+  /** Erases every ticket of the customer (a deleted account); nothing to do the second time. */
+  async eraseForCustomer(manager: EntityManager, customerId: string): Promise<void> {
+    await manager.query('DELETE FROM tickets WHERE customer_id = $1', [customerId]);
   }
 
   /** Opens a ticket and queues its `portal.tickets.created` event in one transaction. */
