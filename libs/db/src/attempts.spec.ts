@@ -41,7 +41,7 @@ describe('AttemptCounter', () => {
     expect(await counter.secondsUntilAllowed(attempt, limit)).toBe(0);
   });
 
-  it('records with the caller\'s transaction: kept when it commits, gone when it rolls back', async () => {
+  it("records with the caller's transaction: kept when it commits, gone when it rolls back", async () => {
     const attempt = { kind: 'try:address', subject: '192.0.2.250' } as const;
     await dataSource
       .transaction(async (manager) => {

@@ -1,5 +1,6 @@
 import { SecretBox } from '@portal/auth';
 import { serviceRootModule } from '@portal/service-kit';
+import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
@@ -14,7 +15,14 @@ export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl' | 'auth' 
 export const AppModule = serviceRootModule<AppConfig>('identity', {
   configToken: IDENTITY_CONFIG,
   database: identityDatabase,
-  features: [FeaturesModule, OrganizationsModule, AuthModule, TwoFactorModule, PersonalDataModule],
+  features: [
+    FeaturesModule,
+    OrganizationsModule,
+    AuthModule,
+    AccountModule,
+    TwoFactorModule,
+    PersonalDataModule,
+  ],
   // Seals two-factor secrets at rest with IDENTITY_ENCRYPTION_KEY.
   provide: (config) => [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
 });

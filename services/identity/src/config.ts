@@ -24,6 +24,11 @@ export const identityEnvSchema = z.object({
   AUTH_LOGIN_EMAIL_FAILURE_LIMIT: z.coerce.number().int().min(1).optional(),
   AUTH_LOGIN_EMAIL_WINDOW_SECONDS: envVars.positiveInt(60 * 60),
   AUTH_REGISTER_LIMIT_PER_HOUR: envVars.positiveInt(10),
+  // The site the links in account mails open (verification, password reset, email change).
+  PUBLIC_SITE_URL: envVars.siteOrigin('http://localhost:8080'),
+  AUTH_RESET_EMAIL_LIMIT_PER_HOUR: envVars.positiveInt(5),
+  AUTH_RESET_ADDRESS_LIMIT_PER_HOUR: envVars.positiveInt(20),
+  AUTH_VERIFICATION_MAIL_LIMIT_PER_HOUR: envVars.positiveInt(5),
 });
 
 export interface AuthConfig {
@@ -44,6 +49,13 @@ export interface AuthConfig {
   emailWindowSeconds: number;
   /** Registrations accepted per address per hour. */
   registerLimitPerHour: number;
+  /** The public site's origin (`PUBLIC_SITE_URL`) that links in account mails open. */
+  publicSiteUrl: string;
+  /** Password reset requests accepted per email, and per address over all emails, per hour. */
+  resetEmailLimitPerHour: number;
+  resetAddressLimitPerHour: number;
+  /** Verification mails an account may ask for again per hour. */
+  verificationMailLimitPerHour: number;
 }
 
 export interface IdentityConfig extends ServiceConfig {
@@ -69,5 +81,9 @@ export const loadIdentityConfig = serviceConfigLoader(identityEnvSchema, (vars) 
     emailFailureLimit: vars.AUTH_LOGIN_EMAIL_FAILURE_LIMIT ?? 5 * vars.AUTH_LOGIN_FAILURE_LIMIT,
     emailWindowSeconds: vars.AUTH_LOGIN_EMAIL_WINDOW_SECONDS,
     registerLimitPerHour: vars.AUTH_REGISTER_LIMIT_PER_HOUR,
+    publicSiteUrl: vars.PUBLIC_SITE_URL,
+    resetEmailLimitPerHour: vars.AUTH_RESET_EMAIL_LIMIT_PER_HOUR,
+    resetAddressLimitPerHour: vars.AUTH_RESET_ADDRESS_LIMIT_PER_HOUR,
+    verificationMailLimitPerHour: vars.AUTH_VERIFICATION_MAIL_LIMIT_PER_HOUR,
   },
 }));

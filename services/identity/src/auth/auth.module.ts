@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountLinksModule } from '../account-links/account-links.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokenService } from '../tokens/token.service';
@@ -13,7 +14,7 @@ import { SessionAuthGuard } from './session-auth.guard';
 import { TwoFactorChallenges } from './two-factor-challenges';
 
 @Module({
-  imports: [OrganizationsModule],
+  imports: [AccountLinksModule, OrganizationsModule],
   controllers: [AuthController],
   providers: [
     AuthService,
@@ -29,6 +30,7 @@ import { TwoFactorChallenges } from './two-factor-challenges';
   ],
   exports: [
     AuthAttemptsService,
+    AuthService,
     PasswordHasher,
     SessionAuthGuard,
     SessionsService,

@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { AccountLinksService } from '../account-links/account-links.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SessionsService } from '../sessions/sessions.service';
@@ -50,14 +51,16 @@ export class AuthService {
     private readonly passwords: PasswordHasher,
     private readonly attempts: AuthAttemptsService,
     private readonly users: UsersService,
+    private readonly links: AccountLinksService,
     private readonly challenges: TwoFactorChallenges,
     private readonly codes: TwoFactorCodes,
   ) {}
 
   /**
-   * Creates the customer, its organization, its `portal.users.registered` event and a first session
-   * in one transaction, and answers the session's token. A taken email answers 409 after the same
-   * work (hash, inserts, token), so the time of the answer does not tell which emails have accounts.
+   * Creates the customer, its organization, its `portal.users.registered` event, the mail with its
+   * email verification link and a first session in one transaction, and answers the session's token.
+   * A taken email answers 409 after the same work (hash, inserts, token), so the time of the answer
+   * does not tell which emails have accounts.
    */
   async register(request: RegisterRequest, client: ClientInfo): Promise<RegisterResponse> {
     await this.attempts.admitRegistration(client.address);
@@ -114,18 +117,16 @@ export class AuthService {
    * 429 with the minutes to wait, and the challenge is spent. No argon2 here: the password was checked.
    */
   async loginWithTwoFactor(request: TwoFactorLoginRequest, client: ClientInfo): Promise<LoginResponse> {
-    const found = await this.challenges.find(request.challenge, client.address);
-    if (!found) throw new UnauthorizedException(accountMessages.challengeExpired);
-    try {
-      await this.attempts.assertTwoFactorAllowed(found.userId);
-    } catch (throttled) {
-      await this.challenges.spend(found.id);
-      throw throttled;
-    }
     const outcome = await this.dataSource.transaction(async (manager) => {
       const challenge = await this.challenges.find(request.challenge, client.address, manager);
-      const user = challenge && (await this.users.lock(manager, challenge.userId));
-      if (!challenge || !user?.twoFactorEnabledAt) return { kind: 'expired' } as const;
+      if (!challenge) return { kind: 'expired' } as const;
+      const wait = await this.attempts.secondsOfTwoFactorWait(challenge.userId);
+      if (wait > 0) {
+        await this.challenges.spend(challenge.id, manager);
+        return { kind: 'throttled', wait } as const;
+      }
+      const user = await this.users.lock(manager, challenge.userId);
+      if (!user?.twoFactorEnabledAt) return { kind: 'expired' } as const;
       const result = await this.codes.redeem(manager, user, request.code);
       if (result !== 'accepted') {
         return { kind: result, challengeId: challenge.id, userId: user.id } as const;
@@ -134,6 +135,7 @@ export class AuthService {
       const token = await this.openSession(manager, user, client);
       return { kind: 'accepted', token, user } as const;
     });
+    if (outcome.kind === 'throttled') throw this.attempts.twoFactorThrottled(outcome.wait);
     if (outcome.kind === 'expired') throw new UnauthorizedException(accountMessages.challengeExpired);
     if (outcome.kind === 'accepted') {
       const { token, user } = outcome;
@@ -165,6 +167,7 @@ export class AuthService {
       role: user.role,
       registeredAt: user.createdAt.toISOString(),
     });
+    await this.links.sendVerification(manager, user);
     return this.openSession(manager, user, client);
   }
 
@@ -188,7 +191,8 @@ export class AuthService {
     }
   }
 
-  private async openSession(manager: EntityManager, user: UserEntity, client: ClientInfo): Promise<string> {
+  /** Opens a session for the user with the caller's transaction; answers its access token. */
+  async openSession(manager: EntityManager, user: UserEntity, client: ClientInfo): Promise<string> {
     const session = await this.sessions.create(manager, user.id, this.config.auth.tokenTtlSeconds, client);
     await this.attempts.rememberClient(manager, user.id, client.address);
     return this.tokens.sign(

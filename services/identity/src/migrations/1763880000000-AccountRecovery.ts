@@ -29,7 +29,9 @@ export class AccountRecovery1763880000000 implements MigrationInterface {
         used_at timestamptz NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query('CREATE INDEX account_tokens_user_id_purpose_idx ON account_tokens (user_id, purpose)');
+    await runner.query(
+      'CREATE INDEX account_tokens_user_id_purpose_idx ON account_tokens (user_id, purpose)',
+    );
 
     await runner.query(`
       CREATE TABLE two_factor_recovery_codes (

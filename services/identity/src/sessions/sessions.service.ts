@@ -11,7 +11,21 @@ export interface SessionData {
   createdAt: string;
   address: string;
   userAgent: string | null;
+  /** When the session was last used (ISO), kept to the minute; absent until its first minute is over. */
+  lastSeenAt?: string;
 }
+
+/** One of an account's live sessions, as its settings page lists them. */
+export interface LiveSession {
+  id: string;
+  address: string;
+  userAgent: string | null;
+  signedInAt: string;
+  lastSeenAt: string;
+}
+
+/** A session's `lastSeenAt` is written at most this often. */
+const LAST_SEEN_PRECISION_MS = 60_000;
 
 export interface NewSession {
   sessionId: string;
@@ -37,6 +51,23 @@ export async function revokeSessionsAfterCredentialChange(
   const [deleted]: DeletedSessions = await manager.query(
     `DELETE FROM sessions WHERE sess->>'userId' = $1 RETURNING sid, expire`,
     [userId],
+  );
+  await announceRevoked(manager, userId, deleted);
+  return deleted.length;
+}
+
+/**
+ * Ends every session of the user but `keepSessionId`, in the caller's transaction (a password
+ * changed from a signed-in session, 'Sign out all other sessions'); answers how many ended.
+ */
+export async function revokeOtherSessions(
+  manager: EntityManager,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
+  const [deleted]: DeletedSessions = await manager.query(
+    `DELETE FROM sessions WHERE sess->>'userId' = $1 AND sid <> $2 RETURNING sid, expire`,
+    [userId, keepSessionId],
   );
   await announceRevoked(manager, userId, deleted);
   return deleted.length;
@@ -83,16 +114,43 @@ export class SessionsService {
     return { sessionId, expiresAt: row!.expire };
   }
 
-  /** The user of a live session: the session must exist, be unexpired and belong to `userId`. */
+  /**
+   * The user of a live session: the session must exist, be unexpired and belong to `userId`. The
+   * session's `lastSeenAt` becomes now when it is a minute old or more (the write is skipped otherwise).
+   */
   async findUser(sessionId: string, userId: string): Promise<SessionUser | null> {
+    const now = Date.now();
     const rows: SessionUser[] = await this.dataSource.query(
-      `SELECT u.id, u.name, u.email, u.role, u.organization_id AS "organizationId"
+      `WITH seen AS (
+         UPDATE sessions SET sess = jsonb_set(sess, '{lastSeenAt}', to_jsonb($3::text))
+          WHERE sid = $1 AND expire > now() AND sess->>'userId' = $2::text
+            AND coalesce(sess->>'lastSeenAt', sess->>'createdAt') < $4
+       )
+       SELECT u.id, u.name, u.email, u.role, u.organization_id AS "organizationId"
          FROM sessions s
-         JOIN public_users u ON u.id = $2
+         JOIN public_users u ON u.id = $2::uuid
         WHERE s.sid = $1 AND s.expire > now() AND s.sess->>'userId' = $2::text`,
-      [sessionId, userId],
+      [sessionId, userId, new Date(now).toISOString(), new Date(now - LAST_SEEN_PRECISION_MS).toISOString()],
     );
     return rows[0] ?? null;
+  }
+
+  /** The user's live sessions, `currentSessionId` first, then the most recently seen. */
+  listLive(userId: string, currentSessionId: string): Promise<LiveSession[]> {
+    return this.dataSource.query(
+      `SELECT sid AS id, sess->>'address' AS address, sess->>'userAgent' AS "userAgent",
+              sess->>'createdAt' AS "signedInAt",
+              coalesce(sess->>'lastSeenAt', sess->>'createdAt') AS "lastSeenAt"
+         FROM sessions
+        WHERE sess->>'userId' = $1 AND expire > now()
+        ORDER BY sid = $2 DESC, "lastSeenAt" DESC, sid`,
+      [userId, currentSessionId],
+    );
+  }
+
+  /** Ends every other session of the user, announcing each; answers how many ended. */
+  revokeOthers(userId: string, keepSessionId: string): Promise<number> {
+    return this.dataSource.transaction((manager) => revokeOtherSessions(manager, userId, keepSessionId));
   }
 
   /** Deletes the session and enqueues `portal.sessions.revoked`; false when it was already gone. */

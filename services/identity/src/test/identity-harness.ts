@@ -22,6 +22,10 @@ export function testAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig 
     emailFailureLimit: 50,
     emailWindowSeconds: 60 * 60,
     registerLimitPerHour: 1000,
+    publicSiteUrl: 'https://portal.example.com',
+    resetEmailLimitPerHour: 5,
+    resetAddressLimitPerHour: 1000,
+    verificationMailLimitPerHour: 5,
     ...overrides,
   };
 }

@@ -13,7 +13,7 @@ export type NewUser = Pick<UserEntity, 'name' | 'email' | 'passwordHash' | 'role
 };
 
 export type UserChanges = Partial<
-  Pick<UserEntity, 'name' | 'passwordHash' | 'role' | 'provider' | 'emailVerifiedAt'>
+  Pick<UserEntity, 'name' | 'email' | 'passwordHash' | 'role' | 'provider' | 'emailVerifiedAt'>
 >;
 
 /** Emails are unique ignoring case; they are kept as typed and compared lower-cased. */
@@ -27,6 +27,11 @@ export class UsersService {
   /** The account with this email, whatever its case. */
   findByEmail(email: string): Promise<UserEntity | null> {
     return this.byEmail(email).getOne();
+  }
+
+  /** The account with this id, or null. */
+  findById(userId: string): Promise<UserEntity | null> {
+    return this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
   }
 
   emailTaken(email: string): Promise<boolean> {
@@ -48,7 +53,15 @@ export class UsersService {
        VALUES ($1, $2, $3, $4, 'local', $5, $6, $7)
        ON CONFLICT DO NOTHING
        RETURNING id`,
-      [user.id, user.name, user.email, user.passwordHash, user.role, user.organizationId, user.emailVerifiedAt],
+      [
+        user.id,
+        user.name,
+        user.email,
+        user.passwordHash,
+        user.role,
+        user.organizationId,
+        user.emailVerifiedAt,
+      ],
     );
     return inserted.length > 0;
   }
