@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateSigningKeyPem, rootDir } from '@portal/toolkit/stack';
+import { startMailCatcher } from '@portal/runner/mail-catcher';
 import { services as runnerServices } from '@portal/runner/stack';
 import { databasePrefix, host, ports } from './ports.mjs';
 import { runToEnd, startProcess } from './processes.mjs';
@@ -29,16 +30,28 @@ function assertBuilt(dir) {
 
 /**
  * Starts `names` (seeded, then listening, in order) and the gateway, against `postgres` and `nats`
- * (either may be undefined). `env` is added to every process. The scope stops them all.
+ * (either may be undefined). With crm, a mail catcher (the runner's maildev) on the suite's `mailSmtp`
+ * and `mailWeb` ports takes its mail: `mailCatcherUrl` is its REST API (@portal/toolkit/mail-catcher);
+ * `env` may point SMTP_URL elsewhere. `env` is added to every process. The scope stops them all.
  */
 export async function startStack(scope, { postgres, nats, names = ['identity', 'commerce'], env = {} }) {
   const signingKey = generateSigningKeyPem();
+  const mail = names.includes('crm')
+    ? await startMailCatcher({
+        rootDir,
+        smtpPort: ports.mailSmtp,
+        webPort: ports.mailWeb,
+        log: (line) => console.error(`[mail] ${line}`),
+      })
+    : undefined;
+  if (mail) scope.defer(mail.stop);
   const common = {
     HOST: host,
     LOG_LEVEL: 'warn',
     SEED_DEMO_DATA: 'false',
     ...(nats ? { NATS_URL: nats.url } : { NATS_URL: '' }),
     ...upstreamUrls,
+    ...(mail ? { SMTP_URL: mail.smtpUrl } : {}),
     ...env,
   };
   const processes = {};
@@ -100,6 +113,8 @@ export async function startStack(scope, { postgres, nats, names = ['identity', '
   return {
     url: urlOf('gateway'),
     processes,
+    /** The mail catcher's web inbox and REST API, when crm runs. */
+    mailCatcherUrl: mail ? urlOf('mailWeb') : undefined,
     /** Starts `name` again (after it was killed) with the same environment; resolves once healthy. */
     restart: (name) => start(name),
   };
