@@ -145,7 +145,8 @@ export class AuthAttemptsService {
     return attempts + Number(clients ?? 0);
   }
 
-  private secondsOfTwoFactorWait(userId: string): Promise<number> {
+  /** 0 while the account may still try a code; else the seconds until it may. */
+  secondsOfTwoFactorWait(userId: string): Promise<number> {
     return this.attempts.secondsUntilAllowed(
       { kind: 'two-factor-failure:user', subject: userId },
       { limit: TWO_FACTOR_FAILURE_LIMIT, windowSeconds: this.config.auth.loginWindowSeconds },
