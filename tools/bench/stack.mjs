@@ -15,6 +15,9 @@ export async function startBenchStack() {
       PUBLIC_SITE_URL: `http://localhost:${portPlan.bench.ports.gateway}`,
       // Every benchmark user signs up from this one address.
       AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
+      // The account recovery benchmark asks for hundreds of reset links from this one address.
+      AUTH_RESET_EMAIL_LIMIT_PER_HOUR: '100000',
+      AUTH_RESET_ADDRESS_LIMIT_PER_HOUR: '100000',
       // Ticket creation is measured by one customer opening thousands (throughput, load create-ticket).
       TICKET_LIMIT_PER_HOUR: '1000000',
     },
