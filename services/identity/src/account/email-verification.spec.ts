@@ -40,6 +40,19 @@ describe('email verification', () => {
     expect(await account(customer.token)).toMatchObject({ emailVerified: false });
   });
 
+  it('a sign-up with a taken email mails nothing (its rehearsal is rolled back)', async () => {
+    const customer = await registerCustomer(harness());
+    const again = await request(harness().baseUrl, 'POST', '/api/auth/register', {
+      body: { name: 'Someone Else', email: customer.email.toUpperCase(), password: 'other password 1' },
+    });
+    expect(again.status).toBe(409);
+    expect(await mailsTo(harness(), customer.email)).toHaveLength(1);
+    const [{ count }] = await harness().dataSource.query(
+      `SELECT count(*)::int AS count FROM outbox WHERE data->>'to' LIKE 'rehearsal-%'`,
+    );
+    expect(count).toBe(0);
+  });
+
   it('verifies with the link, signed out; a second time says it is already verified', async () => {
     const customer = await registerCustomer(harness());
     const token = await linkToken(harness(), customer.email, 'email-verification');

@@ -137,6 +137,27 @@ describe('forgot and reset password', () => {
     expect(revoked).toBe(2);
   });
 
+  it('asks an account with two-factor sign-in for its code after the reset instead of signing in', async () => {
+    const customer = await registerCustomer(harness());
+    await harness().dataSource.query('UPDATE public_users SET two_factor_enabled_at = now() WHERE id = $1', [
+      customer.id,
+    ]);
+    await forgot(customer.email);
+    const token = await linkToken(harness(), customer.email, 'password-reset');
+
+    const response = await reset(token, 'brand new secret 7');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    // The password changed and every session ended all the same; the link is spent.
+    expect(await meStatus(customer.token)).toBe(401);
+    const login = await request(harness().baseUrl, 'POST', '/api/auth/login', {
+      body: { email: customer.email, password: 'brand new secret 7' },
+      headers: fromNewClientAddress(),
+    });
+    expect(login.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    expect((await reset(token, 'brand new secret 8')).body.message).toBe(accountMessages.resetLinkUsed);
+  });
+
   it('refuses a reused, an expired, a tampered and an older link with their messages', async () => {
     const customer = await registerCustomer(harness());
     await forgot(customer.email);
