@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AccountLinksModule } from '../account-links/account-links.module';
 import { AuthModule } from '../auth/auth.module';
 import { PersonalDataController } from './personal-data.controller';
 import { PersonalDataService } from './personal-data.service';
 
 /** What identity holds about an account: its export and its deletion. */
 @Module({
-  imports: [AuthModule],
+  imports: [AccountLinksModule, AuthModule],
   controllers: [PersonalDataController],
   providers: [PersonalDataService],
 })

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type AccountExportPart, accountMessages, isCustomer, type Role } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
+import { describeBrowser } from '../account/user-agent';
+import { AccountLinksService } from '../account-links/account-links.service';
 import { AuthAttemptsService } from '../auth/auth-attempts.service';
 import type { ClientInfo } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
@@ -12,12 +13,12 @@ import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.servic
 import { TwoFactorCodes } from '../two-factor/two-factor-codes';
 import { emailKey, UsersService } from '../users/users.service';
 
-interface ExportedSession {
+interface SessionRow {
   userAgent: string | null;
   address: string;
   signedInAt: string;
   lastSeenAt: string;
-  expiresAt: string;
+  expiresAt: Date;
 }
 
 /**
@@ -32,6 +33,7 @@ export class PersonalDataService {
     private readonly passwords: PasswordHasher,
     private readonly attempts: AuthAttemptsService,
     private readonly codes: TwoFactorCodes,
+    private readonly links: AccountLinksService,
   ) {}
 
   /** Identity's part of the export: the caller's profile, organisation, live sessions and two-factor state. */
@@ -45,7 +47,7 @@ export class PersonalDataService {
             [user.organizationId],
           )
         : [];
-      const sessions: ExportedSession[] = await manager.query(
+      const sessions: SessionRow[] = await manager.query(
         `SELECT sess->>'userAgent' AS "userAgent", sess->>'address' AS address,
                 sess->>'createdAt' AS "signedInAt",
                 coalesce(sess->>'lastSeenAt', sess->>'createdAt') AS "lastSeenAt",
@@ -70,9 +72,12 @@ export class PersonalDataService {
           organization: organization
             ? { id: organization.id, name: organization.name, createdAt: organization.createdAt.toISOString() }
             : null,
-          sessions: sessions.map((session) => ({
-            ...session,
-            expiresAt: new Date(session.expiresAt).toISOString(),
+          sessions: sessions.map(({ userAgent, address, signedInAt, lastSeenAt, expiresAt }) => ({
+            browser: describeBrowser(userAgent),
+            address,
+            signedInAt,
+            lastSeenAt,
+            expiresAt: expiresAt.toISOString(),
           })),
           twoFactor: {
             enabled: twoFactorEnabled,
@@ -135,11 +140,6 @@ export class PersonalDataService {
       organizationDeleted,
       deletedAt,
     });
-    await enqueueCatalogEvent(manager, 'mailRequested', {
-      mailId: randomUUID(),
-      to: user.email,
-      content: { template: 'account-deleted', name: user.name },
-      requestedAt: deletedAt,
-    });
+    await this.links.requestMail(manager, user.email, { template: 'account-deleted', name: user.name });
   }
 }

@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   accountMessages,
-  type MailContent,
   type RecoveryCodesResponse,
   type TwoFactorDisableRequest,
   type TwoFactorSetupResponse,
 } from '@portal/contracts';
-import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
+import { AccountLinksService } from '../account-links/account-links.service';
 import { AuthAttemptsService } from '../auth/auth-attempts.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import { TwoFactorChallenges } from '../auth/two-factor-challenges';
@@ -18,16 +16,6 @@ import type { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { type CodeOutcome, TwoFactorCodes } from './two-factor-codes';
 import { matchTotpStep, newTotpSecret, qrCodeSvg, totpUrl } from './totp';
-
-/** Asks crm's mailer for a mail to the account, with the caller's transaction. */
-async function mailAccount(manager: EntityManager, user: UserEntity, content: MailContent): Promise<void> {
-  await enqueueCatalogEvent(manager, 'mailRequested', {
-    mailId: randomUUID(),
-    to: user.email,
-    content,
-    requestedAt: new Date().toISOString(),
-  });
-}
 
 /**
  * Two-factor sign-in from the settings page: a secret set up (pending until a code from the app
@@ -43,6 +31,7 @@ export class TwoFactorService {
     private readonly challenges: TwoFactorChallenges,
     private readonly attempts: AuthAttemptsService,
     private readonly passwords: PasswordHasher,
+    private readonly links: AccountLinksService,
   ) {}
 
   /** A new secret for the app, kept sealed as the pending one (a new setup replaces an unconfirmed one). */
@@ -81,7 +70,7 @@ export class TwoFactorService {
         [userId, this.codes.seal(userId, 'two_factor_secret', secret), step],
       );
       const recoveryCodes = await this.codes.replaceRecoveryCodes(manager, userId);
-      await mailAccount(manager, user, { template: 'two-factor-enabled', name: user.name });
+      await this.links.requestMail(manager, user.email, { template: 'two-factor-enabled', name: user.name });
       return { recoveryCodes };
     });
   }
@@ -115,7 +104,7 @@ export class TwoFactorService {
       );
       await this.codes.deleteRecoveryCodes(manager, userId);
       await this.challenges.spendAll(manager, userId);
-      await mailAccount(manager, user, { template: 'two-factor-disabled', name: user.name });
+      await this.links.requestMail(manager, user.email, { template: 'two-factor-disabled', name: user.name });
       return result;
     });
     if (outcome === 'accepted') {
