@@ -11,6 +11,7 @@ import { PasswordHasher } from '../auth/password-hasher';
 import { INVALID_TOKEN_MESSAGE } from '../auth/session-auth.guard';
 import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.service';
 import { TwoFactorCodes } from '../two-factor/two-factor-codes';
+import { UserEntity } from '../users/user.entity';
 import { emailKey, UsersService } from '../users/users.service';
 
 interface SessionRow {
@@ -38,8 +39,9 @@ export class PersonalDataService {
 
   /** Identity's part of the export: the caller's profile, organisation, live sessions and two-factor state. */
   async export(userId: string): Promise<AccountExportPart> {
+    // One snapshot: the parts agree with each other.
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      const user = await this.users.lock(manager, userId);
+      const user = await manager.findOneBy(UserEntity, { id: userId });
       if (!user) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
       const [organization]: { id: string; name: string; createdAt: Date }[] = user.organizationId
         ? await manager.query(
