@@ -40,8 +40,8 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
  * text and HTML) and sends it over SMTP, after the request that asked for it has long been answered.
  * Each mail id is sent at most once (`mail_deliveries`, claimed in the handler's transaction before
  * sending). A failed send rolls the claim back and the consumer redelivers with backoff; the last
- * allowed delivery that fails makes the mail a dead letter: its row says 'dead' with the error, and
- * an error line names the mail and its template. The durable name starts with the database's name,
+ * allowed delivery that fails makes the mail a dead letter: its row says 'dead' with the recipient and
+ * the error, and an error line names the mail and its template (never the address). The durable name starts with the database's name,
  * so stacks sharing one NATS (`npm start` and the e2e suite) each send to their own mail catcher.
  */
 @Injectable()
@@ -109,8 +109,9 @@ export class MailerService implements OnApplicationBootstrap, OnApplicationShutd
         throw new Error(`mail ${mailId} (${content.template}) was not sent: ${reason}`, { cause: error });
       }
       await manager.query(
-        `UPDATE mail_deliveries SET status = 'dead', sent_at = NULL, last_error = $2 WHERE mail_id = $1`,
-        [mailId, reason.slice(0, 2000)],
+        `UPDATE mail_deliveries SET status = 'dead', sent_at = NULL, recipient = $2, last_error = $3
+         WHERE mail_id = $1`,
+        [mailId, to, reason.slice(0, 2000)],
       );
       this.logger.error(
         `Mail ${mailId} (${content.template}) is a dead letter after ${deliveryCount} attempts: ${reason}`,
@@ -119,13 +120,16 @@ export class MailerService implements OnApplicationBootstrap, OnApplicationShutd
   }
 }
 
-/** Records the mail as sent (undone if the send fails); false when its id was already sent or given up. */
+/**
+ * Records the mail as sent (undone if the send fails), without its recipient: only a dead letter keeps
+ * the address. False when its id was already sent or given up.
+ */
 async function claim(manager: EntityManager, data: MailRequestedData, attempts: number): Promise<boolean> {
   const rows: unknown[] = await manager.query(
-    `INSERT INTO mail_deliveries (mail_id, recipient, template, status, attempts, sent_at)
-     VALUES ($1, $2, $3, 'sent', $4, now())
+    `INSERT INTO mail_deliveries (mail_id, template, status, attempts, sent_at)
+     VALUES ($1, $2, 'sent', $3, now())
      ON CONFLICT (mail_id) DO NOTHING RETURNING mail_id`,
-    [data.mailId, data.to, data.content.template, attempts],
+    [data.mailId, data.content.template, attempts],
   );
   return rows.length === 1;
 }

@@ -4,6 +4,7 @@ import { JobApplications1764300000000 } from './1764300000000-JobApplications';
 import { ContactCartsAndEmailLimit1764450000000 } from './1764450000000-ContactCartsAndEmailLimit';
 import { KickoffCalls1764400000000 } from './1764400000000-KickoffCalls';
 import { MailDeliveries1764600000000 } from './1764600000000-MailDeliveries';
+import { MailDeliveriesForgetSentRecipients1764610000000 } from './1764610000000-MailDeliveriesForgetSentRecipients';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
@@ -13,4 +14,5 @@ export const crmMigrations = [
   KickoffCalls1764400000000,
   ContactCartsAndEmailLimit1764450000000,
   MailDeliveries1764600000000,
+  MailDeliveriesForgetSentRecipients1764610000000,
 ];
