@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { SecretBox } from '@portal/auth';
+import { Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { SecretBox, SecretDecryptionError } from '@portal/auth';
 import type { EntityManager } from 'typeorm';
 import type { UserEntity } from '../users/user.entity';
 import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
@@ -17,14 +17,30 @@ export type CodeOutcome = 'accepted' | 'wrong' | 'used';
  */
 @Injectable()
 export class TwoFactorCodes {
+  private readonly logger = new Logger('TwoFactorCodes');
+
   constructor(private readonly box: SecretBox) {}
 
   seal(userId: string, column: SecretColumn, base32: string): string {
     return this.box.encrypt(base32, `public_users:${userId}:${column}`);
   }
 
+  /**
+   * The secret; 503 when it does not open (IDENTITY_ENCRYPTION_KEY is not the key it was sealed with):
+   * the account can still sign in with a recovery code.
+   */
   open(userId: string, column: SecretColumn, sealed: string): string {
-    return this.box.decrypt(sealed, `public_users:${userId}:${column}`);
+    try {
+      return this.box.decrypt(sealed, `public_users:${userId}:${column}`);
+    } catch (error) {
+      if (!(error instanceof SecretDecryptionError)) throw error;
+      this.logger.error(
+        `account ${userId}: ${error.message}; is IDENTITY_ENCRYPTION_KEY the key it was sealed with?`,
+      );
+      throw new ServiceUnavailableException(
+        'Codes from your authenticator app cannot be checked right now. Sign in with a recovery code.',
+      );
+    }
   }
 
   /**
