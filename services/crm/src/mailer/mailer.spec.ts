@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server, type Socket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { MailContent, MailRequestedData } from '@portal/contracts';
 import {
@@ -8,6 +9,7 @@ import {
   startMailCatcher,
   startTestEventSpace,
   type TestEventSpace,
+  request as httpRequest,
   uniqueEmail,
   waitFor,
 } from '@portal/testing';
@@ -185,5 +187,61 @@ describe('crm mailer: an SMTP server that does not answer', () => {
         new RegExp(`^Mail ${data.mailId} \\(account-deleted\\) is a dead letter after 3 attempts: `),
       ),
     );
+  });
+});
+
+describe('crm mailer: an SMTP server that accepts connections and never answers', () => {
+  let space: TestEventSpace;
+  let crm: CrmHarness;
+  let silent: Server;
+  const sockets = new Set<Socket>();
+  let connections = 0;
+
+  beforeAll(async () => {
+    silent = createServer((socket) => {
+      connections += 1;
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    space = await startTestEventSpace();
+    crm = await startMailingCrm(space, `smtp://127.0.0.1:${port}`, 2);
+  });
+
+  afterAll(async () => {
+    await crm?.close();
+    await space?.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent?.close(resolve));
+  });
+
+  it('keeps answering requests while a send hangs, gives up on the greeting in 5 s and dead-letters after the last', async () => {
+    const data = request(uniqueEmail('hang'), {
+      template: 'password-reset',
+      name: 'Kim',
+      link: 'https://portal.example.com/r',
+    });
+    await space.publish('mailRequested', data);
+    await waitFor(async () => connections > 0, 'the mailer to connect');
+
+    // The mailer waits on the SMTP server; the service answers as quickly as ever.
+    for (let i = 0; i < 5; i++) {
+      const startedAt = performance.now();
+      const response = await httpRequest(crm.baseUrl, 'GET', '/health');
+      expect(response.status).toBe(200);
+      expect(performance.now() - startedAt).toBeLessThan(500);
+    }
+
+    const row = await waitFor(
+      async () => {
+        const found = await deliveryRow(crm, data.mailId);
+        return found?.status === 'dead' ? found : undefined;
+      },
+      'the dead letter',
+      30_000,
+    );
+    expect(row).toMatchObject({ attempts: 2, recipient: data.to, template: 'password-reset' });
+    expect(row?.last_error).toMatch(/greeting/i);
   });
 });
