@@ -1,6 +1,7 @@
 // Two customers (A owns things, B tries to reach them) and the staff account, with one of each kind of
 // owned object for A: an order, an integration (and a call it reported), a support ticket; and a
-// throwaway customer (doomed) whose password is the example of account deletion.
+// throwaway customer (doomed) whose password is the example of account deletion; and a second
+// session of A's (ids.session).
 import { createHmac, randomUUID } from 'node:crypto';
 import { apiClient, signIn, signUp } from './api.mjs';
 import { startSecurityStack } from './stack.mjs';
@@ -72,6 +73,12 @@ export async function createWorld(client, stack) {
     // For account deletion: a password no other account has, so only its own token deletes it.
     signUp(client, 'doomed', `doomed-${randomUUID().slice(0, 8)}-password-1`),
   ]);
+  // A second session of A's, as on another device: B tries to sign it out by its id.
+  const spare = await signIn(client, a);
+  const spareSessions = await client.expectStatus(200, 'GET', '/api/account/sessions', {
+    token: spare.token,
+  });
+  const spareSession = spareSessions.find((each) => each.current);
   const packages = await client.expectStatus(200, 'GET', '/api/packages');
   const packageIds = packages.map((each) => each.id);
 
@@ -126,6 +133,7 @@ export async function createWorld(client, stack) {
       integration: integration.id,
       ticket: ticket.id,
       application: application.id,
+      session: spareSession.id,
     },
     integrationSecret: integration.signingSecret,
     paymentIntentId: payment.clientSecret.split('_secret_')[0],

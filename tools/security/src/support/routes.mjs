@@ -10,7 +10,8 @@
 //   staff      @StaffOnly: a staff token; customers get 403
 //   signature  no token: a signature over the raw body (Stripe webhook, an integration's inbound events)
 // owned: the route answers or touches one customer's data ('order', 'integration', 'ticket', 'metrics';
-//   'account': a part of 'Export my data', everything the service holds about the caller).
+//   'account': a part of 'Export my data', everything the service holds about the caller, or the
+//   caller's account settings; 'session': the caller's sessions, ctx.ids.session one of A's).
 // example(ctx): a valid body for write routes (ctx from fixtures.mjs); fields: the body's field names.
 // query(ctx): every query parameter the route reads, with a valid value each (sqlmap tests each one).
 import { randomUUID } from 'node:crypto';
@@ -108,6 +109,92 @@ export const routes = [
     access: 'signed-in',
     fields: ['password'],
     example: (ctx) => ({ password: ctx.doomed.password }),
+  },
+  // identity: account (issue 17)
+  // 'Forgot password?': 202 alike for every email (A's here), limited per email and address (then 429).
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    access: 'public',
+    fields: ['email'],
+    example: (ctx) => ({ email: ctx.a.email }),
+  },
+  // The mail links' routes: a made-up token (43 base64url characters) is a link that is not valid (400).
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    access: 'public',
+    fields: ['token', 'password'],
+    example: () => ({ token: 'A'.repeat(43), password: 'security-reset-password-1' }),
+  },
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    access: 'public',
+    fields: ['token'],
+    example: () => ({ token: 'A'.repeat(43) }),
+  },
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/auth/confirm-email',
+    access: 'public',
+    fields: ['token'],
+    example: () => ({ token: 'A'.repeat(43) }),
+  },
+  { service: 'identity', method: 'GET', path: '/api/account', access: 'signed-in', owned: 'account' },
+  {
+    service: 'identity',
+    method: 'PATCH',
+    path: '/api/account',
+    access: 'signed-in',
+    owned: 'account',
+    fields: ['name'],
+    example: () => ({ name: 'Security Renamed' }),
+  },
+  // Reads no body: a new verification link for the caller (202, 409 once verified, 429 past its limit).
+  { service: 'identity', method: 'POST', path: '/api/account/verification-email', access: 'signed-in' },
+  // An email change mails a link to the new address; nothing changes until it is opened.
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/account/email',
+    access: 'signed-in',
+    fields: ['newEmail', 'currentPassword'],
+    example: (ctx) => ({
+      newEmail: `sec-moved-${randomUUID().slice(0, 8)}@example.com`,
+      currentPassword: ctx.a.password,
+    }),
+  },
+  // Its example's current password is the throwaway account's (ctx.doomed), so with anyone else's
+  // token it is a wrong password (400) and no password changes.
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/account/password',
+    access: 'signed-in',
+    fields: ['currentPassword', 'newPassword'],
+    example: (ctx) => ({ currentPassword: ctx.doomed.password, newPassword: 'security-new-password-1' }),
+  },
+  {
+    service: 'identity',
+    method: 'GET',
+    path: '/api/account/sessions',
+    access: 'signed-in',
+    owned: 'session',
+  },
+  // Reads no body: signs the caller's other sessions out (A's spare session, ctx.ids.session, among them).
+  { service: 'identity', method: 'POST', path: '/api/account/sessions/sign-out-others', access: 'signed-in' },
+  // One of the caller's sessions by id: A's spare session; anyone else's id answers 404.
+  {
+    service: 'identity',
+    method: 'DELETE',
+    path: '/api/account/sessions/:id',
+    access: 'signed-in',
+    owned: 'session',
   },
   // commerce
   { service: 'commerce', method: 'GET', path: '/health', access: 'public' },
