@@ -97,6 +97,23 @@ describe('fake Stripe API', () => {
     expect(await stripe.paymentIntents.retrieve(intent.id)).toEqual(intent);
   });
 
+  it('updates metadata with the secret key: an empty value removes the key, as Stripe does', async () => {
+    const intent = await stripe.paymentIntents.create({
+      amount: 99900,
+      currency: 'usd',
+      metadata: { orderId: 'order-2', userId: 'user-2' },
+    });
+    const updated = await stripe.paymentIntents.update(intent.id, { metadata: { userId: '', note: 'kept' } });
+    expect(updated.metadata).toEqual({ orderId: 'order-2', note: 'kept' });
+    expect((await stripe.paymentIntents.retrieve(intent.id)).metadata).toEqual(updated.metadata);
+    await expect(
+      sdkFor(fake.url, 'pk_test_fake').paymentIntents.update(intent.id, { metadata: { userId: 'x' } }),
+    ).rejects.toMatchObject({ statusCode: 401 });
+    await expect(stripe.paymentIntents.update('pi_unknown', { metadata: {} })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
   it('answers the same PaymentIntent to the same Idempotency-Key, and refuses the key with other parameters', async () => {
     const first = await createIntent('order-42');
     expect((await createIntent('order-42')).id).toBe(first.id);

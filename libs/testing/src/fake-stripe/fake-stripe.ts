@@ -11,6 +11,8 @@ import { field, type FormObject, parseStripeForm, stringMap } from './form';
  *
  * - `POST /v1/payment_intents` (secret key): form-encoded like the real API, honours `Idempotency-Key`.
  * - `GET /v1/payment_intents/:id` (secret key, or publishable key with `client_secret`).
+ * - `POST /v1/payment_intents/:id` (secret key): updates `metadata[...]`; an empty value removes the
+ *   key, as Stripe does.
  * - `POST /v1/payment_intents/:id/confirm` (secret key, or publishable key with `client_secret`, as
  *   Stripe.js calls it from a page; CORS allows any origin). The payment succeeds unless the card is
  *   Stripe's generic decline test card: `payment_method_data[card][number]` ending in `0002`
@@ -258,6 +260,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return paymentIntent;
   }
 
+  function updatePaymentIntent(paymentIntent: FakePaymentIntent, form: FormObject): FakePaymentIntent {
+    for (const [key, value] of Object.entries(stringMap(form, 'metadata'))) {
+      if (value === '') delete paymentIntent.metadata[key];
+      else paymentIntent.metadata[key] = value;
+    }
+    return paymentIntent;
+  }
+
   function confirmPaymentIntent(paymentIntent: FakePaymentIntent, form: FormObject): FakePaymentIntent {
     if (paymentIntent.status !== 'requires_payment_method') {
       throw invalidRequest(
@@ -337,6 +347,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (request.method === 'GET' && intentPath && !intentPath[2]) {
       const clientSecret = url.searchParams.get('client_secret') ?? undefined;
       return { status: 200, body: findPaymentIntent(intentPath[1], caller, clientSecret) };
+    }
+    if (request.method === 'POST' && intentPath && !intentPath[2]) {
+      requireSecret(caller);
+      return {
+        status: 200,
+        body: updatePaymentIntent(findPaymentIntent(intentPath[1], caller, undefined), form),
+      };
     }
     if (request.method === 'POST' && intentPath?.[2]) {
       const paymentIntent = findPaymentIntent(intentPath[1], caller, field(form, 'client_secret'));

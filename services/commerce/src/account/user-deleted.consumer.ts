@@ -10,11 +10,13 @@ import { splitDatabaseUrl } from '@portal/db-admin';
 import { consumeCatalogEvents, type EventConsumer } from '@portal/events';
 import type { DataSource } from 'typeorm';
 import { OrdersService } from '../orders/orders.service';
+import { PaymentIntentsService } from '../payments/payment-intents.service';
 import { ACCOUNT_EVENTS_OPTIONS, type AccountEventsOptions } from './account-events';
 
 /**
- * Anonymises a deleted account's orders on `portal.users.deleted`, once per event (processed_events, in
- * the same transaction); a redelivered event finds no order of that user left. The durable name starts
+ * Anonymises a deleted account's orders on `portal.users.deleted`, and takes its user id out of their
+ * PaymentIntents' metadata at Stripe, once per event (processed_events, in the same transaction); a
+ * redelivered event finds no order of that user left. The durable name starts
  * with the database's name, so stacks sharing one NATS each handle it, while replicas share the work.
  */
 @Injectable()
@@ -26,6 +28,7 @@ export class UserDeletedConsumer implements OnApplicationBootstrap, OnApplicatio
     @Inject(ACCOUNT_EVENTS_OPTIONS) private readonly options: AccountEventsOptions,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly orders: OrdersService,
+    private readonly paymentIntents: PaymentIntentsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -42,9 +45,18 @@ export class UserDeletedConsumer implements OnApplicationBootstrap, OnApplicatio
       subjectPrefix,
       durable: `${database}_users_deleted`,
       handlers: {
-        userDeleted: async ({ data }, { manager }) => {
-          const orders = await this.orders.anonymiseForDeletedUser(manager, data);
-          if (orders > 0) this.logger.log(`${orders} orders of deleted user ${data.userId} anonymised`);
+        userDeleted: async ({ data }, { manager, deliveryCount, maxDeliver }) => {
+          const intents = await this.orders.anonymiseForDeletedUser(manager, data);
+          try {
+            await this.paymentIntents.removeUserFrom(intents);
+          } catch (error) {
+            // Rolls the anonymisation back to try both again later; on the last delivery the orders
+            // are anonymised anyway and the PaymentIntents named for the operator.
+            if (deliveryCount < maxDeliver) throw error;
+            this.logger.error(
+              `deleted user ${data.userId}: Stripe still has their id in the metadata of ${intents.join(', ')}: ${(error as Error).message}`,
+            );
+          }
         },
       },
       logger: this.logger,

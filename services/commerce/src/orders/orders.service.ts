@@ -136,18 +136,19 @@ export class OrdersService {
   /**
    * A deleted account's orders stay for accounting (what was bought, when, for how much, paid by which
    * PaymentIntent) but no longer say who placed them: the user id and the idempotency key the
-   * browser chose go, and the organisation too when it was deleted with the account. Answers how many
-   * orders were anonymised; 0 the second time.
+   * browser chose go, and the organisation too when it was deleted with the account. Answers the
+   * PaymentIntents of the orders it anonymised (none the second time).
    */
-  async anonymiseForDeletedUser(manager: EntityManager, deleted: UserDeletedData): Promise<number> {
-    const updated: unknown[] = await manager.query(
+  async anonymiseForDeletedUser(manager: EntityManager, deleted: UserDeletedData): Promise<string[]> {
+    // TypeORM answers an UPDATE … RETURNING as [rows, affected].
+    const [updated]: [{ stripe_payment_intent_id: string | null }[], number] = await manager.query(
       `UPDATE orders SET user_id = NULL, user_deleted_at = $2, idempotency_key = NULL,
          organization_id = CASE WHEN $3 AND organization_id = $4 THEN NULL ELSE organization_id END
        WHERE user_id = $1
-       RETURNING id`,
+       RETURNING stripe_payment_intent_id`,
       [deleted.userId, deleted.deletedAt, deleted.organizationDeleted, deleted.organizationId],
     );
-    return updated.length;
+    return updated.flatMap((row) => (row.stripe_payment_intent_id ? [row.stripe_payment_intent_id] : []));
   }
 
   /** The order, locked until the caller's transaction ends, for a payment outcome to move it. */

@@ -44,6 +44,23 @@ export class PaymentIntentsService {
   }
 
   /**
+   * Takes the user id out of the PaymentIntents' metadata (a deleted account's orders): an empty value
+   * removes the key at Stripe; the order id stays, for the webhook and for accounting. Nothing to do
+   * while payments are not configured; a Stripe failure is thrown for the caller to retry.
+   */
+  async removeUserFrom(paymentIntentIds: readonly string[]): Promise<void> {
+    const stripe = this.stripe;
+    if (!stripe) return;
+    for (const id of paymentIntentIds) {
+      await stripe.paymentIntents.update(
+        id,
+        { metadata: { userId: '' } },
+        { idempotencyKey: `forget-user-${id}` },
+      );
+    }
+  }
+
+  /**
    * The order's PaymentIntent, made on first need. Stripe's idempotency key is derived from the order,
    * so a retry after a failure or a concurrent repeat gets the same PaymentIntent, never a second one.
    */

@@ -9,5 +9,6 @@ import { PaymentIntentsService } from './payment-intents.service';
   imports: [OrdersModule, PackagesModule],
   controllers: [PaymentIntentsController],
   providers: [PaymentIntentsService, OrderPlacementService],
+  exports: [PaymentIntentsService],
 })
 export class PaymentsModule {}
