@@ -33,7 +33,8 @@ const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
  */
 export function DashboardFrame() {
   const dispatch = useAppDispatch();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // Six tabs need about 730 px: below md the strip scrolls.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const navigate = useNavigate();
   const { base, tab } = locateTab(useLocation().pathname);
   // Once for every tab: the KPI numbers of the Overview and the KPIs tab move as metrics come in.
@@ -80,11 +81,13 @@ export function DashboardFrame() {
       <Tabs
         value={tab}
         onChange={(_event, value: DashboardTab) => show(value)}
-        // Six tabs overflow a phone only; a scrollable strip elsewhere could show stray scroll buttons.
-        variant={phone ? 'scrollable' : 'standard'}
-        // On a phone the buttons are always there: buttons appearing once the selected tab was scrolled
-        // into view would narrow the strip under a scroll still animating, leaving the tab out of view.
-        scrollButtons={phone ? true : 'auto'}
+        // Six tabs overflow a phone and a small tablet; a scrollable strip elsewhere could show stray
+        // scroll buttons.
+        variant={narrow ? 'scrollable' : 'standard'}
+        // Where it scrolls the buttons are always there: buttons appearing once the selected tab was
+        // scrolled into view would narrow the strip under a scroll still animating, leaving the tab out
+        // of view. (They are invisible at an end the strip cannot scroll past.)
+        scrollButtons={narrow ? true : 'auto'}
         allowScrollButtonsMobile
         aria-label="Dashboard sections"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}

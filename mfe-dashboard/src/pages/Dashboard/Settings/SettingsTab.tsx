@@ -29,7 +29,6 @@ export function SettingsTab() {
           display: 'grid',
           gap: { xs: 2, md: 3 },
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-          alignItems: 'start',
           '& > .wide': { gridColumn: { lg: '1 / -1' } },
         }}
       >
