@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -75,6 +75,14 @@ export function SessionsPanel() {
   const [signOutOthers, others] = useSignOutOtherSessionsMutation();
   const [endingId, setEndingId] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // A session's Sign out button leaves with it: focus goes to the list's heading once it is back.
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const [focusList, setFocusList] = useState(false);
+  useEffect(() => {
+    if (!focusList || sessions.isFetching || !listHeading.current) return;
+    listHeading.current.focus();
+    setFocusList(false);
+  }, [focusList, sessions.isFetching]);
 
   const end = async (session: AccountSession) => {
     setOutcome(null);
@@ -82,6 +90,7 @@ export function SessionsPanel() {
     try {
       await endSession(session.id).unwrap();
       setOutcome({ severity: 'success', text: `Signed out ${session.browser}, ${session.address}.` });
+      setFocusList(true);
     } catch (caught) {
       setOutcome(failure(caught));
     } finally {
@@ -104,7 +113,14 @@ export function SessionsPanel() {
   if (list) {
     content = (
       <>
-        <Typography id={listId} variant="subtitle2" component="h4" sx={{ mb: 1 }}>
+        <Typography
+          id={listId}
+          ref={listHeading}
+          tabIndex={-1}
+          variant="subtitle2"
+          component="h4"
+          sx={{ mb: 1, outline: 'none' }}
+        >
           {list.length === 1 ? 'Signed in on 1 device' : `Signed in on ${list.length} devices`}
         </Typography>
         <OutlinedList labelledBy={listId}>

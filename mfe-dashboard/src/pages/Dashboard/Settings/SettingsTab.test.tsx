@@ -218,6 +218,7 @@ describe('Settings tab', () => {
       'Signed out Firefox on Windows, 198.51.100.23.',
     );
     expect(await screen.findByRole('list', { name: 'Signed in on 1 device' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Signed in on 1 device' })).toHaveFocus());
     expect(panel('Sessions').getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
     expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith(laptop.id))).toBe(true);
   });
@@ -289,7 +290,9 @@ describe('Settings tab', () => {
 
     await userEvent.click(twoFactor.getByRole('button', { name: 'I have saved them' }));
     expect(twoFactor.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
-    expect(await twoFactor.findByText('10 of 10 recovery codes left')).toBeInTheDocument();
+    const left = await twoFactor.findByText('10 of 10 recovery codes left');
+    // The pressed button has gone: focus is on the new state.
+    await waitFor(() => expect(left.parentElement).toHaveFocus());
   });
 
   it('turns two-factor sign-in off with the password, or shows why not', async () => {

@@ -282,6 +282,16 @@ export function TwoFactorPanel({ account }: { account: AccountResponse }) {
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The step a keyboard user is taken to once the pressed button has gone: the state line ('On' and
+  // the codes left, or 'Off' and Set up), focused when the account shows it.
+  const [focusState, setFocusState] = useState<'on' | 'off' | null>(null);
+  const stateLine = useRef<HTMLDivElement>(null);
+  const shown = account.twoFactorEnabled ? 'on' : 'off';
+  useEffect(() => {
+    if (focusState !== shown || codes || setup || !stateLine.current) return;
+    stateLine.current.focus();
+    setFocusState(null);
+  }, [focusState, shown, codes, setup]);
 
   const start = async () => {
     setOutcome(null);
@@ -299,6 +309,7 @@ export function TwoFactorPanel({ account }: { account: AccountResponse }) {
         codes={codes}
         onDone={() => {
           setCodes(null);
+          setFocusState('on');
           setOutcome({ severity: 'success', text: 'Two-factor sign-in is on. Sign-in now asks for a code.' });
         }}
       />
@@ -307,7 +318,10 @@ export function TwoFactorPanel({ account }: { account: AccountResponse }) {
     content = (
       <SetupStep
         setup={setup}
-        onCancel={() => setSetup(null)}
+        onCancel={() => {
+          setSetup(null);
+          setFocusState('off');
+        }}
         onEnabled={(recoveryCodes) => {
           setSetup(null);
           setCodes(recoveryCodes);
@@ -318,7 +332,11 @@ export function TwoFactorPanel({ account }: { account: AccountResponse }) {
     const few = account.recoveryCodesLeft <= 2;
     content = (
       <Stack spacing={2.5}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Box
+          ref={stateLine}
+          tabIndex={-1}
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, outline: 'none' }}
+        >
           <Chip size="small" color="success" label="On" />
           <Typography variant="body2" color={few ? 'warning.main' : 'text.secondary'}>
             {account.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left
@@ -326,14 +344,21 @@ export function TwoFactorPanel({ account }: { account: AccountResponse }) {
           </Typography>
         </Box>
         <DisableForm
-          onDisabled={() => setOutcome({ severity: 'success', text: 'Two-factor sign-in is off.' })}
+          onDisabled={() => {
+            setOutcome({ severity: 'success', text: 'Two-factor sign-in is off.' });
+            setFocusState('off');
+          }}
         />
       </Stack>
     );
   } else {
     content = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box
+          ref={stateLine}
+          tabIndex={-1}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, outline: 'none' }}
+        >
           <Chip size="small" variant="outlined" label="Off" />
           <Typography variant="body2" color="text.secondary">
             Sign-in asks only for your password.
