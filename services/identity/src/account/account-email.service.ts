@@ -103,8 +103,9 @@ export class AccountEmailService {
   }
 
   /**
-   * Makes the link's new address the account's, verified. 409 emailInUse when another account took
-   * it in the meantime (the link stays unused: nothing changed). The old address gets nothing more.
+   * Makes the link's new address the account's, verified; links still waiting in the old mailbox
+   * (verification, password reset) end. 409 emailInUse when another account took it in the meantime
+   * (the link stays unused: nothing changed). The old address gets nothing more.
    */
   async confirmChange(token: string, signedInAs: string | null): Promise<ConfirmEmailResponse> {
     try {
@@ -122,7 +123,9 @@ export class AccountEmailService {
         );
         if (taken) throw new ConflictException(accountMessages.emailInUse);
         await this.links.markUsed(manager, link.id);
+        // Links mailed to the old address no longer apply.
         await this.links.invalidate(manager, user.id, 'email-verification');
+        await this.links.invalidate(manager, user.id, 'password-reset');
         await this.users.update(
           manager,
           user.id,
