@@ -38,7 +38,8 @@ export const authApi = api.injectEndpoints({
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<LoginResponse, ResetPasswordRequest>({
+    // An account with two-factor sign-in is asked for its code (the login's second step) instead.
+    resetPassword: build.mutation<LoginResponse | TwoFactorChallengeResponse, ResetPasswordRequest>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
     }),
     // Queries, though they POST: the page sends its link's token once on load, and a query is

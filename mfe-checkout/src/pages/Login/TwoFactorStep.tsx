@@ -17,6 +17,8 @@ export interface TwoFactorStepProps {
   /** The challenge lived out its minutes (or was refused): back to the password, with the error. */
   onChallengeExpired: (error: unknown) => void;
   onCancel: () => void;
+  /** The button that leaves the step without signing in. */
+  cancelLabel?: string;
 }
 
 type CodeKind = 'app' | 'recovery';
@@ -39,7 +41,13 @@ const FIELDS: Record<CodeKind, { label: string; hint: string; switchTo: string }
  * app (or a recovery code). A wrong or used code, too many tries (with the minutes to wait) are told
  * above the field; a challenge that expired goes back to the password step.
  */
-export function TwoFactorStep({ challenge, onSignedIn, onChallengeExpired, onCancel }: TwoFactorStepProps) {
+export function TwoFactorStep({
+  challenge,
+  onSignedIn,
+  onChallengeExpired,
+  onCancel,
+  cancelLabel = 'Back to email and password',
+}: TwoFactorStepProps) {
   const [loginTwoFactor, { isLoading }] = useLoginTwoFactorMutation();
   const [kind, setKind] = useState<CodeKind>('app');
   const [code, setCode] = useState('');
@@ -114,7 +122,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onChallengeExpired, onCan
         Verify and sign in
       </Button>
       <Button type="button" variant="text" fullWidth onClick={onCancel}>
-        Back to email and password
+        {cancelLabel}
       </Button>
     </Stack>
   );

@@ -114,4 +114,48 @@ describe('ResetPassword', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText('New password')).toHaveValue('brand-new-pass-7');
   });
+
+  it('asks an account with two-factor sign-in for its code, then signs in', async () => {
+    const calls = stubFetch({
+      'POST /api/auth/reset-password': {
+        status: 200,
+        body: { twoFactorRequired: true, challenge: 'after-reset' },
+      },
+      'POST /api/auth/login/two-factor': { status: 200, body: { token: 'new-session', user } },
+    });
+    const { store } = await resetWith('brand-new-pass-7');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your password has been reset' }),
+    ).toBeInTheDocument();
+    const code = screen.getByLabelText('Authentication code');
+    expect(code).toHaveFocus();
+    expect(localStorage.getItem('token')).toBeNull();
+
+    await userEvent.type(code, '123456{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem('token')).toBe('new-session');
+    expect(store.getState().toast.current?.title).toBe('Your password has been reset');
+    expect(calls[1]).toMatchObject({
+      path: '/api/auth/login/two-factor',
+      body: { challenge: 'after-reset', code: '123456' },
+    });
+  });
+
+  it('sends to sign-in, saying why, when the code step has expired', async () => {
+    stubFetch({
+      'POST /api/auth/reset-password': {
+        status: 200,
+        body: { twoFactorRequired: true, challenge: 'after-reset' },
+      },
+      'POST /api/auth/login/two-factor': {
+        status: 401,
+        body: { statusCode: 401, message: 'The sign-in took too long. Sign in again.' },
+      },
+    });
+    const { store } = await resetWith('brand-new-pass-7');
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(store.getState().toast.current?.description).toBe('The sign-in took too long. Sign in again.');
+  });
 });

@@ -3,7 +3,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { accountMessages, accountPages, linkTokenSchema, newPasswordSchema } from '@portal/contracts';
+import {
+  accountMessages,
+  accountPages,
+  linkTokenSchema,
+  newPasswordSchema,
+  type LoginResponse,
+} from '@portal/contracts';
 import { BRAND_NAME, RouteButton, RouteLink } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch } from '@portal/store';
 import { SecretField } from '@portal/ui/secret-field';
@@ -14,6 +20,7 @@ import { focusFirstError } from '../../components/form-check';
 import { useResetPasswordMutation } from '../../components/identity-api';
 import { useFormFailure } from '../../components/useFormFailure';
 import { useRequiredFields } from '../../components/useRequiredFields';
+import { TwoFactorStep } from '../Login/TwoFactorStep';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match';
 
@@ -51,6 +58,8 @@ export default function ResetPassword() {
   const { fields, field } = useRequiredFields<PasswordFields>({ password: '', confirm: '' });
   const [submitted, setSubmitted] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The password is changed; an account with two-factor sign-in still signs in with its code.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { failure, clearFailure, fail } = useFormFailure('Your password could not be reset');
   const errors = checkPasswords(fields);
   const shownErrors = submitted ? errors : {};
@@ -80,6 +89,41 @@ export default function ResetPassword() {
     );
   }
 
+  const finish = (response: LoginResponse) => {
+    dispatch(signedIn(response));
+    dispatch(
+      showToast({
+        title: 'Your password has been reset',
+        description: 'You are signed in with your new password.',
+        severity: 'success',
+      }),
+    );
+    void navigate('/dashboard', { replace: true });
+  };
+
+  if (challenge !== null) {
+    return (
+      <AuthLayout
+        title="Your password has been reset"
+        subtitle="Your account has two-factor sign-in: one more step to sign in."
+        path={accountPages.resetPassword}
+        description={DESCRIPTION}
+      >
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={finish}
+          onChallengeExpired={(error) => {
+            // The new password stands: signing in again is all that is left.
+            dispatch(showToast({ title: 'Error', description: serverMessage(error), severity: 'error' }));
+            void navigate('/login', { replace: true });
+          }}
+          onCancel={() => void navigate('/login', { replace: true })}
+          cancelLabel="Sign in later"
+        />
+      </AuthLayout>
+    );
+  }
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
@@ -89,15 +133,9 @@ export default function ResetPassword() {
     }
     clearFailure();
     try {
-      dispatch(signedIn(await resetPassword({ token, password: fields.password }).unwrap()));
-      dispatch(
-        showToast({
-          title: 'Your password has been reset',
-          description: 'You are signed in with your new password.',
-          severity: 'success',
-        }),
-      );
-      void navigate('/dashboard', { replace: true });
+      const response = await resetPassword({ token, password: fields.password }).unwrap();
+      if ('twoFactorRequired' in response) setChallenge(response.challenge);
+      else finish(response);
     } catch (error) {
       const message = serverMessage(error);
       if (message && LINK_REFUSALS.includes(message)) setRefusal(message);
