@@ -78,6 +78,7 @@ test.describe('forgot and reset password', () => {
     page,
     request,
   }) => {
+    test.setTimeout(60_000);
     const { email } = await register(request);
 
     await page.goto('/login');
@@ -167,6 +168,36 @@ test('the sign-up mail verifies the address, once', async ({ page, request }) =>
   );
   await page.goto(tampered);
   await expect(page.getByRole('alert')).toContainText(accountMessages.verificationLinkInvalid);
+});
+
+test('an email change is confirmed from the link sent to the new address, once', async ({
+  page,
+  request,
+}) => {
+  const { token } = await register(request, 'Quinn Adebayo');
+  const newEmail = uniqueEmail('moved');
+  const change = await request.post('/api/account/email', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { newEmail, currentPassword: CUSTOMER_PASSWORD },
+  });
+  expect(change.status()).toBe(202);
+  const confirmPath = await linkFromMail(newEmail, '/confirm-email');
+
+  await page.goto(confirmPath);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your new email address is confirmed' }),
+  ).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`From now on, sign in with ${newEmail}.`);
+  const signIn = await request.post('/api/auth/login', {
+    data: { email: newEmail, password: CUSTOMER_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+
+  await page.goto(confirmPath);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your email address was not changed' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(accountMessages.emailChangeLinkUsed);
 });
 
 test('two-factor sign-in: the code from the app after the password, a recovery code, and after a reset', async ({
