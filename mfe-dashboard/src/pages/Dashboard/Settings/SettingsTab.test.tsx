@@ -116,8 +116,16 @@ describe('Settings tab', () => {
   });
 
   it('saves the name (trimmed), and shows the server’s message when it refuses', async () => {
+    let saved = anAccount();
     let answer = { status: 200, body: anAccount({ name: 'Ann Lee-Park' }) } as { status: number; body: unknown };
-    const calls = stubAccount({ 'PATCH /api/account': () => answer });
+    const calls = stubAccount({
+      // The account read again after the save has the new name.
+      'GET /api/account': () => ({ status: 200, body: saved }),
+      'PATCH /api/account': () => {
+        if (answer.status === 200) saved = answer.body as typeof saved;
+        return answer;
+      },
+    });
     await renderLoaded();
     const name = await panel('Profile').findByLabelText('Full Name');
     await userEvent.clear(name);
@@ -129,6 +137,10 @@ describe('Settings tab', () => {
     await userEvent.click(panel('Profile').getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Your name has been saved.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ name: 'Ann Lee-Park' });
+    // Still there once the account has been read again.
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/account' && call.method === 'GET')).toHaveLength(2));
+    expect(panel('Profile').getByRole('status')).toHaveTextContent('Your name has been saved.');
+    expect(panel('Profile').getByLabelText('Full Name')).toHaveValue('Ann Lee-Park');
 
     answer = serverError('Name contains a character that cannot be stored', 400);
     await userEvent.type(panel('Profile').getByLabelText('Full Name'), 'x');

@@ -32,7 +32,7 @@ export function SettingsTab() {
           '& > .wide': { gridColumn: { lg: '1 / -1' } },
         }}
       >
-        <ProfilePanel key={data.name} account={data} />
+        <ProfilePanel account={data} />
         <EmailPanel account={data} />
         <PasswordPanel />
         <TwoFactorPanel account={data} />
