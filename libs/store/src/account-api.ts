@@ -135,7 +135,7 @@ export const accountDeleted = (): AppThunk => (dispatch) => {
   dispatch(
     showToast({
       title: 'Your account has been deleted',
-      description: 'Your data has been erased. Orders are kept for accounting, without your details.',
+      description: 'Every service is erasing your data; orders stay for accounting, without your name or email.',
       severity: 'success',
     }),
   );
