@@ -40,6 +40,12 @@ const paymentProviderTimeoutMs = 15_000;
 export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/auth/login', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/auth/register', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
+  // These also hash or check a password (a new one, or the current one confirming the change).
+  { prefix: '/api/auth/reset-password', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
+  { prefix: '/api/account/password', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
+  { prefix: '/api/account/email', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
+  { prefix: '/api/account/delete', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
+  { prefix: '/api/account/two-factor/disable', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/identity', service: 'identity' },
   // "Export my data": identity answers its own part at /api/account/export, every other service its
