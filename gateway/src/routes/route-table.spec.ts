@@ -7,6 +7,11 @@ describe('route table', () => {
     expect(table).toEqual({
       '/api/auth/login': 'identity',
       '/api/auth/register': 'identity',
+      '/api/auth/reset-password': 'identity',
+      '/api/account/password': 'identity',
+      '/api/account/email': 'identity',
+      '/api/account/delete': 'identity',
+      '/api/account/two-factor/disable': 'identity',
       '/api/auth': 'identity',
       '/api/identity': 'identity',
       '/api/account/export/commerce': 'commerce',
