@@ -91,7 +91,9 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /**
  * `POST /api/auth/reset-password` → 200 LoginResponse (signed in with a new session; every other
- * session and token of the account ended). 400 with one of the resetLink* messages.
+ * session and token of the account ended), or TwoFactorChallengeResponse for an account with
+ * two-factor sign-in: a reset proves the mailbox, not the second factor. 400 with one of the
+ * resetLink* messages.
  */
 export const resetPasswordRequestSchema = z.strictObject({
   token: linkTokenSchema,
