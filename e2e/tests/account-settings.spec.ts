@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { CUSTOMER_PASSWORD, customerWithData, uniqueEmail } from '../support/customer';
+import { extractLink, mailsToAddress } from '../support/mail';
 
 // Issue 17: the dashboard's Settings tab against the real services: name, password, sessions,
 // two-factor sign-in, export and deletion, and the banner asking to verify the email address.
@@ -249,4 +250,27 @@ test("an unverified customer sees the banner on every tab, and 'Resend' answers 
     await expect(status).toHaveText('We have sent a new verification link to your email address.');
   }
   await expect(status).toHaveText(/^Too many .*Try again in \d+ minutes?\.$/);
+});
+
+test('the banner goes once the email is verified: Resend then finds it already verified', async ({
+  page,
+  request,
+}) => {
+  const { email, token } = await signUp(request);
+  await openSettings(page, token);
+  const banner = page.getByRole('region', { name: 'Verify your email address' });
+  await expect(banner).toBeVisible();
+  await expect(panel(page, 'Profile').getByText('Not verified')).toBeVisible();
+
+  // The link of the sign-up mail, opened elsewhere (another device, say).
+  await expect
+    .poll(async () => (await mailsToAddress(email)).some((mail) => (mail.text ?? '').includes('/verify-email?token=')))
+    .toBe(true);
+  const [mail] = (await mailsToAddress(email)).filter((caught) => (caught.text ?? '').includes('/verify-email?token='));
+  const linkToken = new URL(extractLink(mail!, '/verify-email?token=')).searchParams.get('token');
+  expect((await request.post('/api/auth/verify-email', { data: { token: linkToken } })).status()).toBe(200);
+
+  await banner.getByRole('button', { name: 'Resend' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(panel(page, 'Profile').getByText('Verified', { exact: true })).toBeVisible();
 });
