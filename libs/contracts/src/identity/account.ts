@@ -214,10 +214,16 @@ export const twoFactorSetupResponseSchema = z.object({
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
 
 /**
- * `POST /api/account/two-factor/enable` with a code from the app → the 10 recovery codes, shown once.
- * 400 codeWrong / twoFactorNoSetup.
+ * `POST /api/account/two-factor/enable` with a code from the app and the account's password → the 10
+ * recovery codes, shown once. The password is asked as for turning it off or deleting the account, so
+ * a stolen session cannot put its own authenticator app on the account and lock the owner out.
+ * 400 passwordWrong (nothing turned on; counts as a failed sign-in, then 429) / codeWrong /
+ * twoFactorNoSetup.
  */
-export const twoFactorEnableRequestSchema = z.strictObject({ code: twoFactorCodeSchema });
+export const twoFactorEnableRequestSchema = z.strictObject({
+  code: twoFactorCodeSchema,
+  password: currentPasswordSchema,
+});
 export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
 export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;

@@ -49,7 +49,7 @@ describe('export my data and delete my account (identity)', () => {
     const setup = await call('POST', '/api/account/two-factor/setup', { token: owner.token });
     const enabled = await call('POST', '/api/account/two-factor/enable', {
       token: owner.token,
-      body: { code: totpCode(setup.body.secret as string, totpStep() - 1) },
+      body: { code: totpCode(setup.body.secret as string, totpStep() - 1), password: owner.password },
     });
     expect(enabled.status).toBe(200);
 

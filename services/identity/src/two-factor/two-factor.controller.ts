@@ -7,6 +7,7 @@ import {
   twoFactorEnableRequestSchema,
   type TwoFactorSetupResponse,
 } from '@portal/contracts';
+import { clientOf } from '../auth/auth.controller';
 import { type AuthenticatedRequest, SessionAuthGuard } from '../auth/session-auth.guard';
 import { TwoFactorService } from './two-factor.service';
 
@@ -30,7 +31,7 @@ export class TwoFactorController {
     @Body({ schema: twoFactorEnableRequestSchema }) body: TwoFactorEnableRequest,
     @Req() request: AuthenticatedRequest,
   ): Promise<RecoveryCodesResponse> {
-    return this.twoFactor.enable(request.session.user.id, body.code);
+    return this.twoFactor.enable(request.session.user.id, body, clientOf(request));
   }
 
   @Post('disable')

@@ -4,22 +4,25 @@ import {
   accountMessages,
   type RecoveryCodesResponse,
   type TwoFactorDisableRequest,
+  type TwoFactorEnableRequest,
   type TwoFactorSetupResponse,
 } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AccountLinksService } from '../account-links/account-links.service';
 import { AuthAttemptsService } from '../auth/auth-attempts.service';
+import type { ClientInfo } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import { TwoFactorChallenges } from '../auth/two-factor-challenges';
 import { INVALID_TOKEN_MESSAGE } from '../auth/session-auth.guard';
 import type { UserEntity } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
+import { emailKey, UsersService } from '../users/users.service';
 import { type CodeOutcome, TwoFactorCodes } from './two-factor-codes';
 import { matchTotpStep, newTotpSecret, qrCodeSvg, totpUrl } from './totp';
 
 /**
  * Two-factor sign-in from the settings page: a secret set up (pending until a code from the app
- * confirms it), turned on with 10 recovery codes shown once, turned off with a code or the password.
+ * confirms it), turned on with the password and a code (10 recovery codes shown once), turned off with
+ * a code or the password.
  * Each change mails the account.
  */
 @Injectable()
@@ -51,16 +54,33 @@ export class TwoFactorService {
   }
 
   /**
-   * A code of the pending secret turns two-factor sign-in on: the secret becomes the account's (the
-   * code's step counts as taken, so it cannot sign in again), and 10 new recovery codes are answered.
+   * The account's password and a code of the pending secret turn two-factor sign-in on: the secret
+   * becomes the account's (the code's step counts as taken, so it cannot sign in again), and 10 new
+   * recovery codes are answered. The password comes first, checked as deleting the account checks it:
+   * a wrong one counts as a failed sign-in of the email from this address (the login limits, then
+   * 429) and turns nothing on, so a stolen session can neither lock the owner out with its own app nor
+   * guess the password at leisure.
    */
-  async enable(userId: string, code: string): Promise<RecoveryCodesResponse> {
+  async enable(userId: string, request: TwoFactorEnableRequest, client: ClientInfo): Promise<RecoveryCodesResponse> {
+    const [account]: { email: string; passwordHash: string | null }[] = await this.dataSource.query(
+      'SELECT email, password_hash AS "passwordHash" FROM public_users WHERE id = $1',
+      [userId],
+    );
+    if (!account) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
+    const key = emailKey(account.email);
+    await this.attempts.assertLoginAllowed(key, client.address);
+    if (!(await this.passwords.verify(account.passwordHash, request.password))) {
+      await this.attempts.recordLoginFailure(key, client.address);
+      throw new BadRequestException(accountMessages.passwordWrong);
+    }
     return this.dataSource.transaction(async (manager) => {
       const user = await this.lockedUser(manager, userId);
+      // The password changed between the check and the lock: the check no longer holds.
+      if (user.passwordHash !== account.passwordHash) throw new BadRequestException(accountMessages.passwordWrong);
       if (user.twoFactorEnabledAt) throw new ConflictException(accountMessages.twoFactorAlreadyOn);
       if (!user.twoFactorPendingSecret) throw new BadRequestException(accountMessages.twoFactorNoSetup);
       const secret = this.codes.open(userId, 'two_factor_pending_secret', user.twoFactorPendingSecret);
-      const step = matchTotpStep(secret, code.replace(/\s+/g, ''));
+      const step = matchTotpStep(secret, request.code.replace(/\s+/g, ''));
       if (step === null) throw new BadRequestException(accountMessages.codeWrong);
       await manager.query(
         `UPDATE public_users

@@ -43,7 +43,7 @@ describe('two-factor sign-in', () => {
     const step = await atStartOfStep();
     const enabled = await call('POST', '/api/account/two-factor/enable', {
       token: account.token,
-      body: { code: totpCode(secret, step - 1) },
+      body: { code: totpCode(secret, step - 1), password: account.password },
     });
     expect(enabled.status).toBe(200);
     return { ...account, secret, step, recoveryCodes: enabled.body.recoveryCodes as string[] };
@@ -107,7 +107,7 @@ describe('two-factor sign-in', () => {
     const step = await atStartOfStep();
     const enabled = await call('POST', '/api/account/two-factor/enable', {
       token: account.token,
-      body: { code: totpCode(secret, step) },
+      body: { code: totpCode(secret, step), password: account.password },
     });
     expect(enabled.status).toBe(200);
     const [after]: { pending: string | null; secret: string }[] = await harness().dataSource.query(
@@ -124,7 +124,7 @@ describe('two-factor sign-in', () => {
     const account = await register();
     const noSetup = await call('POST', '/api/account/two-factor/enable', {
       token: account.token,
-      body: { code: '123456' },
+      body: { code: '123456', password: account.password },
     });
     expect(noSetup.body).toEqual({ statusCode: 400, message: accountMessages.twoFactorNoSetup });
 
@@ -134,16 +134,19 @@ describe('two-factor sign-in', () => {
     const wrongCode = totpCode(secret, step + 5);
     const wrong = await call('POST', '/api/account/two-factor/enable', {
       token: account.token,
-      body: { code: wrongCode },
+      body: { code: wrongCode, password: account.password },
     });
     expect(wrong.body).toEqual({ statusCode: 400, message: accountMessages.codeWrong });
-    const empty = await call('POST', '/api/account/two-factor/enable', { token: account.token, body: { code: ' ' } });
+    const empty = await call('POST', '/api/account/two-factor/enable', {
+      token: account.token,
+      body: { code: ' ', password: account.password },
+    });
     expect(empty.body).toEqual({ statusCode: 400, message: accountMessages.codeRequired });
 
     const code = totpCode(secret, step);
     const enabled = await call('POST', '/api/account/two-factor/enable', {
       token: account.token,
-      body: { code: `${code.slice(0, 3)} ${code.slice(3)}` },
+      body: { code: `${code.slice(0, 3)} ${code.slice(3)}`, password: account.password },
     });
     expect(enabled.status).toBe(200);
     const codes = enabled.body.recoveryCodes as string[];
@@ -165,6 +168,46 @@ describe('two-factor sign-in', () => {
 
     const again = await call('POST', '/api/account/two-factor/setup', { token: account.token });
     expect(again.body).toEqual({ statusCode: 409, message: accountMessages.twoFactorAlreadyOn });
+  });
+
+  it('turns on only with the password: a wrong or missing one is refused, counted as a failed sign-in, nothing on', async () => {
+    const account = await register();
+    const address = newAddress();
+    const setup = await call('POST', '/api/account/two-factor/setup', { token: account.token });
+    const secret = setup.body.secret as string;
+    const step = await atStartOfStep();
+    const code = totpCode(secret, step);
+    const enable = (body: unknown) => call('POST', '/api/account/two-factor/enable', { token: account.token, body, address });
+    const state = async () => {
+      const [row]: { on: boolean; pending: boolean; failures: number }[] = await harness().dataSource.query(
+        `SELECT u.two_factor_enabled_at IS NOT NULL AS on, u.two_factor_pending_secret IS NOT NULL AS pending,
+                (SELECT count(*)::int FROM auth_attempts a
+                  WHERE a.kind = 'login-failure:email-address' AND a.subject = $2) AS failures
+           FROM public_users u WHERE u.email = $1`,
+        [account.email, `${account.email.toLowerCase()} ${address}`],
+      );
+      return row;
+    };
+
+    // A session alone (someone else's app's code, no password) turns nothing on.
+    expect((await enable({ code })).body).toEqual({ statusCode: 400, message: accountMessages.currentPasswordRequired });
+    expect((await enable({ code, password: 'not the password' })).body).toEqual({
+      statusCode: 400,
+      message: accountMessages.passwordWrong,
+    });
+    expect(await state()).toEqual({ on: false, pending: true, failures: 1 });
+    expect((await call('GET', '/api/account', { token: account.token })).body).toMatchObject({ twoFactorEnabled: false, recoveryCodesLeft: 0 });
+    expect(await mailsTo(account.email)).not.toContain('two-factor-enabled');
+
+    // The owner's password with the same code turns it on.
+    const enabled = await enable({ code, password: account.password });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(await state()).toEqual({ on: true, pending: false, failures: 1 });
+    expect((await call('GET', '/api/account', { token: account.token })).body).toMatchObject({
+      twoFactorEnabled: true,
+      recoveryCodesLeft: RECOVERY_CODE_COUNT,
+    });
   });
 
   it('asks for a code after the password, then signs in as login does; the code cannot be used twice', async () => {

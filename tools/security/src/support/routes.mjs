@@ -83,13 +83,15 @@ export const routes = [
   },
   // Reads no body: a new pending secret for the caller.
   { service: 'identity', method: 'POST', path: '/api/account/two-factor/setup', access: 'signed-in' },
+  // Asks for the password as well as a code: its example's password is the throwaway account's
+  // (ctx.doomed), so with anyone else's token it is a wrong password (400) and nothing is turned on.
   {
     service: 'identity',
     method: 'POST',
     path: '/api/account/two-factor/enable',
     access: 'signed-in',
-    fields: ['code'],
-    example: () => ({ code: '123456' }),
+    fields: ['code', 'password'],
+    example: (ctx) => ({ code: '123456', password: ctx.doomed.password }),
   },
   {
     service: 'identity',

@@ -246,7 +246,7 @@ describe('Settings tab', () => {
     expect(await panel('Sessions').findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 3 minutes.');
   });
 
-  it('sets up two-factor sign-in: QR code and secret, a wrong code refused, then the 10 recovery codes', async () => {
+  it('sets up two-factor sign-in: QR code and secret, a code and the current password (a wrong one refused), then the 10 recovery codes', async () => {
     const createObjectURL = jest.fn((_blob: Blob) => 'blob:recovery-codes');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -277,9 +277,29 @@ describe('Settings tab', () => {
     expect(twoFactor.getByRole('group', { name: 'Secret key' })).toHaveTextContent('JBSWY3DPEHPK3PXP');
     expect(twoFactor.getByRole('heading', { name: /Add Millstone CX to your authenticator app/ })).toHaveFocus();
 
+    // Both the code and the current password are asked for before anything is sent.
     await userEvent.click(twoFactor.getByRole('button', { name: 'Turn on' }));
     expect(twoFactor.getByLabelText('6-digit code')).toHaveAccessibleDescription(accountMessages.codeRequired);
+    expect(twoFactor.getByLabelText('6-digit code')).toHaveFocus();
+    const password = twoFactor.getByLabelText('Current password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(password).toHaveAccessibleDescription(accountMessages.currentPasswordRequired);
     await userEvent.type(twoFactor.getByLabelText('6-digit code'), '123456');
+    await userEvent.click(twoFactor.getByRole('button', { name: 'Turn on' }));
+    expect(password).toHaveFocus();
+    expect(calls.some((call) => call.path === '/api/account/two-factor/enable')).toBe(false);
+
+    // A wrong password: the server's message, still off.
+    enableAnswer = serverError(accountMessages.passwordWrong, 400);
+    await userEvent.type(password, 'not-my-password');
+    await userEvent.click(twoFactor.getByRole('button', { name: 'Turn on' }));
+    expect(await twoFactor.findByRole('alert')).toHaveTextContent(accountMessages.passwordWrong);
+    expect(twoFactor.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+
+    enableAnswer = serverError(accountMessages.codeWrong, 400);
+    await userEvent.clear(password);
+    await userEvent.type(password, 'harbor-lights-42');
     await userEvent.click(twoFactor.getByRole('button', { name: 'Turn on' }));
     expect(await twoFactor.findByRole('alert')).toHaveTextContent(accountMessages.codeWrong);
 
@@ -289,9 +309,11 @@ describe('Settings tab', () => {
     await userEvent.click(twoFactor.getByRole('button', { name: 'Turn on' }));
     const codes = await twoFactor.findByRole('list', { name: 'Recovery codes' });
     expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(RECOVERY);
-    expect(calls.filter((call) => call.path === '/api/account/two-factor/enable').at(-1)?.body).toEqual({
-      code: '654 321',
-    });
+    expect(calls.filter((call) => call.path === '/api/account/two-factor/enable').map((call) => call.body)).toEqual([
+      { code: '123456', password: 'not-my-password' },
+      { code: '123456', password: 'harbor-lights-42' },
+      { code: '654 321', password: 'harbor-lights-42' },
+    ]);
     expect(twoFactor.getByRole('button', { name: 'Copy recovery codes' })).toBeInTheDocument();
 
     await userEvent.click(twoFactor.getByRole('button', { name: 'Download' }));

@@ -15,10 +15,11 @@ import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import PhonelinkLockRounded from '@mui/icons-material/PhonelinkLockRounded';
 import {
   RECOVERY_CODE_COUNT,
-  twoFactorCodeSchema,
   twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
   type AccountResponse,
   type TwoFactorDisableRequest,
+  type TwoFactorEnableRequest,
   type TwoFactorSetupResponse,
 } from '@portal/contracts';
 import { BRAND_NAME } from '@portal/ui';
@@ -33,7 +34,7 @@ import { COPY_UNAVAILABLE, CopyableValue } from '../Integrations/CopyableValue';
 import { downloadFile } from './download';
 import { FormOutcome, type Outcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
-import { failure } from './settings-form';
+import { checkForm, failure, focusFirstError, type FieldErrors } from './settings-form';
 
 export const RECOVERY_CODES_FILE = 'millstone-cx-recovery-codes.txt';
 
@@ -108,7 +109,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-/** Setting up: the QR code and the secret in text, then a code from the app turns it on. */
+type SetupField = keyof TwoFactorEnableRequest;
+const SETUP_FIELDS: readonly SetupField[] = ['code', 'password'];
+
+/**
+ * Setting up: the QR code and the secret in text, then a code from the app and the current password
+ * turn it on (the password, so a stolen session cannot put its own app on the account).
+ */
 function SetupStep({
   setup,
   onCancel,
@@ -119,23 +126,27 @@ function SetupStep({
   onEnabled: (codes: string[]) => void;
 }) {
   const heading = useFocusOnShow<HTMLHeadingElement>(setup);
-  const [code, setCode] = useState('');
+  const [fields, setFields] = useState<Record<SetupField, string>>({ code: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [enable, { isLoading }] = useEnableTwoFactorMutation();
-  const checked = twoFactorCodeSchema.safeParse(code);
-  const error = submitted && !checked.success ? checked.error.issues[0]?.message : undefined;
+  const check = checkForm<SetupField, TwoFactorEnableRequest>(twoFactorEnableRequestSchema, fields);
+  const shown: FieldErrors<SetupField> = submitted && !check.valid ? check.errors : {};
+  const bind = (key: SetupField) => ({
+    name: key,
+    value: fields[key],
+    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value })),
+    error: Boolean(shown[key]),
+    helperText: shown[key],
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
     setOutcome(null);
-    if (!checked.success) {
-      (event.currentTarget.elements.namedItem('code') as HTMLInputElement | null)?.focus();
-      return;
-    }
+    if (!check.valid) return focusFirstError(event.currentTarget, SETUP_FIELDS, check.errors);
     try {
-      const { recoveryCodes } = await enable({ code: checked.data }).unwrap();
+      const { recoveryCodes } = await enable(check.request).unwrap();
       onEnabled(recoveryCodes);
     } catch (caught) {
       setOutcome(failure(caught));
@@ -173,14 +184,22 @@ function SetupStep({
       </Typography>
       <TextField
         label="6-digit code"
-        name="code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={Boolean(error)}
-        helperText={error}
         autoComplete="one-time-code"
+        {...bind('code')}
         sx={{ maxWidth: 240 }}
         slotProps={{ htmlInput: { required: true, inputMode: 'numeric', spellCheck: false } }}
+      />
+      <Typography variant="h6" component="h4">
+        3. Confirm with your password
+      </Typography>
+      <SecretField
+        secretName="current password"
+        label="Current password"
+        autoComplete="current-password"
+        {...bind('password')}
+        fullWidth
+        sx={{ maxWidth: 400 }}
+        slotProps={{ htmlInput: { required: true } }}
       />
       <FormOutcome outcome={outcome} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -274,8 +293,8 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
 }
 
 /**
- * Two-factor sign-in (TOTP): off → Set up → QR code and secret → a code turns it on → the recovery
- * codes, shown once. On: how many recovery codes are left, and turning it off.
+ * Two-factor sign-in (TOTP): off → Set up → QR code and secret → a code and the password turn it on →
+ * the recovery codes, shown once. On: how many recovery codes are left, and turning it off.
  */
 export function TwoFactorPanel({ account }: { account: AccountResponse }) {
   const [setUp, setUpState] = useSetUpTwoFactorMutation();
