@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { accountMessages } from '@portal/contracts';
 import { extractLink, mailsTo } from '@portal/toolkit/mail-catcher';
+import { totpCode, totpStep } from '@portal/toolkit/totp';
 import { waitFor } from '@portal/toolkit/wait';
 import { e2ePorts } from '../support/stack';
 import { CUSTOMER_PASSWORD, uniqueEmail } from '../support/customer';
@@ -54,24 +54,6 @@ async function expectNoBlockingViolation(page: Page, what: string) {
   ).toEqual([]);
 }
 
-const base32Alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** RFC 6238 as an authenticator app computes it: HMAC-SHA-1 of the 30 s step, 6 digits. */
-function totp(base32Secret: string, step: number): string {
-  let bits = '';
-  for (const char of base32Secret.replace(/=+$/, '').toUpperCase()) {
-    bits += base32Alphabet.indexOf(char).toString(2).padStart(5, '0');
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const hmac = createHmac('sha1', key).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0x0f;
-  const value = hmac.readUInt32BE(offset) & 0x7fffffff;
-  return String(value % 1_000_000).padStart(6, '0');
-}
-
-const currentStep = () => Math.floor(Date.now() / 30_000);
 
 test.describe('forgot and reset password', () => {
   test('forgot → the mail → a new password → signed in; the old password and the used link are refused', async ({
@@ -212,7 +194,7 @@ test('two-factor sign-in: the code from the app after the password, a recovery c
   const { secret } = (await setup.json()) as { secret: string };
   const enabled = await request.post('/api/account/two-factor/enable', {
     headers: auth,
-    data: { code: totp(secret, currentStep()) },
+    data: { code: totpCode(secret, totpStep()), password: CUSTOMER_PASSWORD },
   });
   expect(enabled.status()).toBeLessThan(300);
   const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
@@ -231,7 +213,7 @@ test('two-factor sign-in: the code from the app after the password, a recovery c
   await expectNoBlockingViolation(page, 'the code step at 360 px');
 
   // A code of none of the accepted steps.
-  const accepted = [-1, 0, 1].map((drift) => totp(secret, currentStep() + drift));
+  const accepted = [-1, 0, 1].map((drift) => totpCode(secret, totpStep() + drift));
   const wrong = ['000000', '111111', '222222', '333333'].find((candidate) => !accepted.includes(candidate))!;
   await code.fill(wrong);
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
@@ -239,7 +221,7 @@ test('two-factor sign-in: the code from the app after the password, a recovery c
   await expect(code).toBeFocused();
 
   // The code enabling it was the current step's: the app's next one signs in (one step of drift).
-  await code.fill(totp(secret, currentStep() + 1));
+  await code.fill(totpCode(secret, totpStep() + 1));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await expect(page.getByText('Logged in successfully')).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { totpCode, totpStep } from '@portal/toolkit/totp';
 import { CUSTOMER_PASSWORD, customerWithData, uniqueEmail } from '../support/customer';
 import { extractLink, mailsToAddress } from '../support/mail';
 
@@ -151,12 +151,24 @@ test('a customer turns on two-factor sign-in with an authenticator code and sees
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectAxeClean(page, 'two-factor setup at 360 px');
 
+  // The app's code alone is not enough: the current password is asked too (a stolen session cannot
+  // put its own app on the account), and a wrong one turns nothing on.
+  const password = twoFactor.getByLabel('Current password', { exact: true });
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(password).toHaveAttribute('autocomplete', 'current-password');
+  await twoFactor.getByLabel('6-digit code').fill(totpCode(secret, totpStep()));
+  await password.fill('not-the-password-1');
+  await twoFactor.getByRole('button', { name: 'Turn on' }).click();
+  await expect(twoFactor.getByRole('alert')).toHaveText('Password is incorrect');
+  const stillOff = await request.get('/api/account', { headers: bearer(token) });
+  expect(await stillOff.json()).toMatchObject({ twoFactorEnabled: false });
+
+  await password.fill(CUSTOMER_PASSWORD);
   await twoFactor.getByLabel('6-digit code').fill('000000');
   await twoFactor.getByRole('button', { name: 'Turn on' }).click();
   await expect(twoFactor.getByRole('alert')).toHaveText('That code is not correct');
 
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  await twoFactor.getByLabel('6-digit code').fill(totp.generate());
+  await twoFactor.getByLabel('6-digit code').fill(totpCode(secret, totpStep()));
   await twoFactor.getByRole('button', { name: 'Turn on' }).click();
   const codes = twoFactor.getByRole('list', { name: 'Recovery codes' });
   await expect(codes.getByRole('listitem')).toHaveCount(10);
