@@ -75,19 +75,31 @@ export class AttemptCounter<K extends string = string> {
    * 0 while fewer than `limit` attempts fall in the window; otherwise the seconds until enough of
    * them age out of it for one more attempt.
    */
-  async secondsUntilAllowed(
-    { kind, subject }: Attempt<K>,
-    { limit, windowSeconds }: AttemptLimit,
-  ): Promise<number> {
-    const rows: { wait: string | null }[] = await this.dataSource.query(
-      `SELECT ceil(extract(epoch FROM occurred_at + make_interval(secs => $3) - now())) AS wait
-         FROM ${this.table}
-        WHERE kind = $1 AND subject = $2 AND occurred_at > now() - make_interval(secs => $3)
-        ORDER BY occurred_at DESC
-        OFFSET $4 - 1 LIMIT 1`,
-      [kind, subject, windowSeconds, limit],
+  secondsUntilAllowed(attempt: Attempt<K>, limit: AttemptLimit): Promise<number> {
+    return this.longestWait([attempt, limit]);
+  }
+
+  /** The longest wait of several limits (0 when each allows one more attempt), in one query. */
+  async longestWait(...checks: [Attempt<K>, AttemptLimit][]): Promise<number> {
+    const waits = checks.map(
+      (_, index) => `coalesce((
+        SELECT ceil(extract(epoch FROM occurred_at + make_interval(secs => $${index * 4 + 3}) - now()))
+          FROM ${this.table}
+         WHERE kind = $${index * 4 + 1} AND subject = $${index * 4 + 2}
+           AND occurred_at > now() - make_interval(secs => $${index * 4 + 3})
+         ORDER BY occurred_at DESC
+        OFFSET $${index * 4 + 4} - 1 LIMIT 1), 0)`,
     );
-    return Math.max(0, Number(rows[0]?.wait ?? 0));
+    const [row]: { wait: string | null }[] = await this.dataSource.query(
+      `SELECT greatest(0, ${waits.join(', ')}) AS wait`,
+      checks.flatMap(([{ kind, subject }, { limit, windowSeconds }]) => [
+        kind,
+        subject,
+        windowSeconds,
+        limit,
+      ]),
+    );
+    return Math.max(0, Number(row?.wait ?? 0));
   }
 
   /** Counts this attempt and answers 0 when it is within the limit; else answers the wait, uncounted. */

@@ -21,6 +21,13 @@ const LINKS: Record<LinkPurpose, { ttlSeconds: number; page: string }> = {
   'email-change': { ttlSeconds: EMAIL_CHANGE_TTL_HOURS * 3600, page: accountPages.confirmEmail },
 };
 
+/** The account a link is for, as its mail names it. */
+export interface LinkUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
 /** A stored link, found by its token. */
 export interface AccountLink {
   id: string;
@@ -29,9 +36,6 @@ export interface AccountLink {
   used: boolean;
   expired: boolean;
 }
-
-/** An unused NIL uuid: the `user_id` no account has, for doing a lookup's work without an account. */
-const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 /**
  * The links identity mails (verification, password reset, email change): 32 random bytes each, of
@@ -43,31 +47,55 @@ const NO_USER = '00000000-0000-0000-0000-000000000000';
 export class AccountLinksService {
   constructor(@Inject(IDENTITY_CONFIG) private readonly config: Pick<IdentityConfig, 'auth'>) {}
 
-  /**
-   * Stores a new link of this purpose for the account (ending its unused older ones) and answers the
-   * URL to mail. With no account (`userId` null) the same lookups run and nothing is stored: the
-   * caller answers alike either way.
-   */
+  /** Stores a new link of this purpose for the account (ending its unused older ones); answers the URL to mail. */
   async issue(
     manager: EntityManager,
-    userId: string | null,
+    userId: string,
     purpose: LinkPurpose,
     newEmail: string | null = null,
   ): Promise<string> {
     const token = newLinkToken();
-    const { ttlSeconds, page } = LINKS[purpose];
-    if (!userId) await this.invalidate(manager, NO_USER, purpose);
-    else {
-      await manager.query(
-        `WITH older AS (
-           DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL
-         )
-         INSERT INTO account_tokens (user_id, purpose, token_hash, new_email, expires_at)
-         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-        [userId, purpose, hashLinkToken(token), newEmail, ttlSeconds],
-      );
-    }
-    return `${this.config.auth.publicSiteUrl}${page}?token=${token}`;
+    const { ttlSeconds } = LINKS[purpose];
+    await manager.query(
+      `WITH older AS (
+         DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL
+       )
+       INSERT INTO account_tokens (user_id, purpose, token_hash, new_email, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+      [userId, purpose, hashLinkToken(token), newEmail, ttlSeconds],
+    );
+    return this.url(purpose, token);
+  }
+
+  /**
+   * `issue` for the account of this email (a lower-cased key), if there is one: one statement that
+   * looks the account up, ends its unused older links and stores the new one, the same statement
+   * whether or not the email has an account. Answers the account and the URL, or null.
+   */
+  async issueForEmail(
+    manager: EntityManager,
+    email: string,
+    purpose: LinkPurpose,
+  ): Promise<{ user: LinkUser; link: string } | null> {
+    const token = newLinkToken();
+    const [user]: LinkUser[] = await manager.query(
+      `WITH account AS (SELECT id, name, email FROM public_users WHERE lower(email) = $1),
+            older AS (
+              DELETE FROM account_tokens t USING account a
+               WHERE t.user_id = a.id AND t.purpose = $2 AND t.used_at IS NULL
+            ),
+            link AS (
+              INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at)
+              SELECT id, $2, $3, now() + make_interval(secs => $4) FROM account
+            )
+       SELECT id, name, email FROM account`,
+      [email, purpose, hashLinkToken(token), LINKS[purpose].ttlSeconds],
+    );
+    return user ? { user, link: this.url(purpose, token) } : null;
+  }
+
+  private url(purpose: LinkPurpose, token: string): string {
+    return `${this.config.auth.publicSiteUrl}${LINKS[purpose].page}?token=${token}`;
   }
 
   /** The link of this token and purpose, locked until the caller's transaction ends; null when there is none. */

@@ -33,17 +33,16 @@ export class AccountAttemptsService {
   /** Throws 429 once the email (a lower-cased key) or the address has asked for its resets this hour. */
   async assertResetAllowed(email: string, address: string): Promise<void> {
     const { resetEmailLimitPerHour, resetAddressLimitPerHour } = this.config.auth;
-    const waits = await Promise.all([
-      this.attempts.secondsUntilAllowed(
+    const wait = await this.attempts.longestWait(
+      [
         { kind: 'password-reset:email', subject: email },
         { limit: resetEmailLimitPerHour, windowSeconds: HOUR_SECONDS },
-      ),
-      this.attempts.secondsUntilAllowed(
+      ],
+      [
         { kind: 'password-reset:address', subject: address },
         { limit: resetAddressLimitPerHour, windowSeconds: HOUR_SECONDS },
-      ),
-    ]);
-    const wait = Math.max(...waits);
+      ],
+    );
     if (wait > 0) throw tooManyAttempts(wait);
   }
 

@@ -43,20 +43,18 @@ export class PasswordResetService {
 
   /**
    * Mails a reset link when the email has an account. Either way the request is counted and the same
-   * statements run in one committed transaction (the account's lookup and its older links' removal;
-   * only the new link and its mail are skipped without one), and the answer is the same 202.
+   * statements run in one committed transaction (the attempts, then one statement that looks the
+   * account up and stores its link); only the mail request is skipped without an account, and the
+   * answer is the same 202.
    */
   async requestReset(email: string, client: ClientInfo): Promise<MessageResponse> {
     const key = emailKey(email);
     await this.attempts.assertResetAllowed(key, client.address);
     await this.dataSource.transaction(async (manager) => {
       await this.attempts.recordReset(manager, key, client.address);
-      const [user]: { id: string; name: string; email: string }[] = await manager.query(
-        'SELECT id, name, email FROM public_users WHERE lower(email) = $1',
-        [key],
-      );
-      const link = await this.links.issue(manager, user?.id ?? null, 'password-reset');
-      if (user) {
+      const issued = await this.links.issueForEmail(manager, key, 'password-reset');
+      if (issued) {
+        const { user, link } = issued;
         await this.links.requestMail(manager, user.email, {
           template: 'password-reset',
           name: user.name,
