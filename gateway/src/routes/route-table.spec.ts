@@ -11,6 +11,7 @@ describe('route table', () => {
       '/api/account/password': 'identity',
       '/api/account/email': 'identity',
       '/api/account/delete': 'identity',
+      '/api/account/two-factor/enable': 'identity',
       '/api/account/two-factor/disable': 'identity',
       '/api/auth': 'identity',
       '/api/identity': 'identity',
@@ -41,6 +42,7 @@ describe('route table', () => {
       '/api/account/password',
       '/api/account/email',
       '/api/account/delete',
+      '/api/account/two-factor/enable',
       '/api/account/two-factor/disable',
       '/api/create-payment-intent',
     ]);

@@ -45,6 +45,7 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/account/password', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/account/email', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/account/delete', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
+  { prefix: '/api/account/two-factor/enable', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/account/two-factor/disable', service: 'identity', timeoutMs: passwordHashingTimeoutMs },
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/identity', service: 'identity' },
