@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,20 +7,22 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import DeleteForeverRounded from '@mui/icons-material/DeleteForeverRounded';
-import { deleteAccountRequestSchema } from '@portal/contracts';
+import { deleteAccountRequestSchema, type DeleteAccountRequest } from '@portal/contracts';
 import { SecretField } from '@portal/ui/secret-field';
 import { useAppDispatch } from '@portal/store';
 import { accountDeleted, useDeleteAccountMutation } from '@portal/store/account-api';
 import { useNavigate } from 'react-router-dom';
 import { dialogPaperSx } from '../Integrations/dialog-paper';
-import { FormOutcome, type Outcome } from './FormOutcome';
+import { FormOutcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
-import { failure } from './settings-form';
+import { checkForm, useSettingsForm } from './settings-form';
 
 const ERASED =
   'Your profile, sign-in sessions, integrations and their secrets, support tickets and KPIs are erased. You are signed out everywhere, and the email address can be used for a new account.';
 const KEPT =
   'Orders and invoices are kept, as the law requires for accounting, with your name and email address removed.';
+const FIELDS = ['password'] as const;
+const EMPTY = { password: '' };
 
 /** The dialog: what is erased and what is kept, confirmed with the password. */
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -28,37 +30,23 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const descriptionId = useId();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
-  const checked = deleteAccountRequestSchema.safeParse({ password });
-  const error = submitted && !checked.success ? checked.error.issues[0]?.message : undefined;
+  const { bind, errors, submit, outcome, reset } = useSettingsForm({
+    initial: EMPTY,
+    order: FIELDS,
+    check: (fields) => checkForm<'password', DeleteAccountRequest>(deleteAccountRequestSchema, fields),
+    send: async (request: DeleteAccountRequest) => {
+      await deleteAccount(request).unwrap();
+      // Leave the dashboard first, then end the session here: the home page says it is done.
+      void navigate('/');
+      dispatch(accountDeleted());
+    },
+  });
 
   const close = () => {
     if (isLoading) return;
-    setPassword('');
-    setSubmitted(false);
-    setOutcome(null);
+    reset();
     onClose();
-  };
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setOutcome(null);
-    if (!checked.success) {
-      (event.currentTarget.elements.namedItem('password') as HTMLInputElement | null)?.focus();
-      return;
-    }
-    try {
-      await deleteAccount(checked.data).unwrap();
-    } catch (caught) {
-      setOutcome(failure(caught));
-      return;
-    }
-    // Leave the dashboard first, then end the session here: the home page says it is done.
-    void navigate('/');
-    dispatch(accountDeleted());
   };
 
   return (
@@ -83,15 +71,10 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
           <SecretField
             secretName="password"
             label="Password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? 'Enter your password to confirm.'}
-            fullWidth
+            {...bind('password')}
+            helperText={errors.password ?? 'Enter your password to confirm.'}
             autoFocus
-            slotProps={{ htmlInput: { required: true } }}
             sx={{ mt: 1 }}
           />
           <FormOutcome outcome={outcome} />

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,9 +12,9 @@ import {
 } from '@portal/contracts';
 import { SecretField } from '@portal/ui/secret-field';
 import { useChangeEmailMutation } from '@portal/store/account-api';
-import { FormOutcome, type Outcome } from './FormOutcome';
+import { FormOutcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
-import { checkForm, failure, focusFirstError } from './settings-form';
+import { checkForm, useSettingsForm } from './settings-form';
 
 type EmailField = keyof ChangeEmailRequest;
 const FIELDS: readonly EmailField[] = ['newEmail', 'currentPassword'];
@@ -26,36 +25,16 @@ const EMPTY: Record<EmailField, string> = { newEmail: '', currentPassword: '' };
  * password proves it is the customer. The address waiting for its link is shown until confirmed.
  */
 export function EmailPanel({ account }: { account: AccountResponse }) {
-  const [fields, setFields] = useState(EMPTY);
-  const [submitted, setSubmitted] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [changeEmail, { isLoading }] = useChangeEmailMutation();
-  const check = checkForm<EmailField, ChangeEmailRequest>(changeEmailRequestSchema, fields);
-  const errors = submitted && !check.valid ? check.errors : {};
-  const bind = (key: EmailField) => ({
-    name: key,
-    value: fields[key],
-    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value })),
-    error: Boolean(errors[key]),
-    helperText: errors[key],
-    fullWidth: true,
-    slotProps: { htmlInput: { required: true } },
+  const { bind, submit, outcome } = useSettingsForm({
+    initial: EMPTY,
+    order: FIELDS,
+    check: (fields) => checkForm<EmailField, ChangeEmailRequest>(changeEmailRequestSchema, fields),
+    send: async (request: ChangeEmailRequest) => {
+      const { message } = await changeEmail(request).unwrap();
+      return { text: message, fields: EMPTY };
+    },
   });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setOutcome(null);
-    if (!check.valid) return focusFirstError(event.currentTarget, FIELDS, check.errors);
-    try {
-      const { message } = await changeEmail(check.request).unwrap();
-      setFields(EMPTY);
-      setSubmitted(false);
-      setOutcome({ severity: 'success', text: message });
-    } catch (caught) {
-      setOutcome(failure(caught));
-    }
-  };
 
   return (
     <SettingsPanel

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -6,9 +5,9 @@ import PasswordRounded from '@mui/icons-material/PasswordRounded';
 import { changePasswordRequestSchema, PASSWORD_HINT, type ChangePasswordRequest } from '@portal/contracts';
 import { SecretField } from '@portal/ui/secret-field';
 import { useChangePasswordMutation } from '@portal/store/account-api';
-import { FormOutcome, type Outcome } from './FormOutcome';
+import { FormOutcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
-import { checkForm, failure, focusFirstError, type FieldErrors } from './settings-form';
+import { checkForm, useSettingsForm, type FieldErrors, type FormCheck } from './settings-form';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const FIELDS: readonly PasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
@@ -16,45 +15,32 @@ const EMPTY: Record<PasswordField, string> = { currentPassword: '', newPassword:
 export const PASSWORDS_DIFFER = 'The passwords do not match';
 export const PASSWORD_CHANGED = 'Your password has been changed. Every other session has been signed out.';
 
+/** The contract's check of the current and new password, and the new one typed the same twice. */
+function checkPasswords({
+  confirmPassword,
+  ...request
+}: Record<PasswordField, string>): FormCheck<PasswordField, ChangePasswordRequest> {
+  const check = checkForm<keyof ChangePasswordRequest, ChangePasswordRequest>(changePasswordRequestSchema, request);
+  const errors: FieldErrors<PasswordField> = { ...(check.valid ? {} : check.errors) };
+  if (!errors.newPassword && confirmPassword !== request.newPassword) errors.confirmPassword = PASSWORDS_DIFFER;
+  return check.valid && !errors.confirmPassword ? check : { valid: false, errors };
+}
+
 /**
  * Password: the current one, then the new one under sign-up's rules (the contract's schema and hint),
  * typed twice. POST /api/account/password ends every other session; this one stays.
  */
 export function PasswordPanel() {
-  const [fields, setFields] = useState(EMPTY);
-  const [submitted, setSubmitted] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const { confirmPassword, ...request } = fields;
-  const check = checkForm<keyof ChangePasswordRequest, ChangePasswordRequest>(changePasswordRequestSchema, request);
-  const errors: FieldErrors<PasswordField> = { ...(check.valid ? {} : check.errors) };
-  if (!errors.newPassword && confirmPassword !== fields.newPassword) errors.confirmPassword = PASSWORDS_DIFFER;
-  const valid = check.valid && !errors.confirmPassword;
-  const shown = submitted ? errors : {};
-  const bind = (key: PasswordField) => ({
-    name: key,
-    value: fields[key],
-    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value })),
-    error: Boolean(shown[key]),
-    helperText: shown[key],
-    fullWidth: true,
-    slotProps: { htmlInput: { required: true } },
+  const { bind, errors, submit, outcome } = useSettingsForm({
+    initial: EMPTY,
+    order: FIELDS,
+    check: checkPasswords,
+    send: async (request: ChangePasswordRequest) => {
+      await changePassword(request).unwrap();
+      return { text: PASSWORD_CHANGED, fields: EMPTY };
+    },
   });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setOutcome(null);
-    if (!check.valid || !valid) return focusFirstError(event.currentTarget, FIELDS, errors);
-    try {
-      await changePassword(check.request).unwrap();
-      setFields(EMPTY);
-      setSubmitted(false);
-      setOutcome({ severity: 'success', text: PASSWORD_CHANGED });
-    } catch (caught) {
-      setOutcome(failure(caught));
-    }
-  };
 
   return (
     <SettingsPanel
@@ -74,7 +60,7 @@ export function PasswordPanel() {
           label="New password"
           autoComplete="new-password"
           {...bind('newPassword')}
-          helperText={shown.newPassword ?? PASSWORD_HINT}
+          helperText={errors.newPassword ?? PASSWORD_HINT}
         />
         <SecretField
           secretName="new password again"

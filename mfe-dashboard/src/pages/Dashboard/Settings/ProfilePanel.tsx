@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,36 +9,24 @@ import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import { updateAccountRequestSchema, type AccountResponse, type UpdateAccountRequest } from '@portal/contracts';
 import { useUpdateAccountMutation } from '@portal/store/account-api';
-import { FormOutcome, type Outcome } from './FormOutcome';
+import { FormOutcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
-import { checkForm, failure } from './settings-form';
+import { checkForm, useSettingsForm } from './settings-form';
+
+const FIELDS = ['name'] as const;
 
 /** Profile: the name (saved with PATCH /api/account) and the email address with its verified state. */
 export function ProfilePanel({ account }: { account: AccountResponse }) {
-  const [name, setName] = useState(account.name);
-  const [submitted, setSubmitted] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [updateAccount, { isLoading }] = useUpdateAccountMutation();
-  const check = checkForm<'name', UpdateAccountRequest>(updateAccountRequestSchema, { name });
-  const error = submitted && !check.valid ? check.errors.name : undefined;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setOutcome(null);
-    if (!check.valid) {
-      (event.currentTarget.elements.namedItem('name') as HTMLInputElement | null)?.focus();
-      return;
-    }
-    try {
-      const saved = await updateAccount(check.request).unwrap();
-      setName(saved.name);
-      setSubmitted(false);
-      setOutcome({ severity: 'success', text: 'Your name has been saved.' });
-    } catch (caught) {
-      setOutcome(failure(caught));
-    }
-  };
+  const { bind, submit, outcome } = useSettingsForm({
+    initial: { name: account.name },
+    order: FIELDS,
+    check: (fields) => checkForm<'name', UpdateAccountRequest>(updateAccountRequestSchema, fields),
+    send: async (request: UpdateAccountRequest) => {
+      const saved = await updateAccount(request).unwrap();
+      return { text: 'Your name has been saved.', fields: { name: saved.name } };
+    },
+  });
 
   return (
     <SettingsPanel
@@ -48,17 +35,7 @@ export function ProfilePanel({ account }: { account: AccountResponse }) {
       description="Your name appears on your orders, invoices and support tickets."
     >
       <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Profile">
-        <TextField
-          label="Full Name"
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={Boolean(error)}
-          helperText={error}
-          fullWidth
-          slotProps={{ htmlInput: { required: true } }}
-        />
+        <TextField label="Full Name" autoComplete="name" {...bind('name')} />
         <Box>
           <Typography variant="caption" color="text.secondary" component="div">
             Email address

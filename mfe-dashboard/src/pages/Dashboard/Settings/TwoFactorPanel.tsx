@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,7 +34,7 @@ import { COPY_UNAVAILABLE, CopyableValue } from '../Integrations/CopyableValue';
 import { downloadFile } from './download';
 import { FormOutcome, type Outcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
-import { checkForm, failure, focusFirstError, type FieldErrors } from './settings-form';
+import { checkForm, failure, useSettingsForm } from './settings-form';
 
 export const RECOVERY_CODES_FILE = 'millstone-cx-recovery-codes.txt';
 
@@ -126,32 +126,16 @@ function SetupStep({
   onEnabled: (codes: string[]) => void;
 }) {
   const heading = useFocusOnShow<HTMLHeadingElement>(setup);
-  const [fields, setFields] = useState<Record<SetupField, string>>({ code: '', password: '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [enable, { isLoading }] = useEnableTwoFactorMutation();
-  const check = checkForm<SetupField, TwoFactorEnableRequest>(twoFactorEnableRequestSchema, fields);
-  const shown: FieldErrors<SetupField> = submitted && !check.valid ? check.errors : {};
-  const bind = (key: SetupField) => ({
-    name: key,
-    value: fields[key],
-    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value })),
-    error: Boolean(shown[key]),
-    helperText: shown[key],
-  });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setOutcome(null);
-    if (!check.valid) return focusFirstError(event.currentTarget, SETUP_FIELDS, check.errors);
-    try {
-      const { recoveryCodes } = await enable(check.request).unwrap();
+  const { bind, submit, outcome } = useSettingsForm({
+    initial: { code: '', password: '' },
+    order: SETUP_FIELDS,
+    check: (fields) => checkForm<SetupField, TwoFactorEnableRequest>(twoFactorEnableRequestSchema, fields),
+    send: async (request: TwoFactorEnableRequest) => {
+      const { recoveryCodes } = await enable(request).unwrap();
       onEnabled(recoveryCodes);
-    } catch (caught) {
-      setOutcome(failure(caught));
-    }
-  };
+    },
+  });
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Set up two-factor sign-in">
@@ -215,43 +199,24 @@ function SetupStep({
 }
 
 type Proof = 'code' | 'password';
+const NO_PROOF: Record<Proof, string> = { code: '', password: '' };
 
 /** Turning it off: a code from the app (or a recovery code), or the password. */
 function DisableForm({ onDisabled }: { onDisabled: () => void }) {
   const [proof, setProof] = useState<Proof>('code');
-  const [value, setValue] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [disable, { isLoading }] = useDisableTwoFactorMutation();
-  const body = { [proof]: value } as TwoFactorDisableRequest;
-  const checked = twoFactorDisableRequestSchema.safeParse(body);
-  const error = submitted && !checked.success ? checked.error.issues[0]?.message : undefined;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setOutcome(null);
-    if (!checked.success) {
-      (event.currentTarget.elements.namedItem(proof) as HTMLInputElement | null)?.focus();
-      return;
-    }
-    try {
-      await disable(checked.data).unwrap();
+  const { bind, submit, outcome, reset } = useSettingsForm({
+    initial: NO_PROOF,
+    order: [proof],
+    // Only the chosen proof is sent.
+    check: (fields) =>
+      checkForm<Proof, TwoFactorDisableRequest>(twoFactorDisableRequestSchema, { [proof]: fields[proof] } as Record<Proof, string>),
+    send: async (request: TwoFactorDisableRequest) => {
+      await disable(request).unwrap();
       onDisabled();
-    } catch (caught) {
-      setOutcome(failure(caught));
-    }
-  };
-
-  const field = {
-    name: proof,
-    value,
-    onChange: (event: { target: { value: string } }) => setValue(event.target.value),
-    error: Boolean(error),
-    helperText: error,
-    fullWidth: true,
-    slotProps: { htmlInput: { required: true } },
-  };
+    },
+  });
+  const field = bind(proof);
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
       <FormControl>
@@ -262,9 +227,7 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
           value={proof}
           onChange={(event) => {
             setProof(event.target.value as Proof);
-            setValue('');
-            setSubmitted(false);
-            setOutcome(null);
+            reset();
           }}
         >
           <FormControlLabel value="code" control={<Radio />} label="A code" />

@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react';
 import { serverMessage, type ApiError } from '@portal/store';
 import type { Outcome } from './FormOutcome';
 
@@ -44,4 +45,64 @@ export function focusFirstError<Field extends string>(
 ): void {
   const first = order.find((key) => errors[key]);
   if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+}
+
+/** What a form shows once its request went through, and the values its fields then hold. */
+export interface Sent<Field extends string> {
+  text: string;
+  fields: Record<Field, string>;
+}
+
+/**
+ * A settings form's mechanics: its fields (`bind` gives a field its name, value, change handler and
+ * message), the messages shown once submit was pressed, submit that focuses the first field with a
+ * problem or sends the checked request, and the outcome: the server's message when the call fails,
+ * what `send` says when it went through (`send` returning nothing, when the form moves on itself).
+ */
+export function useSettingsForm<Field extends string, Request>({
+  initial,
+  order,
+  check,
+  send,
+}: {
+  initial: Record<Field, string>;
+  order: readonly Field[];
+  check: (fields: Record<Field, string>) => FormCheck<Field, Request>;
+  send: (request: Request) => Promise<Sent<Field> | void>;
+}) {
+  const [fields, setFields] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const checked = check(fields);
+  const errors: FieldErrors<Field> = submitted && !checked.valid ? checked.errors : {};
+  const bind = (key: Field) => ({
+    name: key,
+    value: fields[key],
+    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [key]: event.target.value })),
+    error: Boolean(errors[key]),
+    helperText: errors[key],
+    fullWidth: true,
+    slotProps: { htmlInput: { required: true } },
+  });
+  const reset = () => {
+    setFields(initial);
+    setSubmitted(false);
+    setOutcome(null);
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setOutcome(null);
+    if (!checked.valid) return focusFirstError(event.currentTarget, order, checked.errors);
+    try {
+      const sent = await send(checked.request);
+      if (!sent) return;
+      setFields(sent.fields);
+      setSubmitted(false);
+      setOutcome({ severity: 'success', text: sent.text });
+    } catch (caught) {
+      setOutcome(failure(caught));
+    }
+  };
+  return { errors, bind, submit, outcome, reset };
 }
