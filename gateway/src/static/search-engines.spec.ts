@@ -1,4 +1,4 @@
-import { BLOG_ARTICLES, PUBLIC_PAGES } from '@portal/contracts';
+import { accountPages, BLOG_ARTICLES, PUBLIC_PAGES } from '@portal/contracts';
 import { gatewayPerTest } from '../testing/gateway';
 import { noCache } from './cache-control';
 import { buildRobots, buildSitemap } from './search-engines';
@@ -48,10 +48,7 @@ describe('buildSitemap', () => {
       '/login',
       '/register',
       '/signup',
-      '/forgot-password',
-      '/reset-password',
-      '/verify-email',
-      '/confirm-email',
+      ...Object.values(accountPages),
       '/checkout',
       '/dashboard',
       '/customer-dashboard',

@@ -5,6 +5,7 @@ export * from './events/catalog';
 export * from './identity/roles';
 export * from './identity/auth';
 export * from './identity/account';
+export * from './identity/account-pages';
 export * from './identity/organizations';
 export * from './identity/features';
 export * from './crm/leads';

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { isStorableText, unstorableTextMessage } from '../text';
+import { isStorableText } from '../text';
 import {
-  authMessages,
   authUserSchema,
   emailSchema,
-  NAME_MAX_LENGTH,
+  nameSchema,
   newPasswordSchema,
   PASSWORD_MAX_LENGTH,
   passwordCharacterMessage,
@@ -54,14 +53,6 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 export const TWO_FACTOR_CHALLENGE_TTL_MINUTES = 5;
 export const RECOVERY_CODE_COUNT = 10;
-
-/** The checkout section's pages the mails link to (`?token=`). */
-export const accountPages = {
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  verifyEmail: '/verify-email',
-  confirmEmail: '/confirm-email',
-} as const;
 
 /** A token from a mail link: 43 base64url characters (32 random bytes). */
 export const linkTokenSchema = z
@@ -154,14 +145,7 @@ export type AccountResponse = z.infer<typeof accountResponseSchema>;
 /** `POST /api/account/verification-email` → 202 MessageResponse verificationSent; 409 emailAlreadyVerified; 429. */
 
 /** `PATCH /api/account` → 200 AccountResponse. */
-export const updateAccountRequestSchema = z.strictObject({
-  name: z
-    .string({ error: authMessages.nameRequired })
-    .trim()
-    .min(1, authMessages.nameRequired)
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
-    .refine(isStorableText, unstorableTextMessage),
-});
+export const updateAccountRequestSchema = z.strictObject({ name: nameSchema });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
 
 /**

@@ -41,14 +41,17 @@ export const newPasswordSchema = z
   .regex(/\d/, authMessages.passwordNeedsNumber)
   .refine(isStorableText, passwordCharacterMessage);
 
+/** A customer's name, as sign-up and the profile take it: trimmed, required, storable text. */
+export const nameSchema = z
+  .string({ error: authMessages.nameRequired })
+  .trim()
+  .min(1, authMessages.nameRequired)
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+  .refine(isStorableText, unstorableTextMessage);
+
 /** `POST /api/auth/register`; unknown fields are rejected. */
 export const registerRequestSchema = z.strictObject({
-  name: z
-    .string({ error: authMessages.nameRequired })
-    .trim()
-    .min(1, authMessages.nameRequired)
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
-    .refine(isStorableText, unstorableTextMessage),
+  name: nameSchema,
   email: emailSchema,
   password: newPasswordSchema,
 });

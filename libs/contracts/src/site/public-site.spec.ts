@@ -1,4 +1,4 @@
-import { accountPages } from '../identity/account';
+import { accountPages } from '../identity/account-pages';
 import { SECTION_ROUTES } from './site-routes';
 import {
   BLOG_ARTICLES,

@@ -2,6 +2,7 @@
 // kept out. The marketing section builds its pages and articles from these lists and the gateway its
 // /sitemap.xml and /robots.txt, so a page or an article is added in one place. No zod here: the
 // marketing pages import this module and must not pull the schemas in with it.
+import { accountPages } from '../identity/account-pages';
 
 /** The day the privacy policy and the terms took effect, as the pages show it. */
 export const LEGAL_EFFECTIVE_DATE = 'August 19, 2025';
@@ -62,10 +63,7 @@ export const PRIVATE_PATHS = [
   '/login',
   '/register',
   '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/verify-email',
-  '/confirm-email',
+  ...Object.values(accountPages),
 ] as const;
 
 const MONTHS = [

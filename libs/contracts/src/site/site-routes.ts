@@ -2,6 +2,7 @@
 // config activates sections from it and shows '404 Page Not Found' for any path it lacks; the
 // end-to-end suite visits every route in it (accessibility, CSP), so a new page cannot be missed.
 // No zod here: the shell imports this module statically.
+import { accountPages } from '../identity/account-pages';
 
 export const SECTION_ROUTES = {
   marketing: [
@@ -20,17 +21,8 @@ export const SECTION_ROUTES = {
     '/privacy-policy',
     '/terms',
   ],
-  // The account's mails link to the last four (`accountPages` of identity/account.ts).
-  checkout: [
-    '/checkout',
-    '/login',
-    '/register',
-    '/signup',
-    '/forgot-password',
-    '/reset-password',
-    '/verify-email',
-    '/confirm-email',
-  ],
+  // The account's mails link to the last four.
+  checkout: ['/checkout', '/login', '/register', '/signup', ...Object.values(accountPages)],
   // Each dashboard tab has its own address, under whichever base the customer arrived on.
   dashboard: [
     '/dashboard',
