@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
-import { accountMessages, accountPages, linkTokenSchema } from '@portal/contracts';
+import { accountMessages, accountPages } from '@portal/contracts';
 import { BRAND_NAME } from '@portal/ui';
 import { checkCurrentUser, useAppDispatch } from '@portal/store';
 import { useConfirmEmailQuery } from '../../components/identity-api';
 import { LinkOutcome } from '../../components/LinkOutcome';
-import { LinkFailure, NextStep } from './link-outcome-parts';
+import { LinkPage, NextStep, useLinkToken } from './link-outcome-parts';
 
 const PAGE = {
   path: accountPages.confirmEmail,
@@ -19,42 +18,33 @@ const PAGE = {
  */
 export default function ConfirmEmail() {
   const dispatch = useAppDispatch();
-  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
-  const wellFormed = linkTokenSchema.safeParse(token).success;
-  const { data, error, isFetching, refetch } = useConfirmEmailQuery({ token }, { skip: !wellFormed });
-  const confirmedEmail = data?.email;
+  const { token, wellFormed } = useLinkToken();
+  const call = useConfirmEmailQuery({ token }, { skip: !wellFormed });
+  const confirmedEmail = call.data?.email;
 
   useEffect(() => {
     // The session's user carries the email (the header, the dashboard): load it again.
     if (confirmedEmail) void dispatch(checkCurrentUser());
   }, [confirmedEmail, dispatch]);
 
-  if (!wellFormed) return <Refused message={accountMessages.emailChangeLinkInvalid} />;
-  if (isFetching) {
-    return (
-      <LinkOutcome {...PAGE} tone="working" title="Confirming your new email address">
-        This takes a moment.
-      </LinkOutcome>
-    );
-  }
-  if (data) {
-    return (
-      <LinkOutcome
-        {...PAGE}
-        tone="done"
-        title="Your new email address is confirmed"
-        actions={<NextStep kind="dashboard" />}
-      >
-        From now on, sign in with {data.email}. We will send your account&apos;s mail there.
-      </LinkOutcome>
-    );
-  }
   return (
-    <LinkFailure
+    <LinkPage
       {...PAGE}
-      error={error}
+      wellFormed={wellFormed}
+      call={call}
+      working="Confirming your new email address"
+      invalidMessage={accountMessages.emailChangeLinkInvalid}
+      done={(data) => (
+        <LinkOutcome
+          {...PAGE}
+          tone="done"
+          title="Your new email address is confirmed"
+          actions={<NextStep kind="dashboard" />}
+        >
+          From now on, sign in with {data.email}. We will send your account&apos;s mail there.
+        </LinkOutcome>
+      )}
       refused={(message) => <Refused message={message} />}
-      retry={refetch}
     />
   );
 }

@@ -1,9 +1,8 @@
-import { useLocation } from 'react-router-dom';
-import { accountMessages, accountPages, linkTokenSchema } from '@portal/contracts';
+import { accountMessages, accountPages } from '@portal/contracts';
 import { BRAND_NAME } from '@portal/ui';
 import { useVerifyEmailQuery } from '../../components/identity-api';
 import { LinkOutcome } from '../../components/LinkOutcome';
-import { LinkFailure, NextStep } from './link-outcome-parts';
+import { LinkPage, NextStep, useLinkToken } from './link-outcome-parts';
 
 const PAGE = {
   path: accountPages.verifyEmail,
@@ -15,43 +14,32 @@ const PAGE = {
  * expired or not valid, each a page of its own (the server's messages, word for word).
  */
 export default function VerifyEmail() {
-  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
-  const wellFormed = linkTokenSchema.safeParse(token).success;
-  const { data, error, isFetching, refetch } = useVerifyEmailQuery({ token }, { skip: !wellFormed });
-
-  if (!wellFormed) return <Refused message={accountMessages.verificationLinkInvalid} />;
-  if (isFetching) {
-    return (
-      <LinkOutcome {...PAGE} tone="working" title="Verifying your email address">
-        This takes a moment.
-      </LinkOutcome>
-    );
-  }
-  if (data?.alreadyVerified) {
-    return (
-      <LinkOutcome {...PAGE} tone="done" title="Already verified" actions={<NextStep kind="dashboard" />}>
-        {accountMessages.emailAlreadyVerified}
-      </LinkOutcome>
-    );
-  }
-  if (data) {
-    return (
-      <LinkOutcome
-        {...PAGE}
-        tone="done"
-        title="Your email address is verified"
-        actions={<NextStep kind="dashboard" />}
-      >
-        Thank you: {data.email} is confirmed as the address of your account.
-      </LinkOutcome>
-    );
-  }
+  const { token, wellFormed } = useLinkToken();
+  const call = useVerifyEmailQuery({ token }, { skip: !wellFormed });
   return (
-    <LinkFailure
+    <LinkPage
       {...PAGE}
-      error={error}
+      wellFormed={wellFormed}
+      call={call}
+      working="Verifying your email address"
+      invalidMessage={accountMessages.verificationLinkInvalid}
+      done={(data) =>
+        data.alreadyVerified ? (
+          <LinkOutcome {...PAGE} tone="done" title="Already verified" actions={<NextStep kind="dashboard" />}>
+            {accountMessages.emailAlreadyVerified}
+          </LinkOutcome>
+        ) : (
+          <LinkOutcome
+            {...PAGE}
+            tone="done"
+            title="Your email address is verified"
+            actions={<NextStep kind="dashboard" />}
+          >
+            Thank you: {data.email} is confirmed as the address of your account.
+          </LinkOutcome>
+        )
+      }
       refused={(message) => <Refused message={message} />}
-      retry={refetch}
     />
   );
 }

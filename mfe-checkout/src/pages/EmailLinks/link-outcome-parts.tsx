@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import Button from '@mui/material/Button';
+import { linkTokenSchema } from '@portal/contracts';
 import { RouteButton } from '@portal/ui';
 import { serverMessage, selectSessionStatus, useAppSelector } from '@portal/store';
 import { LinkOutcome } from '../../components/LinkOutcome';
@@ -65,5 +67,50 @@ export function LinkFailure({ path, description, error, refused, retry }: LinkFa
     >
       Something went wrong while checking this link. Please try again in a moment.
     </LinkOutcome>
+  );
+}
+
+/** The token of the link the visitor opened (`?token=`), and whether it has the shape of one. */
+export function useLinkToken() {
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  return { token, wellFormed: linkTokenSchema.safeParse(token).success };
+}
+
+export interface LinkPageProps<Data> {
+  path: string;
+  description: string;
+  wellFormed: boolean;
+  /** The link's call, sent once on load (skipped for a token that is not one). */
+  call: { data?: Data; error?: unknown; isFetching: boolean; refetch: () => unknown };
+  /** The title while the link is checked. */
+  working: string;
+  /** The refusal for a token that is not one, before any call. */
+  invalidMessage: string;
+  done: (data: Data) => ReactNode;
+  refused: (message: string) => ReactNode;
+}
+
+/** A mail link's page: refused at once when the token is not one, checking, done, or what failed. */
+export function LinkPage<Data>({
+  path,
+  description,
+  wellFormed,
+  call,
+  working,
+  invalidMessage,
+  done,
+  refused,
+}: LinkPageProps<Data>) {
+  if (!wellFormed) return refused(invalidMessage);
+  if (call.isFetching) {
+    return (
+      <LinkOutcome path={path} description={description} tone="working" title={working}>
+        This takes a moment.
+      </LinkOutcome>
+    );
+  }
+  if (call.data) return done(call.data);
+  return (
+    <LinkFailure path={path} description={description} error={call.error} refused={refused} retry={call.refetch} />
   );
 }
