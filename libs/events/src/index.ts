@@ -23,6 +23,13 @@ export {
   consumeCatalogEvents,
   dispatchCatalogEvents,
 } from './catalog-consumer';
+export {
+  CONSUMED_EVENTS_OPTIONS,
+  type ConsumeAs,
+  type ConsumedEventsOptions,
+  consumedEventsProvider,
+  ServiceConsumers,
+} from './service-consumers';
 export { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 export { NatsLink, type NatsConnection, type NatsLinkOptions } from './nats-link';
 export { isCatalogEvent, type ReadEvent, readEvent } from './read-event';

@@ -1,5 +1,5 @@
+import { type ConsumedEventsOptions, consumedEventsProvider } from '@portal/events';
 import { serviceRootModule } from '@portal/service-kit';
-import { ACCOUNT_EVENTS_OPTIONS, type AccountEventsOptions } from './account/account-events';
 import { AccountModule } from './account/account.module';
 import { COMMERCE_CONFIG, type CommerceConfig } from './config';
 import { commerceDatabase } from './database';
@@ -11,7 +11,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 
 export type AppConfig = Pick<CommerceConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl' | 'stripe'> & {
   /** Where account events come from; default: the stream `PORTAL` at `natsUrl`. */
-  events?: Omit<AccountEventsOptions, 'databaseUrl'>;
+  events?: Omit<ConsumedEventsOptions, 'databaseUrl'>;
 };
 
 export const AppModule = serviceRootModule<AppConfig>('commerce', {
@@ -25,13 +25,5 @@ export const AppModule = serviceRootModule<AppConfig>('commerce', {
     WebhooksModule,
     AccountModule,
   ],
-  provide: (config) => [
-    {
-      provide: ACCOUNT_EVENTS_OPTIONS,
-      useValue: {
-        databaseUrl: config.databaseUrl,
-        ...(config.events ?? { natsUrl: config.natsUrl }),
-      } satisfies AccountEventsOptions,
-    },
-  ],
+  provide: (config) => [consumedEventsProvider(config, config.events)],
 });

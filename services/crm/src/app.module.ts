@@ -1,5 +1,5 @@
+import { type ConsumedEventsOptions, consumedEventsProvider } from '@portal/events';
 import { serviceRootModule } from '@portal/service-kit';
-import { ACCOUNT_EVENTS_OPTIONS, type AccountEventsOptions } from './account/account-events';
 import { AccountModule } from './account/account.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { CRM_CONFIG, type CrmConfig } from './config';
@@ -27,7 +27,7 @@ export type AppConfig = Pick<
   /** Where the mailer reads requested mails from; default: the stream `PORTAL` at `natsUrl`. */
   mailEvents?: Pick<MailerOptions, 'natsUrl' | 'stream' | 'subjectPrefix'>;
   /** Where deleted accounts are read from; default: the stream `PORTAL` at `natsUrl`. */
-  accountEvents?: Omit<AccountEventsOptions, 'databaseUrl'>;
+  accountEvents?: Omit<ConsumedEventsOptions, 'databaseUrl'>;
 };
 
 export const AppModule = serviceRootModule<AppConfig>('crm', {
@@ -52,12 +52,6 @@ export const AppModule = serviceRootModule<AppConfig>('crm', {
         ...(config.mailEvents ?? { natsUrl: config.natsUrl }),
       } satisfies MailerOptions,
     },
-    {
-      provide: ACCOUNT_EVENTS_OPTIONS,
-      useValue: {
-        databaseUrl: config.databaseUrl,
-        ...(config.accountEvents ?? { natsUrl: config.natsUrl }),
-      } satisfies AccountEventsOptions,
-    },
+    consumedEventsProvider(config, config.accountEvents),
   ],
 });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ServiceConsumers } from '@portal/events';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { AccountExportController } from './account-export.controller';
@@ -8,6 +9,6 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
 @Module({
   imports: [OrdersModule, PaymentsModule],
   controllers: [AccountExportController],
-  providers: [UserDeletedConsumer],
+  providers: [ServiceConsumers, UserDeletedConsumer],
 })
 export class AccountModule {}

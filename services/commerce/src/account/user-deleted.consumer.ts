@@ -1,17 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { splitDatabaseUrl } from '@portal/db-admin';
-import { consumeCatalogEvents, type EventConsumer } from '@portal/events';
-import type { DataSource } from 'typeorm';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ServiceConsumers } from '@portal/events';
 import { OrdersService } from '../orders/orders.service';
 import { PaymentIntentsService } from '../payments/payment-intents.service';
-import { ACCOUNT_EVENTS_OPTIONS, type AccountEventsOptions } from './account-events';
 
 /**
  * Anonymises a deleted account's orders on `portal.users.deleted`, and takes its user id out of their
@@ -20,31 +10,18 @@ import { ACCOUNT_EVENTS_OPTIONS, type AccountEventsOptions } from './account-eve
  * with the database's name, so stacks sharing one NATS each handle it, while replicas share the work.
  */
 @Injectable()
-export class UserDeletedConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UserDeletedConsumer implements OnApplicationBootstrap {
   private readonly logger = new Logger('UserDeletedConsumer');
-  private consumer: EventConsumer | undefined;
 
   constructor(
-    @Inject(ACCOUNT_EVENTS_OPTIONS) private readonly options: AccountEventsOptions,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly consumers: ServiceConsumers,
     private readonly orders: OrdersService,
     private readonly paymentIntents: PaymentIntentsService,
   ) {}
 
   onApplicationBootstrap(): void {
-    const { natsUrl, databaseUrl, stream, subjectPrefix } = this.options;
-    if (!natsUrl) {
-      this.logger.warn("NATS_URL is not set: deleted accounts' orders are not anonymised");
-      return;
-    }
-    const database = splitDatabaseUrl(databaseUrl).database.replace(/[^A-Za-z0-9_-]/g, '_');
-    this.consumer = consumeCatalogEvents({
-      dataSource: this.dataSource,
-      natsUrl,
-      stream,
-      subjectPrefix,
-      durable: `${database}_users_deleted`,
-      handlers: {
+    this.consumers.start(this.logger, "deleted accounts' orders are not anonymised", (consume) => [
+      consume('users_deleted', {
         userDeleted: async ({ data }, { manager, deliveryCount, maxDeliver }) => {
           const intents = await this.orders.anonymiseForDeletedUser(manager, data);
           try {
@@ -58,13 +35,7 @@ export class UserDeletedConsumer implements OnApplicationBootstrap, OnApplicatio
             );
           }
         },
-      },
-      logger: this.logger,
-    });
-    this.consumer.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
+      }),
+    ]);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ServiceConsumers } from '@portal/events';
 import { IntegrationsModule } from '../integrations/integrations.module';
 import { KickoffModule } from '../kickoff/kickoff.module';
 import { AccountDataService } from './account-data.service';
@@ -9,6 +10,6 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
 @Module({
   imports: [IntegrationsModule, KickoffModule],
   controllers: [AccountExportController],
-  providers: [AccountDataService, UserDeletedConsumer],
+  providers: [AccountDataService, ServiceConsumers, UserDeletedConsumer],
 })
 export class AccountModule {}

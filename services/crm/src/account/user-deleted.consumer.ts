@@ -1,16 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { splitDatabaseUrl } from '@portal/db-admin';
-import { consumeCatalogEvents, type EventConsumer } from '@portal/events';
-import type { DataSource } from 'typeorm';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ServiceConsumers } from '@portal/events';
 import { AccountDataService } from './account-data.service';
-import { ACCOUNT_EVENTS_OPTIONS, type AccountEventsOptions } from './account-events';
 
 /**
  * Erases a deleted account's integrations and kickoff call on `portal.users.deleted`, once per event
@@ -19,36 +9,21 @@ import { ACCOUNT_EVENTS_OPTIONS, type AccountEventsOptions } from './account-eve
  * share the work.
  */
 @Injectable()
-export class UserDeletedConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('UserDeletedConsumer');
-  private consumer: EventConsumer | undefined;
-
+export class UserDeletedConsumer implements OnApplicationBootstrap {
   constructor(
-    @Inject(ACCOUNT_EVENTS_OPTIONS) private readonly options: AccountEventsOptions,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly consumers: ServiceConsumers,
     private readonly accountData: AccountDataService,
   ) {}
 
   onApplicationBootstrap(): void {
-    const { natsUrl, databaseUrl, stream, subjectPrefix } = this.options;
-    if (!natsUrl) {
-      this.logger.warn("NATS_URL is not set: deleted accounts' integrations are not erased");
-      return;
-    }
-    const database = splitDatabaseUrl(databaseUrl).database.replace(/[^A-Za-z0-9_-]/g, '_');
-    this.consumer = consumeCatalogEvents({
-      dataSource: this.dataSource,
-      natsUrl,
-      stream,
-      subjectPrefix,
-      durable: `${database}_users_deleted`,
-      handlers: { userDeleted: ({ data }, { manager }) => this.accountData.erase(manager, data) },
-      logger: this.logger,
-    });
-    this.consumer.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
+    this.consumers.start(
+      new Logger('UserDeletedConsumer'),
+      "deleted accounts' integrations are not erased",
+      (consume) => [
+        consume('users_deleted', {
+          userDeleted: ({ data }, { manager }) => this.accountData.erase(manager, data),
+        }),
+      ],
+    );
   }
 }

@@ -7,28 +7,16 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventEnvelope, MailRequestedData } from '@portal/contracts';
-import { splitDatabaseUrl } from '@portal/db-admin';
-import {
-  consumeCatalogEvents,
-  type EventConsumer,
-  type EventContext,
-  type StreamOptions,
-} from '@portal/events';
+import { type ConsumedEventsOptions, type EventContext, ServiceConsumers } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { MailSettings } from '../config';
 import { MailSender } from './mail-sender';
 import { renderMail } from './mail-templates';
 
-export interface MailerOptions {
-  /** Unset: no mail is consumed (they wait in the stream until a mailer runs). */
-  natsUrl?: string;
-  databaseUrl: string;
+/** Where requested mails are consumed from (no NATS URL: they wait in the stream until a mailer runs). */
+export interface MailerOptions extends ConsumedEventsOptions {
   /** Unset: the mailer does not run (test harnesses that send no mail). */
   mail?: MailSettings;
-  /** Stream to consume from; default `PORTAL`. Tests use a stream and subject prefix of their own. */
-  stream?: StreamOptions;
-  /** First token of the subjects consumed; default `portal`. */
-  subjectPrefix?: string;
 }
 
 export const MAILER_OPTIONS = Symbol('MAILER_OPTIONS');
@@ -47,45 +35,44 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 @Injectable()
 export class MailerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Mailer');
-  private consumer?: EventConsumer;
+  private readonly consumers: ServiceConsumers;
   private sender?: MailSender;
 
   constructor(
     @Inject(MAILER_OPTIONS) private readonly options: MailerOptions,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+    @InjectDataSource() dataSource: DataSource,
+  ) {
+    this.consumers = new ServiceConsumers(options, dataSource);
+  }
 
   onApplicationBootstrap(): void {
-    const { natsUrl, mail } = this.options;
+    const { mail } = this.options;
     if (!mail) return;
-    if (!natsUrl) {
-      this.logger.warn('NATS_URL is not set: no mail is sent (requested mails wait in the outboxes)');
-      return;
-    }
-    this.sender = new MailSender({ smtpUrl: mail.smtpUrl, from: mail.from });
-    const durablePrefix = splitDatabaseUrl(this.options.databaseUrl).database.replace(/[^A-Za-z0-9_-]/g, '_');
-    this.consumer = consumeCatalogEvents({
-      dataSource: this.dataSource,
-      natsUrl,
-      stream: this.options.stream,
-      subjectPrefix: this.options.subjectPrefix,
-      durable: `${durablePrefix}_mailer`,
-      maxDeliver: mail.maxAttempts,
-      handlers: { mailRequested: (event, context) => this.deliver(event, context) },
-      logger: this.logger,
-    });
-    this.consumer.start();
-    this.logger.log(`Sending mail through ${redactedSmtpUrl(mail.smtpUrl)}`);
+    const started = this.consumers.start(
+      this.logger,
+      'no mail is sent (requested mails wait in the outboxes)',
+      (consume) => {
+        this.sender = new MailSender({ smtpUrl: mail.smtpUrl, from: mail.from });
+        return [
+          consume(
+            'mailer',
+            { mailRequested: (event, context) => this.deliver(event, context) },
+            { maxDeliver: mail.maxAttempts },
+          ),
+        ];
+      },
+    );
+    if (started) this.logger.log(`Sending mail through ${redactedSmtpUrl(mail.smtpUrl)}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
+    await this.consumers.stop();
     this.sender?.close();
   }
 
   /** True while the consumer is connected (or none runs). */
   isConnected(): boolean {
-    return this.consumer?.isConnected() ?? true;
+    return this.consumers.isConnected();
   }
 
   private async deliver(

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ServiceConsumers } from '@portal/events';
 import { TicketsModule } from '../tickets/tickets.module';
 import { AccountDataService } from './account-data.service';
 import { AccountExportController } from './account-export.controller';
@@ -8,6 +9,6 @@ import { UserDeletedConsumer } from './user-deleted.consumer';
 @Module({
   imports: [TicketsModule],
   controllers: [AccountExportController],
-  providers: [AccountDataService, UserDeletedConsumer],
+  providers: [AccountDataService, ServiceConsumers, UserDeletedConsumer],
 })
 export class AccountModule {}
