@@ -1,63 +1,27 @@
-import { Controller, Get, Module, UseGuards } from '@nestjs/common';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { accountMessages, accountSessionsResponseSchema } from '@portal/contracts';
-import {
-  type AuthenticatedUser,
-  authMessages,
-  AuthModule,
-  CurrentUser,
-  identityJwksUrl,
-  JwtAuthGuard,
-} from '@portal/auth';
-import { createServiceApp } from '@portal/nest-http';
-import { request, type ServiceHarness, testNatsUrl, waitFor } from '@portal/testing';
+import { authMessages } from '@portal/auth';
+import { request, startForSuite } from '@portal/testing';
 import { registerCustomer, signIn } from '../test/account-helpers';
-import { startIdentity } from '../test/identity-harness';
+import { startIdentityWithOrdersProbe } from '../test/orders-probe';
 
 const MAC_CHROME =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-@Controller('orders')
-class OrdersController {
-  @Get()
-  @UseGuards(JwtAuthGuard)
-  list(@CurrentUser() user: AuthenticatedUser) {
-    return { owner: user.id };
-  }
-}
-
 describe("an account's sessions", () => {
-  let identity: ServiceHarness;
-  // A service that verifies tokens on its own and learns of ended sessions from portal.sessions.revoked.
-  let service: NestFastifyApplication;
-  let serviceUrl: string;
-
-  beforeAll(async () => {
-    identity = await startIdentity({ seed: false, natsUrl: testNatsUrl() });
-    @Module({
-      imports: [AuthModule.forRoot({ jwksUrl: identityJwksUrl(identity.baseUrl), natsUrl: testNatsUrl() })],
-      controllers: [OrdersController],
-    })
-    class OrdersModule {}
-    service = await createServiceApp(OrdersModule, { name: 'orders-probe', logLevel: 'silent' });
-    await service.listen(0, '127.0.0.1');
-    serviceUrl = await service.getUrl();
-  });
-
-  afterAll(async () => {
-    await service?.close();
-    await identity?.close();
-  });
+  // identity, and a service that verifies tokens on its own and learns of ended sessions from
+  // portal.sessions.revoked.
+  const stack = startForSuite(startIdentityWithOrdersProbe);
+  const identity = () => stack().identity;
 
   const call = (method: string, path: string, token: string) =>
-    request(identity.baseUrl, method, path, { token });
+    request(identity().baseUrl, method, path, { token });
   const meStatus = async (token: string) => (await call('GET', '/api/auth/me', token)).status;
 
   it('lists where and when each is signed in, the current one first', async () => {
-    const customer = await registerCustomer(identity, { userAgent: MAC_CHROME });
-    const phone = await signIn(identity, customer.email, customer.password, {
+    const customer = await registerCustomer(identity(), { userAgent: MAC_CHROME });
+    const phone = await signIn(identity(), customer.email, customer.password, {
       'x-forwarded-for': '203.0.113.7',
       'user-agent': IPHONE_SAFARI,
     });
@@ -85,7 +49,7 @@ describe("an account's sessions", () => {
       },
     ]);
     // Another account sees only its own.
-    const other = await registerCustomer(identity);
+    const other = await registerCustomer(identity());
     const others = (await call('GET', '/api/account/sessions', other.token)).body as unknown as {
       id: string;
     }[];
@@ -94,11 +58,12 @@ describe("an account's sessions", () => {
   });
 
   it('keeps lastSeenAt to the minute: written when a session is used a minute or more after it was last seen', async () => {
-    const customer = await registerCustomer(identity);
-    const [{ sid }] = await identity.dataSource.query(`SELECT sid FROM sessions WHERE sess->>'userId' = $1`, [
-      customer.id,
-    ]);
-    await identity.dataSource.query(
+    const customer = await registerCustomer(identity());
+    const [{ sid }] = await identity().dataSource.query(
+      `SELECT sid FROM sessions WHERE sess->>'userId' = $1`,
+      [customer.id],
+    );
+    await identity().dataSource.query(
       `UPDATE sessions SET sess = sess || jsonb_build_object('createdAt', $2::text, 'lastSeenAt', $2::text) WHERE sid = $1`,
       [sid, '2026-01-01T10:00:00.000Z'],
     );
@@ -114,7 +79,7 @@ describe("an account's sessions", () => {
 
     // Used again within the minute: not written again.
     expect(await meStatus(customer.token)).toBe(200);
-    const [{ lastSeenAt }] = await identity.dataSource.query(
+    const [{ lastSeenAt }] = await identity().dataSource.query(
       `SELECT sess->>'lastSeenAt' AS "lastSeenAt" FROM sessions WHERE sid = $1`,
       [sid],
     );
@@ -122,9 +87,9 @@ describe("an account's sessions", () => {
   });
 
   it("signs one of its own sessions out, and answers 404 for another account's or an ended one", async () => {
-    const customer = await registerCustomer(identity);
-    const laptop = await signIn(identity, customer.email, customer.password);
-    const stranger = await registerCustomer(identity);
+    const customer = await registerCustomer(identity());
+    const laptop = await signIn(identity(), customer.email, customer.password);
+    const stranger = await registerCustomer(identity());
     const sessions = (await call('GET', '/api/account/sessions', customer.token)).body as unknown as {
       id: string;
       current: boolean;
@@ -154,14 +119,14 @@ describe("an account's sessions", () => {
   });
 
   it('cuts a stolen session with "sign out all others": refused by identity and by a service verifying on its own', async () => {
-    const customer = await registerCustomer(identity);
-    const stolen = await signIn(identity, customer.email, customer.password, {
+    const customer = await registerCustomer(identity());
+    const stolen = await signIn(identity(), customer.email, customer.password, {
       'x-forwarded-for': '192.0.2.66',
     });
-    const alsoStolen = await signIn(identity, customer.email, customer.password, {
+    const alsoStolen = await signIn(identity(), customer.email, customer.password, {
       'x-forwarded-for': '192.0.2.67',
     });
-    expect(await request(serviceUrl, 'GET', '/orders', { token: stolen })).toMatchObject({
+    expect(await stack().orders(stolen)).toMatchObject({
       status: 200,
       body: { owner: customer.id },
     });
@@ -173,12 +138,9 @@ describe("an account's sessions", () => {
     expect(await meStatus(alsoStolen)).toBe(401);
     expect((await call('GET', '/api/account', stolen)).status).toBe(401);
     expect(await meStatus(customer.token)).toBe(200);
-    const answer = await waitFor(async () => {
-      const polled = await request(serviceUrl, 'GET', '/orders', { token: stolen });
-      return polled.status !== 200 && polled;
-    }, 'the other service to refuse the stolen token');
+    const answer = await stack().refusedByProbe(stolen, 'the other service to refuse the stolen token');
     expect(answer).toMatchObject({ status: 401, body: { message: authMessages.sessionEnded } });
-    expect((await request(serviceUrl, 'GET', '/orders', { token: customer.token })).status).toBe(200);
+    expect((await stack().orders(customer.token)).status).toBe(200);
 
     // Nothing else to sign out now.
     expect((await call('POST', '/api/account/sessions/sign-out-others', customer.token)).body).toEqual({

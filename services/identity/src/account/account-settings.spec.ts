@@ -9,6 +9,8 @@ describe('account settings', () => {
   const call = (method: string, path: string, bearer: string | undefined, body?: unknown) =>
     request(harness().baseUrl, method, path, { token: bearer, body, headers: fromNewClientAddress() });
   const meStatus = async (token: string) => (await call('GET', '/api/auth/me', token)).status;
+  const loginStatus = async (email: string, password: string) =>
+    (await call('POST', '/api/auth/login', undefined, { email, password })).status;
 
   describe('GET and PATCH /api/account', () => {
     it("answers the caller's own account, never another's", async () => {
@@ -95,14 +97,7 @@ describe('account settings', () => {
         pendingEmail: null,
       });
       await signIn(harness(), newEmail.toUpperCase(), customer.password);
-      expect(
-        (
-          await call('POST', '/api/auth/login', undefined, {
-            email: customer.email,
-            password: customer.password,
-          })
-        ).status,
-      ).toBe(401);
+      expect(await loginStatus(customer.email, customer.password)).toBe(401);
       // The old address got nothing more.
       expect(await mailsTo(harness(), customer.email)).toHaveLength(oldMails.length);
       // A reset link still waiting in the old mailbox no longer works.
@@ -215,14 +210,7 @@ describe('account settings', () => {
       expect(await meStatus(customer.token)).toBe(200);
       expect(await meStatus(laptop)).toBe(401);
       await signIn(harness(), customer.email, 'second password 2');
-      expect(
-        (
-          await call('POST', '/api/auth/login', undefined, {
-            email: customer.email,
-            password: customer.password,
-          })
-        ).status,
-      ).toBe(401);
+      expect(await loginStatus(customer.email, customer.password)).toBe(401);
       expect((await mailsTo(harness(), customer.email)).at(-1)?.content).toEqual({
         template: 'password-changed',
         name: customer.name,
