@@ -177,8 +177,9 @@ describe('Dashboard', () => {
       expect(window.location.pathname).toBe('/dashboard/support');
 
       act(() => window.history.back());
-      await waitFor(() => expect(window.location.pathname).toBe('/dashboard/orders'));
-      await waitFor(() => expect(selectedTab()).toHaveTextContent('Orders'));
+      // The tab change renders as a transition (ADR 0065): on a busy machine it takes over waitFor's 1 s.
+      await waitFor(() => expect(window.location.pathname).toBe('/dashboard/orders'), { timeout: 5_000 });
+      await waitFor(() => expect(selectedTab()).toHaveTextContent('Orders'), { timeout: 5_000 });
       expect(screen.getByRole('tabpanel', { name: 'Orders' })).toBeVisible();
     });
 
