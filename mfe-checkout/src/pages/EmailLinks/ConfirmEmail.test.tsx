@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { loadApi, type RootState } from '@portal/store';
-import { customer, renderPage, signedOut, stubFetch } from '@portal/web-testing';
+import { loadApi } from '@portal/store';
+import { customer, stubFetch } from '@portal/web-testing';
 import ConfirmEmail from './ConfirmEmail';
+import { linkOpener, refuseLink, signedIn } from './link-page-testing';
 
 const TOKEN = 'Ce3tV8mK1pZr7Yw2Lc9Ns4Hf6Jd0Gb5Ta8Ue1Io3Py7';
 
-const open = (search = `?token=${TOKEN}`, state: Partial<RootState> = signedOut) =>
-  renderPage(<ConfirmEmail />, { route: `/confirm-email${search}`, state });
+const open = linkOpener(<ConfirmEmail />, '/confirm-email', TOKEN);
 
 describe('ConfirmEmail', () => {
   beforeAll(() => loadApi());
@@ -36,9 +36,7 @@ describe('ConfirmEmail', () => {
       'POST /api/auth/confirm-email': { status: 200, body: { email: 'ann@new.example' } },
       'GET /api/auth/me': { status: 200, body: renamed },
     });
-    const { store } = open(`?token=${TOKEN}`, {
-      session: { hasToken: true, user: customer, checking: false },
-    });
+    const { store } = open(`?token=${TOKEN}`, signedIn);
     await waitFor(() => expect(store.getState().session.user?.email).toBe('ann@new.example'));
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /api/auth/confirm-email',
@@ -57,7 +55,7 @@ describe('ConfirmEmail', () => {
     ['This confirmation link is not valid.', 'Go to your dashboard', '/dashboard'],
   ])("shows '%s' as a page of its own, with '%s'", async (message, action, href) => {
     const status = message.startsWith('That email') ? 409 : 400;
-    stubFetch({ 'POST /api/auth/confirm-email': { status, body: { statusCode: status, message } } });
+    refuseLink('POST /api/auth/confirm-email', message, status);
     open();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your email address was not changed' }),

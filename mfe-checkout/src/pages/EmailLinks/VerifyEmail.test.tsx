@@ -1,14 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadApi, type RootState } from '@portal/store';
-import { customer, renderPage, signedOut, stubFetch } from '@portal/web-testing';
+import { loadApi } from '@portal/store';
+import { stubFetch } from '@portal/web-testing';
+import { linkOpener, refuseLink, signedIn } from './link-page-testing';
 import VerifyEmail from './VerifyEmail';
 
 const TOKEN = 'Vr3tV8mK1pZr7Yw2Lc9Ns4Hf6Jd0Gb5Ta8Ue1Io3Py7';
-const signedIn: Partial<RootState> = { session: { hasToken: true, user: customer, checking: false } };
-
-const open = (search = `?token=${TOKEN}`, state: Partial<RootState> = signedOut) =>
-  renderPage(<VerifyEmail />, { route: `/verify-email${search}`, state });
+const open = linkOpener(<VerifyEmail />, '/verify-email', TOKEN);
 
 describe('VerifyEmail', () => {
   beforeAll(() => loadApi());
@@ -52,7 +50,7 @@ describe('VerifyEmail', () => {
 
   it('sends a signed-out visitor with an expired link to sign in and ask for a new one', async () => {
     const message = 'This verification link has expired. Sign in and ask for a new one.';
-    stubFetch({ 'POST /api/auth/verify-email': { status: 400, body: { statusCode: 400, message } } });
+    refuseLink('POST /api/auth/verify-email', message);
     open();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This verification link has expired' }),
@@ -66,7 +64,7 @@ describe('VerifyEmail', () => {
 
   it('sends a signed-in customer with an expired link to the dashboard, where they ask for a new one', async () => {
     const message = 'This verification link has expired. Sign in and ask for a new one.';
-    stubFetch({ 'POST /api/auth/verify-email': { status: 400, body: { statusCode: 400, message } } });
+    refuseLink('POST /api/auth/verify-email', message);
     open(`?token=${TOKEN}`, signedIn);
     expect(await screen.findByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
       'href',
@@ -76,7 +74,7 @@ describe('VerifyEmail', () => {
 
   it("shows the server's refusal of a tampered link", async () => {
     const message = 'This verification link is not valid.';
-    stubFetch({ 'POST /api/auth/verify-email': { status: 400, body: { statusCode: 400, message } } });
+    refuseLink('POST /api/auth/verify-email', message);
     open();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This verification link cannot be used' }),

@@ -1,8 +1,8 @@
 import { accountMessages, accountPages } from '@portal/contracts';
 import { BRAND_NAME } from '@portal/ui';
 import { useVerifyEmailQuery } from '../../components/identity-api';
-import { LinkOutcome } from '../../components/LinkOutcome';
-import { LinkPage, NextStep, useLinkToken } from './link-outcome-parts';
+import { LinkOutcome, useLinkToken } from '../../components/LinkOutcome';
+import { LinkPage, NextStep } from './link-outcome-parts';
 
 const PAGE = {
   path: accountPages.verifyEmail,

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import { linkTokenSchema } from '@portal/contracts';
 import { RouteButton } from '@portal/ui';
 import { serverMessage, selectSessionStatus, useAppSelector } from '@portal/store';
 import { LinkOutcome } from '../../components/LinkOutcome';
@@ -68,12 +66,6 @@ export function LinkFailure({ path, description, error, refused, retry }: LinkFa
       Something went wrong while checking this link. Please try again in a moment.
     </LinkOutcome>
   );
-}
-
-/** The token of the link the visitor opened (`?token=`), and whether it has the shape of one. */
-export function useLinkToken() {
-  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
-  return { token, wellFormed: linkTokenSchema.safeParse(token).success };
 }
 
 export interface LinkPageProps<Data> {

@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   accountMessages,
   accountPages,
-  linkTokenSchema,
   newPasswordSchema,
   type LoginResponse,
 } from '@portal/contracts';
@@ -14,7 +13,7 @@ import { BRAND_NAME, RouteButton, RouteLink } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch } from '@portal/store';
 import { SecretField } from '@portal/ui/secret-field';
 import { AuthLayout } from '../../components/AuthLayout';
-import { LinkOutcome } from '../../components/LinkOutcome';
+import { LinkOutcome, useLinkToken } from '../../components/LinkOutcome';
 import { NewPasswordField } from '../../components/NewPasswordField';
 import { focusFirstError } from '../../components/form-check';
 import { useResetPasswordMutation } from '../../components/identity-api';
@@ -53,7 +52,7 @@ function checkPasswords({ password, confirm }: PasswordFields): Partial<Password
 export default function ResetPassword() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  const { token, wellFormed } = useLinkToken();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const { fields, field } = useRequiredFields<PasswordFields>({ password: '', confirm: '' });
   const [submitted, setSubmitted] = useState(false);
@@ -64,7 +63,7 @@ export default function ResetPassword() {
   const errors = checkPasswords(fields);
   const shownErrors = submitted ? errors : {};
 
-  const linkProblem = linkTokenSchema.safeParse(token).success ? refusal : accountMessages.resetLinkInvalid;
+  const linkProblem = wellFormed ? refusal : accountMessages.resetLinkInvalid;
   if (linkProblem) {
     return (
       <LinkOutcome
