@@ -32,7 +32,7 @@ export { type Closable, startForSuite } from './start-for-suite';
 export { itMountsTheHealthCheck } from './service-health';
 export { postRawBody } from './raw-body';
 export { docxBytes, pdfBytes, zipBytes } from './cv-files';
-export { expectJsonError } from './json-error';
+export { authenticationRequired, expectJsonError } from './json-error';
 export { fromNewClientAddress } from './client-address';
 export { startWithTestIdentity, type WithSignIn } from './access-tokens/with-test-identity';
 export {
@@ -42,7 +42,13 @@ export {
 } from './migrated-test-database';
 export { sleep, waitFor } from './wait-for';
 export { connectTestJetStream, type TestJetStream } from './test-jetstream';
-export { startTestEventSpace, type TestEventSpace, type TestEventsOptions } from './test-event-space';
+export {
+  startOnTestEventSpace,
+  startTestEventSpace,
+  type TestEventSpace,
+  type TestEventsOptions,
+  userDeletedData,
+} from './test-event-space';
 export {
   type CaughtMail,
   extractLink,

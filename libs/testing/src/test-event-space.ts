@@ -5,6 +5,7 @@ import {
   type EventEnvelope,
   type EventName,
   events,
+  type UserDeletedData,
 } from '@portal/contracts';
 import { testNatsUrl } from './env';
 import { uniqueSubjectSpace } from './names';
@@ -57,4 +58,37 @@ export async function startTestEventSpace(): Promise<TestEventSpace> {
     },
     close: () => connection.close(),
   };
+}
+
+/**
+ * A stack started on a test event space of its own: the space starts first and closes last (also when
+ * the stack fails to start). `startOnTestEventSpace('crm', (events) => startCrm({ accountEvents: events }))`
+ * gives `{ crm, events, close }`: `events.publish(…)` feeds the stack's consumers.
+ */
+export async function startOnTestEventSpace<K extends string, T extends { close(): Promise<void> }>(
+  key: K,
+  start: (events: TestEventsOptions) => Promise<T>,
+): Promise<Record<K, T> & { events: TestEventSpace; close(): Promise<void> }> {
+  const events = await startTestEventSpace();
+  const started = await start(events.events).catch(async (error: unknown) => {
+    await events.close();
+    throw error;
+  });
+  const stack = {
+    events,
+    async close() {
+      await started.close();
+      await events.close();
+    },
+  };
+  return Object.assign(stack, { [key]: started } as Record<K, T>);
+}
+
+/** The `portal.users.deleted` payload of `who` having deleted their account (`deletedAt`: now). */
+export function userDeletedData(
+  who: { id: string; organizationId: string | null },
+  organizationDeleted = false,
+  deletedAt = new Date().toISOString(),
+): UserDeletedData {
+  return { userId: who.id, organizationId: who.organizationId, organizationDeleted, deletedAt };
 }

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { accountExportPartSchema, type Order, subjects, type UserDeletedData } from '@portal/contracts';
 import {
+  authenticationRequired,
   request,
   sleep,
   startForSuite,
-  startTestEventSpace,
-  type TestEventSpace,
+  startOnTestEventSpace,
+  userDeletedData,
   waitFor,
 } from '@portal/testing';
 import { catalog } from '../packages/catalog.seed';
 import {
-  type CommerceStack,
   createPaymentIntent,
   type Customer,
   line,
@@ -20,30 +20,8 @@ import {
 
 const GOOD_CARD = '4242424242424242';
 
-interface Stack {
-  commerce: CommerceStack;
-  events: TestEventSpace;
-  close(): Promise<void>;
-}
-
-async function startStack(): Promise<Stack> {
-  const events = await startTestEventSpace();
-  const commerce = await startCommerce({ events: events.events }).catch(async (error: unknown) => {
-    await events.close();
-    throw error;
-  });
-  return {
-    commerce,
-    events,
-    async close() {
-      await commerce.close();
-      await events.close();
-    },
-  };
-}
-
 describe('commerce: the account export and erasure', () => {
-  const stack = startForSuite(startStack);
+  const stack = startForSuite(() => startOnTestEventSpace('commerce', (events) => startCommerce({ events })));
   const [inbound, outbound, automation] = catalog;
   const rows = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
     stack().commerce.service.dataSource.query(sql, params) as Promise<T[]>;
@@ -57,12 +35,8 @@ describe('commerce: the account export and erasure', () => {
     request(stack().commerce.service.baseUrl, 'GET', '/api/account/export/commerce', { token: who?.token });
   const ordersInExport = async (who: Customer) =>
     accountExportPartSchema.parse((await exportOf(who)).body).data.orders as Order[];
-  const deleted = (who: Customer, organizationDeleted: boolean): UserDeletedData => ({
-    userId: who.id,
-    organizationId: who.organizationId,
-    organizationDeleted,
-    deletedAt: '2026-11-25T10:00:00.000Z',
-  });
+  const deleted = (who: Customer, organizationDeleted: boolean) =>
+    userDeletedData(who, organizationDeleted, '2026-11-25T10:00:00.000Z');
   const orderRow = async (id: string) =>
     (
       await rows(
@@ -120,10 +94,7 @@ describe('commerce: the account export and erasure', () => {
 
   it('answers an empty list to an account without orders, and 401 without a token', async () => {
     expect(await ordersInExport(await stack().commerce.signIn())).toEqual([]);
-    expect(await exportOf()).toMatchObject({
-      status: 401,
-      body: { statusCode: 401, message: 'Authentication required' },
-    });
+    expect(await exportOf()).toMatchObject(authenticationRequired);
   });
 
   it("keeps a deleted account's orders for accounting without saying whose they were, and leaves everyone else's", async () => {

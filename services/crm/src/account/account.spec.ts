@@ -7,42 +7,23 @@ import {
   type UserDeletedData,
 } from '@portal/contracts';
 import {
+  authenticationRequired,
   request,
   type SignedInUser,
   sleep,
   startForSuite,
-  startTestEventSpace,
-  type TestEventSpace,
+  startOnTestEventSpace,
+  userDeletedData,
   waitFor,
 } from '@portal/testing';
 import { inboundSignatureHeader } from '../integrations/inbound-signature';
 import { connectIntegration } from '../test/connect-integration';
-import { type CrmHarness, startCrm, testSiteUrl } from '../test/crm-harness';
-
-interface Stack {
-  crm: CrmHarness;
-  events: TestEventSpace;
-  close(): Promise<void>;
-}
-
-async function startStack(): Promise<Stack> {
-  const events = await startTestEventSpace();
-  const crm = await startCrm({ accountEvents: events.events }).catch(async (error: unknown) => {
-    await events.close();
-    throw error;
-  });
-  return {
-    crm,
-    events,
-    async close() {
-      await crm.close();
-      await events.close();
-    },
-  };
-}
+import { startCrm, testSiteUrl } from '../test/crm-harness';
 
 describe('crm: the account export and erasure', () => {
-  const stack = startForSuite(startStack);
+  const stack = startForSuite(() =>
+    startOnTestEventSpace('crm', (accountEvents) => startCrm({ accountEvents })),
+  );
   const rows = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
     stack().crm.dataSource.query(sql, params) as Promise<T[]>;
 
@@ -76,12 +57,6 @@ describe('crm: the account export and erasure', () => {
   const exportOf = (who?: SignedInUser) =>
     request(stack().crm.baseUrl, 'GET', '/api/account/export/crm', { token: who?.token });
   const dataOf = async (who: SignedInUser) => accountExportPartSchema.parse((await exportOf(who)).body).data;
-  const deleted = (who: SignedInUser, organizationDeleted: boolean): UserDeletedData => ({
-    userId: who.id,
-    organizationId: who.organizationId,
-    organizationDeleted,
-    deletedAt: new Date().toISOString(),
-  });
   const count = async (table: string, column: string, value: string | null) =>
     (await rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [value]))[0].n;
 
@@ -141,10 +116,7 @@ describe('crm: the account export and erasure', () => {
       integrationEvents: [],
       kickoffCall: null,
     });
-    expect(await exportOf()).toMatchObject({
-      status: 401,
-      body: { statusCode: 401, message: 'Authentication required' },
-    });
+    expect(await exportOf()).toMatchObject(authenticationRequired);
   });
 
   it("erases a deleted account's integrations with their events and secrets, and the organisation's once it goes too", async () => {
@@ -160,7 +132,7 @@ describe('crm: the account export and erasure', () => {
     const strangers = await connect(stranger, 'Stranger line');
     await bookKickoff(stranger); // booked outside any organisation: the stranger's own
 
-    const first = await stack().events.publish('userDeleted', deleted(cat, false));
+    const first = await stack().events.publish('userDeleted', userDeletedData(cat, false));
     await waitFor(
       async () => (await count('integrations', 'id', cats.id)) === 0,
       "cat's integration to be erased",
@@ -178,7 +150,7 @@ describe('crm: the account export and erasure', () => {
     await sleep(300);
     expect(await processed()).toBe(handled);
 
-    await stack().events.publish('userDeleted', deleted(dan, true));
+    await stack().events.publish('userDeleted', userDeletedData(dan, true));
     await waitFor(
       async () => (await count('integrations', 'id', dans.id)) === 0,
       "dan's integration to be erased",
@@ -189,7 +161,7 @@ describe('crm: the account export and erasure', () => {
     // The stranger is untouched until they go, then their own kickoff call goes with them.
     expect(await count('integrations', 'id', strangers.id)).toBe(1);
     expect(await count('kickoff_calls', 'owner_id', stranger.id)).toBe(1);
-    await stack().events.publish('userDeleted', deleted(stranger, false));
+    await stack().events.publish('userDeleted', userDeletedData(stranger, false));
     await waitFor(
       async () => (await count('kickoff_calls', 'owner_id', stranger.id)) === 0,
       "the stranger's kickoff",

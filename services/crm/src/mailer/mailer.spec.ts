@@ -49,6 +49,18 @@ async function deliveryRow(crm: CrmHarness, mailId: string) {
   return rows[0];
 }
 
+/** Waits until the mail is a dead letter, and answers its row. */
+function deadLetter(crm: CrmHarness, mailId: string) {
+  return waitFor(
+    async () => {
+      const found = await deliveryRow(crm, mailId);
+      return found?.status === 'dead' ? found : undefined;
+    },
+    'the dead letter',
+    30_000,
+  );
+}
+
 describe('crm mailer: portal.mail.requested to a real SMTP server (maildev)', () => {
   let space: TestEventSpace;
   let catcher: MailCatcher;
@@ -167,14 +179,7 @@ describe('crm mailer: an SMTP server that does not answer', () => {
     const data = request(uniqueEmail('dead'), { template: 'account-deleted', name: 'Sam' });
     await space.publish('mailRequested', data);
 
-    const row = await waitFor(
-      async () => {
-        const found = await deliveryRow(crm, data.mailId);
-        return found?.status === 'dead' ? found : undefined;
-      },
-      'the dead letter',
-      30_000,
-    );
+    const row = await deadLetter(crm, data.mailId);
     expect(row).toMatchObject({
       status: 'dead',
       attempts: 3,
@@ -233,14 +238,7 @@ describe('crm mailer: an SMTP server that accepts connections and never answers'
       expect(performance.now() - startedAt).toBeLessThan(500);
     }
 
-    const row = await waitFor(
-      async () => {
-        const found = await deliveryRow(crm, data.mailId);
-        return found?.status === 'dead' ? found : undefined;
-      },
-      'the dead letter',
-      30_000,
-    );
+    const row = await deadLetter(crm, data.mailId);
     expect(row).toMatchObject({ attempts: 2, recipient: data.to, template: 'password-reset' });
     expect(row?.last_error).toMatch(/greeting/i);
   });

@@ -5,7 +5,14 @@ import {
   METRIC_SERIES_DAYS,
   type UserDeletedData,
 } from '@portal/contracts';
-import { request, sleep, startForSuite, waitFor } from '@portal/testing';
+import {
+  authenticationRequired,
+  request,
+  sleep,
+  startForSuite,
+  userDeletedData,
+  waitFor,
+} from '@portal/testing';
 import { type Customer, startKpi } from '../test/kpi-harness';
 
 describe('kpi: the account export and erasure', () => {
@@ -28,12 +35,6 @@ describe('kpi: the account export and erasure', () => {
   const metricsOf = async (who: Customer) =>
     (await rows<{ n: number }>('SELECT count(*)::int AS n FROM metrics WHERE customer_id = $1', [who.id]))[0]
       .n;
-  const deleted = (who: Customer, organizationDeleted: boolean): UserDeletedData => ({
-    userId: who.id,
-    organizationId: who.organizationId,
-    organizationDeleted,
-    deletedAt: new Date().toISOString(),
-  });
 
   it("answers the caller's own metrics and daily counts as the kpi part of the export, never another customer's", async () => {
     stack().clock.current = new Date('2026-11-24T15:00:00Z');
@@ -74,7 +75,7 @@ describe('kpi: the account export and erasure', () => {
   });
 
   it('answers 401 without a token, and an empty export to staff', async () => {
-    expect(await exportOf()).toMatchObject({ status: 401, body: { message: 'Authentication required' } });
+    expect(await exportOf()).toMatchObject(authenticationRequired);
     const staff = accountExportPartSchema.parse((await exportOf(await stack().signIn('admin'))).body);
     expect(staff.data.metrics).toEqual([]);
   });
@@ -100,7 +101,7 @@ describe('kpi: the account export and erasure', () => {
     await waitFor(async () => (await zone()).length === 1, 'the organisation');
 
     // cat leaves first: dan is still a member, so the organisation keeps its zone.
-    const first = await stack().publish('userDeleted', deleted(cat, false));
+    const first = await stack().publish('userDeleted', userDeletedData(cat, false));
     await waitFor(async () => (await metricsOf(cat)) === 0, "cat's metrics to be erased");
     expect(await metricsOf(dan)).toBe(1);
     expect(await zone()).toEqual([{ timezone: 'America/Chicago' }]);
@@ -115,7 +116,7 @@ describe('kpi: the account export and erasure', () => {
     expect(await processed()).toBe(before);
     expect(await metricsOf(dan)).toBe(1);
 
-    await stack().publish('userDeleted', deleted(dan, true));
+    await stack().publish('userDeleted', userDeletedData(dan, true));
     await waitFor(async () => (await metricsOf(dan)) === 0, "dan's metrics to be erased");
     await waitFor(async () => (await zone()).length === 0, "the organisation's zone to be forgotten");
   });

@@ -1,39 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { accountExportPartSchema, type UserDeletedData } from '@portal/contracts';
 import {
+  authenticationRequired,
   request,
   sleep,
   startForSuite,
-  startTestEventSpace,
-  type TestEventSpace,
+  startOnTestEventSpace,
+  userDeletedData,
   waitFor,
 } from '@portal/testing';
-import { type Customer, type SupportStack, startSupport } from '../test/support-harness';
-
-interface Stack {
-  support: SupportStack;
-  events: TestEventSpace;
-  close(): Promise<void>;
-}
-
-async function startStack(): Promise<Stack> {
-  const events = await startTestEventSpace();
-  const support = await startSupport({ events: events.events }).catch(async (error: unknown) => {
-    await events.close();
-    throw error;
-  });
-  return {
-    support,
-    events,
-    async close() {
-      await support.close();
-      await events.close();
-    },
-  };
-}
+import { type Customer, startSupport } from '../test/support-harness';
 
 describe('support: the account export and erasure', () => {
-  const stack = startForSuite(startStack);
+  const stack = startForSuite(() => startOnTestEventSpace('support', (events) => startSupport({ events })));
   const baseUrl = () => stack().support.service.baseUrl;
   const rows = <T>(sql: string, params: unknown[] = []) =>
     stack().support.service.dataSource.query(sql, params) as Promise<T[]>;
@@ -48,12 +27,6 @@ describe('support: the account export and erasure', () => {
   };
   const exportOf = (who?: Customer) =>
     request(baseUrl(), 'GET', '/api/account/export/support', { token: who?.token });
-  const deleted = (who: Customer, organizationDeleted = false): UserDeletedData => ({
-    userId: who.id,
-    organizationId: who.organizationId,
-    organizationDeleted,
-    deletedAt: new Date().toISOString(),
-  });
   const ticketsOf = async (who: Customer) =>
     (await rows<{ n: number }>('SELECT count(*)::int AS n FROM tickets WHERE customer_id = $1', [who.id]))[0]
       .n;
@@ -98,10 +71,7 @@ describe('support: the account export and erasure', () => {
   });
 
   it('answers 401 without a token or with a bad one', async () => {
-    expect(await exportOf()).toMatchObject({
-      status: 401,
-      body: { statusCode: 401, message: 'Authentication required' },
-    });
+    expect(await exportOf()).toMatchObject(authenticationRequired);
     const forged = await request(baseUrl(), 'GET', '/api/account/export/support', { token: 'not.a.token' });
     expect(forged.status).toBe(401);
   });
@@ -112,7 +82,7 @@ describe('support: the account export and erasure', () => {
     await openTicket(cat, 'Wrong caller id');
     const dans = await openTicket(dan, 'Need another seat');
 
-    await stack().events.publish('userDeleted', deleted(cat, true));
+    await stack().events.publish('userDeleted', userDeletedData(cat, true));
     await waitFor(async () => (await ticketsOf(cat)) === 0, "cat's tickets to be erased");
     expect(accountExportPartSchema.parse((await exportOf(cat)).body).data).toEqual({ tickets: [] });
 
@@ -128,11 +98,11 @@ describe('support: the account export and erasure', () => {
     const processed = async () =>
       (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
 
-    const first = await stack().events.publish('userDeleted', deleted(eve));
+    const first = await stack().events.publish('userDeleted', userDeletedData(eve));
     await waitFor(async () => (await ticketsOf(eve)) === 0, "eve's tickets to be erased");
     const before = await processed();
     await stack().events.publish('userDeleted', first.data as UserDeletedData, first); // delivered again
-    await stack().events.publish('userDeleted', { ...deleted(eve), userId: randomUUID() }); // a stranger
+    await stack().events.publish('userDeleted', { ...userDeletedData(eve), userId: randomUUID() }); // a stranger
     await waitFor(async () => (await processed()) === before + 1, 'the stranger to be handled');
     await sleep(200);
     expect(await processed()).toBe(before + 1);
