@@ -1,6 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import AlternateEmailRounded from '@mui/icons-material/AlternateEmailRounded';
@@ -12,7 +10,7 @@ import {
 } from '@portal/contracts';
 import { SecretField } from '@portal/ui/secret-field';
 import { useChangeEmailMutation } from '@portal/store/account-api';
-import { FormOutcome } from './FormOutcome';
+import { SubmitWithOutcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
 import { checkForm, useSettingsForm } from './settings-form';
 
@@ -56,12 +54,9 @@ export function EmailPanel({ account }: { account: AccountResponse }) {
           autoComplete="current-password"
           {...bind('currentPassword')}
         />
-        <FormOutcome outcome={outcome} />
-        <Box>
-          <Button type="submit" variant="contained" loading={isLoading}>
-            Change email
-          </Button>
-        </Box>
+        <SubmitWithOutcome outcome={outcome} loading={isLoading}>
+          Change email
+        </SubmitWithOutcome>
       </Stack>
     </SettingsPanel>
   );

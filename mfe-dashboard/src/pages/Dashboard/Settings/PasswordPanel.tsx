@@ -1,11 +1,9 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import PasswordRounded from '@mui/icons-material/PasswordRounded';
 import { changePasswordRequestSchema, PASSWORD_HINT, type ChangePasswordRequest } from '@portal/contracts';
 import { SecretField } from '@portal/ui/secret-field';
 import { useChangePasswordMutation } from '@portal/store/account-api';
-import { FormOutcome } from './FormOutcome';
+import { SubmitWithOutcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
 import { checkForm, useSettingsForm, type FieldErrors, type FormCheck } from './settings-form';
 
@@ -68,12 +66,9 @@ export function PasswordPanel() {
           autoComplete="new-password"
           {...bind('confirmPassword')}
         />
-        <FormOutcome outcome={outcome} />
-        <Box>
-          <Button type="submit" variant="contained" loading={isLoading}>
-            Change password
-          </Button>
-        </Box>
+        <SubmitWithOutcome outcome={outcome} loading={isLoading}>
+          Change password
+        </SubmitWithOutcome>
       </Stack>
     </SettingsPanel>
   );

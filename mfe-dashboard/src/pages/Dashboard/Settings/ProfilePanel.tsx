@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -9,7 +8,7 @@ import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import { updateAccountRequestSchema, type AccountResponse, type UpdateAccountRequest } from '@portal/contracts';
 import { useUpdateAccountMutation } from '@portal/store/account-api';
-import { FormOutcome } from './FormOutcome';
+import { SubmitWithOutcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
 import { checkForm, useSettingsForm } from './settings-form';
 
@@ -55,12 +54,9 @@ export function ProfilePanel({ account }: { account: AccountResponse }) {
             )}
           </Box>
         </Box>
-        <FormOutcome outcome={outcome} />
-        <Box>
-          <Button type="submit" variant="contained" loading={isLoading}>
-            Save name
-          </Button>
-        </Box>
+        <SubmitWithOutcome outcome={outcome} loading={isLoading}>
+          Save name
+        </SubmitWithOutcome>
       </Stack>
     </SettingsPanel>
   );
