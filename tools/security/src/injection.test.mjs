@@ -92,7 +92,7 @@ function targetsOf(route) {
     headers: headers.filter(Boolean),
     // Answers sqlmap must not take for "stop here": a wrong password or signature (401), an id gone (404).
     ignoreCodes: [
-      ...(route.path === '/api/auth/login' || route.access === 'signature' ? [401] : []),
+      ...(route.path.startsWith('/api/auth/login') || route.access === 'signature' ? [401] : []),
       ...(route.method === 'DELETE' ? [404] : []),
     ],
     // identity keeps the User-Agent of each session it opens: at level 3 sqlmap tries that header there.
@@ -102,6 +102,10 @@ function targetsOf(route) {
   };
   if (route.path === '/api/auth/login')
     return [{ ...base, only: ['email', 'password', 'User-Agent'], expected: [...expected, 'User-Agent'] }];
+  // Below level 4 sqlmap ignores a parameter named like an anti-CSRF token (`token`: the mail links'
+  // routes); named with -p, it is tested like the others.
+  const fields = [...new Set(jsonLeaves(example))].map((leaf) => leaf.replace(/^JSON /, ''));
+  if (fields.some((field) => /csrf|xsrf|token/i.test(field))) return [{ ...base, only: fields }];
   if (route.path === '/api/auth/register') {
     return [
       { ...base, only: ['name', 'User-Agent'], randomize: 'email', expected: ['JSON name', 'User-Agent'] },
