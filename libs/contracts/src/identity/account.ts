@@ -243,3 +243,10 @@ export const accountExportPartSchema = z.object({
 export type AccountExportPart = z.infer<typeof accountExportPartSchema>;
 export const accountExportPath = (service: AccountExportService) =>
   service === 'identity' ? '/api/account/export' : `/api/account/export/${service}`;
+
+/** A service's part of the export: what it holds about the caller, dated `exportedAt`. */
+export const accountExportPart = (
+  service: AccountExportService,
+  data: Record<string, unknown>,
+  exportedAt = new Date(),
+): AccountExportPart => ({ service, exportedAt: exportedAt.toISOString(), data });

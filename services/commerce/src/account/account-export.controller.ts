@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { type AuthenticatedUser, CurrentUser, JwtAuthGuard } from '@portal/auth';
-import { accountExportPath, type AccountExportPart } from '@portal/contracts';
+import { accountExportPart, accountExportPath, type AccountExportPart } from '@portal/contracts';
 import { toOrderView } from '../orders/order-view';
 import { OrdersService } from '../orders/orders.service';
 
@@ -16,6 +16,6 @@ export class AccountExportController {
   @Get()
   async export(@CurrentUser() user: AuthenticatedUser): Promise<AccountExportPart> {
     const orders = (await this.orders.listForUser(user.id)).map(toOrderView);
-    return { service: 'commerce', exportedAt: new Date().toISOString(), data: { orders } };
+    return accountExportPart('commerce', { orders });
   }
 }

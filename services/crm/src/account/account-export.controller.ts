@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { type AuthenticatedUser, CurrentUser, JwtAuthGuard } from '@portal/auth';
-import { accountExportPath, type AccountExportPart } from '@portal/contracts';
+import { accountExportPart, accountExportPath, type AccountExportPart } from '@portal/contracts';
 import { AccountDataService } from './account-data.service';
 
 /**
@@ -14,7 +14,6 @@ export class AccountExportController {
 
   @Get()
   async export(@CurrentUser() user: AuthenticatedUser): Promise<AccountExportPart> {
-    const data = await this.accountData.export(user);
-    return { service: 'crm', exportedAt: new Date().toISOString(), data: { ...data } };
+    return accountExportPart('crm', { ...(await this.accountData.export(user)) });
   }
 }

@@ -1,6 +1,12 @@
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type AccountExportPart, accountMessages, isCustomer, type Role } from '@portal/contracts';
+import {
+  accountExportPart,
+  type AccountExportPart,
+  accountMessages,
+  isCustomer,
+  type Role,
+} from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
 import { describeBrowser } from '../account/user-agent';
@@ -44,10 +50,9 @@ export class PersonalDataService {
       const user = await manager.findOneBy(UserEntity, { id: userId });
       if (!user) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
       const [organization]: { id: string; name: string; createdAt: Date }[] = user.organizationId
-        ? await manager.query(
-            'SELECT id, name, created_at AS "createdAt" FROM organizations WHERE id = $1',
-            [user.organizationId],
-          )
+        ? await manager.query('SELECT id, name, created_at AS "createdAt" FROM organizations WHERE id = $1', [
+            user.organizationId,
+          ])
         : [];
       const sessions: SessionRow[] = await manager.query(
         `SELECT sess->>'userAgent' AS "userAgent", sess->>'address' AS address,
@@ -60,34 +65,30 @@ export class PersonalDataService {
         [userId],
       );
       const twoFactorEnabled = user.twoFactorEnabledAt !== null;
-      return {
-        service: 'identity',
-        exportedAt: new Date().toISOString(),
-        data: {
-          profile: {
-            name: user.name,
-            email: user.email,
-            role: user.role,
-            createdAt: user.createdAt.toISOString(),
-            emailVerified: user.emailVerifiedAt !== null,
-          },
-          organization: organization
-            ? { id: organization.id, name: organization.name, createdAt: organization.createdAt.toISOString() }
-            : null,
-          sessions: sessions.map(({ userAgent, address, signedInAt, lastSeenAt, expiresAt }) => ({
-            browser: describeBrowser(userAgent),
-            address,
-            signedInAt,
-            lastSeenAt,
-            expiresAt: expiresAt.toISOString(),
-          })),
-          twoFactor: {
-            enabled: twoFactorEnabled,
-            enabledAt: user.twoFactorEnabledAt?.toISOString() ?? null,
-            recoveryCodesLeft: twoFactorEnabled ? await this.codes.recoveryCodesLeft(manager, userId) : 0,
-          },
+      return accountExportPart('identity', {
+        profile: {
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          createdAt: user.createdAt.toISOString(),
+          emailVerified: user.emailVerifiedAt !== null,
         },
-      };
+        organization: organization
+          ? { id: organization.id, name: organization.name, createdAt: organization.createdAt.toISOString() }
+          : null,
+        sessions: sessions.map(({ userAgent, address, signedInAt, lastSeenAt, expiresAt }) => ({
+          browser: describeBrowser(userAgent),
+          address,
+          signedInAt,
+          lastSeenAt,
+          expiresAt: expiresAt.toISOString(),
+        })),
+        twoFactor: {
+          enabled: twoFactorEnabled,
+          enabledAt: user.twoFactorEnabledAt?.toISOString() ?? null,
+          recoveryCodesLeft: twoFactorEnabled ? await this.codes.recoveryCodesLeft(manager, userId) : 0,
+        },
+      });
     });
   }
 
@@ -99,10 +100,11 @@ export class PersonalDataService {
    * which every service erases what it holds; and a last mail to the address it had.
    */
   async delete(userId: string, password: string, client: ClientInfo): Promise<void> {
-    const [account]: { email: string; role: Role; passwordHash: string | null }[] = await this.dataSource.query(
-      'SELECT email, role, password_hash AS "passwordHash" FROM public_users WHERE id = $1',
-      [userId],
-    );
+    const [account]: { email: string; role: Role; passwordHash: string | null }[] =
+      await this.dataSource.query(
+        'SELECT email, role, password_hash AS "passwordHash" FROM public_users WHERE id = $1',
+        [userId],
+      );
     if (!account) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
     if (!isCustomer(account.role)) throw new ForbiddenException(accountMessages.staffAccountManaged);
     const key = emailKey(account.email);
@@ -120,7 +122,12 @@ export class PersonalDataService {
     // The password changed between the check and the lock: the check no longer holds.
     if (user.passwordHash !== verifiedHash) throw new BadRequestException(accountMessages.passwordWrong);
     await revokeSessionsAfterCredentialChange(manager, userId);
-    for (const table of ['account_tokens', 'two_factor_challenges', 'two_factor_recovery_codes', 'known_clients']) {
+    for (const table of [
+      'account_tokens',
+      'two_factor_challenges',
+      'two_factor_recovery_codes',
+      'known_clients',
+    ]) {
       await manager.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     }
     await manager.query('DELETE FROM auth_attempts WHERE subject = $1', [userId]);

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { type AuthenticatedUser, CurrentUser, JwtAuthGuard } from '@portal/auth';
-import { accountExportPath, type AccountExportPart } from '@portal/contracts';
+import { accountExportPart, accountExportPath, type AccountExportPart } from '@portal/contracts';
 import { CLOCK, type Clock } from '../clock';
 import { MetricsService } from '../metrics/metrics.service';
 import { OrganizationTimezones } from '../organizations/organization-timezones.service';
@@ -25,10 +25,6 @@ export class AccountExportController {
       this.metrics.allOfCustomer(user.id),
       this.metrics.forCustomer(user.id, timezone, this.clock.now()),
     ]);
-    return {
-      service: 'kpi',
-      exportedAt: this.clock.now().toISOString(),
-      data: { timezone, metrics, daily: counts.daily },
-    };
+    return accountExportPart('kpi', { timezone, metrics, daily: counts.daily }, this.clock.now());
   }
 }

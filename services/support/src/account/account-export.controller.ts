@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { type AuthenticatedUser, CurrentUser, JwtAuthGuard } from '@portal/auth';
-import { accountExportPath, type AccountExportPart } from '@portal/contracts';
+import { accountExportPart, accountExportPath, type AccountExportPart } from '@portal/contracts';
 import { AccountDataService } from './account-data.service';
 
 /** support's part of the settings page's "Export my data": the signed-in account's own tickets. */
@@ -11,7 +11,6 @@ export class AccountExportController {
 
   @Get()
   async export(@CurrentUser() user: AuthenticatedUser): Promise<AccountExportPart> {
-    const data = await this.accountData.export(user);
-    return { service: 'support', exportedAt: new Date().toISOString(), data: { ...data } };
+    return accountExportPart('support', { ...(await this.accountData.export(user)) });
   }
 }
