@@ -20,4 +20,11 @@ export const commerceMessages = {
   orderTooLarge: 'This order is too large for a card payment. Please contact our sales team.',
   paymentProviderFailed: 'Unable to initialize payment. Please try again.',
   orderNotFound: 'Order not found',
+  /** 409 of create-payment-intent: the cart's order was paid; the page shows its confirmation. */
+  orderAlreadyPaid: 'This order has already been paid.',
+  /** 409: a payment for the order is processing; the page says so instead of taking a second one. */
+  paymentProcessing:
+    'A payment for this order is processing. It will show as completed once your bank confirms it.',
+  /** 409: the order was canceled (not paid in time); the page starts a new order for the cart. */
+  orderCanceled: 'This order was canceled because it was not paid in time. Please check out again.',
 } as const;

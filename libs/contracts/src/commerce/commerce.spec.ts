@@ -106,10 +106,16 @@ describe('money and idempotency keys', () => {
 
 describe('order events', () => {
   it('are in the catalog under portal.orders.*', () => {
-    expect([events.orderCreated.subject, events.orderPaid.subject, events.orderFailed.subject]).toEqual([
+    expect([
+      events.orderCreated.subject,
+      events.orderPaid.subject,
+      events.orderFailed.subject,
+      events.orderCanceled.subject,
+    ]).toEqual([
       'portal.orders.created',
       'portal.orders.paid',
       'portal.orders.failed',
+      'portal.orders.canceled',
     ]);
     expect(findEventDefinition('order.paid')).toBe(events.orderPaid);
   });

@@ -81,10 +81,36 @@ export const createPaymentIntentResponseSchema = z.object({
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
-/** An order starts pending; a verified payment event completes or fails it. */
-export const orderStatuses = ['pending', 'completed', 'failed'] as const;
+/**
+ * An order starts pending; its PaymentIntent's verified events move it: processing (the bank has not
+ * answered yet), completed (final), failed (the customer may pay again), canceled (final: not paid
+ * within the payment window, or its PaymentIntent canceled at Stripe; nothing was charged).
+ */
+export const orderStatuses = ['pending', 'processing', 'completed', 'failed', 'canceled'] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** The statuses in which an order takes no new payment, with the message of each. */
+export const closedOrderStatuses = ['processing', 'completed', 'canceled'] as const;
+export type ClosedOrderStatus = (typeof closedOrderStatuses)[number];
+export const closedOrderMessages: Record<ClosedOrderStatus, string> = {
+  processing: commerceMessages.paymentProcessing,
+  completed: commerceMessages.orderAlreadyPaid,
+  canceled: commerceMessages.orderCanceled,
+};
+
+/**
+ * 409 of `POST /api/create-payment-intent` when the cart's order can no longer take a payment: no
+ * client secret is handed out again. Completed or processing: the page shows that order's
+ * confirmation. Canceled: the page starts a new order (a new Idempotency-Key) for the same cart.
+ */
+export const orderClosedResponseSchema = z.object({
+  statusCode: z.literal(409),
+  message: z.string(),
+  orderId: z.uuid(),
+  orderStatus: z.enum(closedOrderStatuses),
+});
+export type OrderClosedResponse = z.infer<typeof orderClosedResponseSchema>;
 
 export const orderItemSchema = z.object({
   id: z.uuid(),

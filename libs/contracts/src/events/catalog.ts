@@ -98,6 +98,18 @@ export const orderFailedDataSchema = z.object({
 });
 export type OrderFailedData = z.infer<typeof orderFailedDataSchema>;
 
+export const orderCanceledDataSchema = z.object({
+  orderId: z.uuid(),
+  userId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  /** The PaymentIntent canceled with it, when the order had one. */
+  paymentIntentId: z.string().nullable(),
+  /** `payment_window_expired`: not paid in time; `payment_intent_canceled`: canceled at Stripe. */
+  reason: z.enum(['payment_window_expired', 'payment_intent_canceled']),
+  canceledAt: z.iso.datetime(),
+});
+export type OrderCanceledData = z.infer<typeof orderCanceledDataSchema>;
+
 /** Who a customer's activity belongs to: the customer (user id) and their organisation. */
 const customerActivity = {
   integrationId: z.uuid(),
@@ -240,6 +252,12 @@ export const events = {
     type: 'order.failed',
     version: 1,
     data: orderFailedDataSchema,
+  }),
+  orderCanceled: defineEvent({
+    subject: 'portal.orders.canceled',
+    type: 'order.canceled',
+    version: 1,
+    data: orderCanceledDataSchema,
   }),
   callCompleted: defineEvent({
     subject: 'portal.calls.completed',
