@@ -4,7 +4,7 @@ import { CardList, cardSx } from '../../../components/CardList';
 import { formatDate } from '../../../format/date';
 import { formatMoney } from '../../../format/money';
 import { OrderId } from './OrderId';
-import { OrderStatusChip } from './OrderStatusChip';
+import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';
 import { ViewItemsButton } from './ViewItemsButton';
 import type { OrderListProps } from './OrdersTable';
 
@@ -20,6 +20,7 @@ export function OrderCards({ orders, onViewItems }: OrderListProps) {
             </Typography>
             <OrderStatusChip status={order.status} />
           </Box>
+          <OrderStatusNote status={order.status} />
           <Box
             sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 1, mt: 1.5 }}
           >

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { Order } from '@portal/contracts';
 import { formatDate } from '../../../format/date';
 import { centsOf, formatCents, formatMoney } from '../../../format/money';
-import { OrderStatusChip } from './OrderStatusChip';
+import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';
 
 export interface OrderItemsDialogProps {
   /** The order shown; kept while the dialog closes so its content does not vanish mid-animation. */
@@ -40,6 +40,7 @@ export function OrderItemsDialog({ order, open, onClose }: OrderItemsDialogProps
               </Typography>
               <OrderStatusChip status={order.status} />
             </Box>
+            <OrderStatusNote status={order.status} />
             <Typography
               variant="caption"
               color="text.secondary"

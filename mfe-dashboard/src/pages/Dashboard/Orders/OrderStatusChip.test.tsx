@@ -14,6 +14,7 @@ function renderedChip(status: OrderStatus) {
   return {
     text: style.color,
     filled,
+    border: style.borderStyle,
     /** Contrast of a colour with the chip's fill as it shows on the card. */
     contrastWithFill: (colour: string) => contrastRatio(colour, fill, colors.surface),
   };
@@ -23,10 +24,13 @@ function renderedChip(status: OrderStatus) {
 const prominence = (chip: ReturnType<typeof renderedChip>) => chip.contrastWithFill(colors.surface);
 
 describe('OrderStatusChip', () => {
-  it.each(orderStatuses)('the %s chip keeps AA contrast (4.5:1) between its text and its fill on a card', (status) => {
-    const chip = renderedChip(status);
-    expect(chip.contrastWithFill(chip.text)).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(orderStatuses)(
+    'the %s chip keeps AA contrast (4.5:1) between its text and its fill on a card',
+    (status) => {
+      const chip = renderedChip(status);
+      expect(chip.contrastWithFill(chip.text)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('shows completed as the solid success badge, the most prominent status', () => {
     const completed = renderedChip('completed');
@@ -41,5 +45,23 @@ describe('OrderStatusChip', () => {
     expect(contrastRatio(failed.text, theme.palette.error.main)).toBeCloseTo(1);
     expect(contrastRatio(failed.text, colors.surface)).toBeGreaterThanOrEqual(4.5);
     expect(failed.filled).toBe(false);
+  });
+
+  it('shows processing as pending is shown: both are waiting for the bank', () => {
+    const processing = renderedChip('processing');
+    const pending = renderedChip('pending');
+    expect(processing).toMatchObject({ filled: false, text: pending.text, border: pending.border });
+  });
+
+  it('shows canceled muted: outlined with a dashed edge, its text quieter than pending yet readable', () => {
+    const canceled = renderedChip('canceled');
+    const pending = renderedChip('pending');
+    expect(canceled.filled).toBe(false);
+    expect(canceled.border).toBe('dashed');
+    expect(contrastRatio(canceled.text, theme.palette.text.secondary)).toBeCloseTo(1);
+    expect(contrastRatio(canceled.text, colors.surface)).toBeLessThan(
+      contrastRatio(pending.text, colors.surface),
+    );
+    expect(contrastRatio(canceled.text, colors.surface)).toBeGreaterThanOrEqual(4.5);
   });
 });

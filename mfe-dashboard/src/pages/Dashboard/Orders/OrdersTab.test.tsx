@@ -28,6 +28,12 @@ const completed = anOrder({
 });
 const pending = anOrder({ id: 'b7e4d2a0-9c8b-4a7f-8e6d-5c4b3a291807', status: 'pending', total: '999.99' });
 const failed = anOrder({ id: 'e1d2c3b4-a5f6-4e7d-8c9b-0a1f2e3d4c5b', status: 'failed', total: '250.00' });
+const processing = anOrder({
+  id: 'c4d5e6f7-0a1b-4c2d-9e3f-4a5b6c7d8e9f',
+  status: 'processing',
+  total: '120.00',
+});
+const canceled = anOrder({ id: 'd9e8f7a6-b5c4-4d3e-8f2a-1b0c9d8e7f6a', status: 'canceled', total: '75.00' });
 
 const renderOrders = () => renderPage(<OrdersTab />, { route: '/dashboard/orders', state: signedInCustomer });
 
@@ -67,6 +73,42 @@ describe('Orders tab', () => {
     expect(chip('completed')).toHaveClass('MuiChip-filled');
     expect(chip('pending')).toHaveClass('MuiChip-outlined');
     expect(chip('failed')).toHaveClass('MuiChip-outlined');
+  });
+
+  it('badges processing and canceled as secondary, and a canceled order says why in its row', async () => {
+    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [processing, canceled, completed] } });
+    renderOrders();
+    const table = await screen.findByRole('table', { name: 'Your orders' });
+    const chip = (status: string) => within(table).getByText(status).closest('.MuiChip-root');
+    expect(chip('processing')).toHaveClass('MuiChip-outlined');
+    expect(chip('canceled')).toHaveClass('MuiChip-outlined');
+    const [, processingRow, canceledRow, completedRow] = within(table).getAllByRole('row');
+    expect(within(canceledRow!).getAllByRole('cell')[2]).toHaveTextContent(
+      'canceledNot paid in time. Nothing was charged.',
+    );
+    expect(processingRow).not.toHaveTextContent('Nothing was charged');
+    expect(completedRow).not.toHaveTextContent('Nothing was charged');
+  });
+
+  it('says why an order was canceled on its phone card and in its items too', async () => {
+    jest.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [canceled] } });
+    renderOrders();
+    const [card] = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+    expect(card).toHaveTextContent('canceled');
+    expect(card).toHaveTextContent('Not paid in time. Nothing was charged.');
+    await userEvent.click(within(card!).getByRole('button', { name: 'View items of order d9e8f7a6' }));
+    expect(screen.getByRole('dialog', { name: 'Order items' })).toHaveTextContent(
+      'Not paid in time. Nothing was charged.',
+    );
   });
 
   it("shows an order's items with quantity, monthly price and line total in 'View items'", async () => {

@@ -8,7 +8,7 @@ import type { Order } from '@portal/contracts';
 import { formatDate } from '../../../format/date';
 import { formatMoney } from '../../../format/money';
 import { OrderId } from './OrderId';
-import { OrderStatusChip } from './OrderStatusChip';
+import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';
 import { ViewItemsButton } from './ViewItemsButton';
 
 export interface OrderListProps {
@@ -41,6 +41,7 @@ export function OrdersTable({ orders, onViewItems }: OrderListProps) {
               </TableCell>
               <TableCell>
                 <OrderStatusChip status={order.status} />
+                <OrderStatusNote status={order.status} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
