@@ -1,24 +1,63 @@
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
-import { field, type FormObject, parseStripeForm, stringMap } from './form';
+import { control, controlBody } from './controls';
+import { formatAmount } from './currencies';
+import {
+  apiError,
+  invalidRequest,
+  requestLogUrl,
+  StripeApiError,
+  type StripeErrorBody,
+  unrecognizedUrl,
+} from './errors';
+import { field, type FormObject, parseStripeForm, stringList } from './form';
+import { fingerprintOf, IdempotencyStore, type SavedAnswer } from './idempotency';
+import {
+  type FakeCharge,
+  type FakePaymentIntent,
+  type FakeRefund,
+  PaymentLedger,
+  publishableView,
+  randomId,
+  type RequestInfo,
+} from './payment-intents';
+import {
+  cancelPaymentIntentParams,
+  confirmPaymentIntentParams,
+  createPaymentIntentParams,
+  createRefundParams,
+  type ParamSpec,
+  refuseUnknownParams,
+  retrieveParams,
+  retrievePaymentIntentParams,
+  updatePaymentIntentParams,
+} from './params';
+import { challengePage, messagePage, returnUrlWith } from './three-d-secure';
+import {
+  type FakeEventObject,
+  type FakeStripeEvent,
+  type ReleaseOptions,
+  type WebhookDelivery,
+  WebhookSender,
+} from './webhooks';
 
 /**
- * A local stand-in for the few Stripe API endpoints the portal uses, for machines that cannot reach
- * Stripe: the official `stripe` SDK (pointed at it with `host`/`port`/`protocol`) and Stripe.js-style
- * browser calls talk to it over real HTTP, and it signs and sends the webhooks Stripe would.
+ * A local stand-in for the Stripe API endpoints the portal uses, held to Stripe's documented rules, for
+ * machines that cannot reach Stripe: the official `stripe` SDK (pointed at it with `host`/`port`/
+ * `protocol`) and Stripe.js-style browser calls talk to it over real HTTP, and it signs and sends the
+ * webhooks Stripe would. See libs/testing's README and docs/adr/0176.
  *
- * - `POST /v1/payment_intents` (secret key): form-encoded like the real API, honours `Idempotency-Key`.
- * - `GET /v1/payment_intents/:id` (secret key, or publishable key with `client_secret`).
- * - `POST /v1/payment_intents/:id` (secret key): updates `metadata[...]`; an empty value removes the
- *   key, as Stripe does.
- * - `POST /v1/payment_intents/:id/confirm` (secret key, or publishable key with `client_secret`, as
- *   Stripe.js calls it from a page; CORS allows any origin). The payment succeeds unless the card is
- *   Stripe's generic decline test card: `payment_method_data[card][number]` ending in `0002`
- *   (4000 0000 0000 0002), or a `payment_method` such as `pm_card_chargeDeclined` or one ending in
- *   `0002`. Then it answers 402 `card_declined`, and sends `payment_intent.payment_failed`;
- *   otherwise `payment_intent.succeeded`.
+ * - `POST /v1/payment_intents`, `GET|POST /v1/payment_intents/:id`, `POST …/:id/confirm`, `…/:id/cancel`,
+ *   `POST /v1/refunds`, `GET /v1/refunds/:id`: form-encoded like the real API; unknown parameters,
+ *   currencies and amounts under the currency's minimum are refused with Stripe's error codes.
+ * - Every POST honours `Idempotency-Key` as Stripe does: the first answer (errors and 500s included)
+ *   is replayed with `Idempotent-Replayed: true`, other parameters are a 400, a key still in flight a 409.
+ * - A publishable key reaches a PaymentIntent only with its client secret (retrieve, confirm) and sees
+ *   only the browser's fields. Test cards: 4242… succeeds, …0002 and …9995 are declined, …3155 and
+ *   …3220 ask for 3-D Secure (the page at `/3ds/:id`), the fake's own 4000 0000 0000 7726
+ *   (`pm_card_processing`) stays processing until settled.
+ * - Test controls under `/_fake/…` (./controls.ts), the same as this object's methods.
  */
 export interface FakeStripeOptions {
   /** Where to POST signed webhook events (e.g. `http://127.0.0.1:3102/api/stripe/webhook`). */
@@ -28,56 +67,13 @@ export interface FakeStripeOptions {
   /** Default 0: any free port. */
   port?: number;
   host?: string;
-  /** Delay before every answer, to play a slow Stripe. */
+  /** Delay before every answer, to play a slow Stripe (a request's key stays in flight meanwhile). */
   latencyMs?: number;
 }
 
-export type PaymentIntentStatus = 'requires_payment_method' | 'succeeded';
-
-export interface CardError {
-  type: 'card_error';
-  code: 'card_declined';
-  decline_code: 'generic_decline';
-  message: string;
-}
-
-/** The fields of a Stripe PaymentIntent that the fake keeps (the real object has more). */
-export interface FakePaymentIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: PaymentIntentStatus;
-  client_secret: string;
-  metadata: Record<string, string>;
-  automatic_payment_methods: { enabled: boolean } | null;
-  payment_method: string | null;
-  last_payment_error: CardError | null;
-  capture_method: 'automatic';
-  confirmation_method: 'automatic';
-  created: number;
-  livemode: false;
-}
-
-export interface FakeStripeEvent {
-  id: string;
-  object: 'event';
-  api_version: string;
-  type: string;
-  created: number;
-  data: { object: FakePaymentIntent };
-  livemode: false;
-  pending_webhooks: number;
-  request: { id: string | null; idempotency_key: string | null };
-}
-
-export interface WebhookDelivery {
-  event: FakeStripeEvent;
-  /** HTTP status of the last attempt; 0 when the endpoint could not be reached. */
-  status: number;
-  attempts: number;
-}
+export type { FakeCharge, FakePaymentIntent, FakeRefund, FakeStripeEvent, ReleaseOptions, WebhookDelivery };
+export type { PaymentIntentStatus } from './payment-intents';
+export { PROCESSING_CARD, PROCESSING_PAYMENT_METHOD } from './test-cards';
 
 export interface FakeStripe {
   /** Base URL, e.g. `http://127.0.0.1:12111`: the service's `STRIPE_API_URL`. */
@@ -86,51 +82,61 @@ export interface FakeStripe {
   /** Can be set after start, e.g. once the service under test listens. */
   webhookUrl: string | undefined;
   latencyMs: number;
-  /** Every PaymentIntent created, by id. */
+  /** Every PaymentIntent created, by id, as the secret key sees it. */
   paymentIntents: Map<string, FakePaymentIntent>;
+  charges: Map<string, FakeCharge>;
+  refunds: Map<string, FakeRefund>;
   /** `POST /v1/payment_intents` requests received, idempotent replays included. */
   createRequests: number;
-  /** Webhook events sent so far, in order. */
+  /** Webhook events sent so far, in order (a duplicated one twice). */
   deliveries: WebhookDelivery[];
-  /** The next `count` PaymentIntent creations answer 500 `api_error` (and tell the SDK not to retry). */
+  /** `hold()` queues events from now on; `release()` sends them (reversed, twice, later) and stops holding. */
+  webhooks: {
+    hold(): void;
+    release(options?: ReleaseOptions): Promise<WebhookDelivery[]>;
+    /** Events queued while holding. */
+    readonly held: number;
+  };
+  /**
+   * The next `count` PaymentIntent creations answer 500 `api_error`; like Stripe, the answer is saved
+   * under the request's idempotency key and replayed to its retries.
+   */
   failNext(count?: number): void;
-  /** Signs and POSTs an event of `type` about `paymentIntent` to the webhook URL, as Stripe does. */
-  sendEvent(
-    type: string,
-    paymentIntent: FakePaymentIntent,
-    options?: { id?: string },
-  ): Promise<WebhookDelivery>;
-  /** Resolves once every webhook started so far has been delivered (or given up). */
+  /** A `processing` PaymentIntent ends `succeeded` or `failed`, with its event. */
+  settle(id: string, outcome: 'succeeded' | 'failed'): FakePaymentIntent;
+  /** Signs and POSTs an event of `type` about `object` to the webhook URL, as Stripe does. */
+  sendEvent(type: string, object: FakeEventObject, options?: { id?: string }): Promise<WebhookDelivery>;
+  /** Resolves once every webhook started so far has been delivered (or given up); held ones are not. */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
 
-const DELIVERY_ATTEMPTS = 3;
-/** Stripe's largest USD charge, and its smallest. */
-const MAX_AMOUNT = 99_999_999;
-const MIN_AMOUNT = 50;
+type Caller = { kind: 'secret' | 'publishable'; key: string };
 
-const randomId = (prefix: string, bytes = 12) => `${prefix}_${randomBytes(bytes).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
-
-class StripeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(String(body.message));
-  }
+interface Answer {
+  status: number;
+  body: unknown;
 }
 
-const invalidRequest = (message: string, extra: Record<string, unknown> = {}) =>
-  new StripeApiError(400, { type: 'invalid_request_error', message, ...extra });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Caller = { kind: 'secret' } | { kind: 'publishable' };
+const corsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers':
+    'Authorization, Content-Type, Idempotency-Key, Stripe-Version, Stripe-Account',
+  'access-control-expose-headers': 'Request-Id, Idempotent-Replayed, Original-Request, Stripe-Should-Retry',
+};
 
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
-  const paymentIntents = new Map<string, FakePaymentIntent>();
-  const idempotentCreates = new Map<string, { params: string; paymentIntentId: string }>();
-  const pendingDeliveries = new Set<Promise<unknown>>();
+  const webhooks = new WebhookSender(() => ({ url: fake.webhookUrl, secret: fake.webhookSecret }));
+  const chainOf = (object: FakeEventObject) =>
+    object.object === 'payment_intent' ? object.id : String(object.payment_intent);
+  const ledger = new PaymentLedger(
+    (type, object, request) => void webhooks.send(webhooks.event(type, object, request), chainOf(object)),
+    () => fake.url,
+  );
+  const idempotency = new IdempotencyStore();
   let failuresToInject = 0;
 
   const fake: FakeStripe = {
@@ -138,262 +144,309 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     webhookSecret: options.webhookSecret ?? randomId('whsec', 16),
     webhookUrl: options.webhookUrl,
     latencyMs: options.latencyMs ?? 0,
-    paymentIntents,
+    paymentIntents: ledger.paymentIntents,
+    charges: ledger.charges,
+    refunds: ledger.refunds,
     createRequests: 0,
-    deliveries: [],
+    deliveries: webhooks.deliveries,
+    webhooks: {
+      hold: () => webhooks.hold(),
+      release: (releaseOptions) => webhooks.release(releaseOptions),
+      get held() {
+        return webhooks.held;
+      },
+    },
     failNext(count = 1) {
       failuresToInject += count;
     },
-    sendEvent(type, paymentIntent, eventOptions = {}) {
-      const event: FakeStripeEvent = {
-        id: eventOptions.id ?? randomId('evt'),
-        object: 'event',
-        api_version: Stripe.API_VERSION,
-        type,
-        created: now(),
-        data: { object: structuredClone(paymentIntent) },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-      };
-      const delivery = deliver(event);
-      pendingDeliveries.add(delivery);
-      void delivery.finally(() => pendingDeliveries.delete(delivery));
-      return delivery;
-    },
-    async settled() {
-      while (pendingDeliveries.size > 0) await Promise.allSettled([...pendingDeliveries]);
-    },
+    settle: (id, outcome) => ledger.settle(id, outcome),
+    sendEvent: (type, object, eventOptions = {}) =>
+      webhooks.send(webhooks.event(type, object, undefined, eventOptions.id), chainOf(object)),
+    settled: () => webhooks.settled(),
     close: () => Promise.resolve(),
   };
 
-  async function deliver(event: FakeStripeEvent): Promise<WebhookDelivery> {
-    const delivery: WebhookDelivery = { event, status: 0, attempts: 0 };
-    fake.deliveries.push(delivery);
-    const url = fake.webhookUrl;
-    if (!url) return delivery;
-    const payload = JSON.stringify(event);
-    while (delivery.attempts < DELIVERY_ATTEMPTS) {
-      delivery.attempts += 1;
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret });
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-          body: payload,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.body?.cancel();
-        delivery.status = response.status;
-        if (response.ok) break;
-      } catch {
-        delivery.status = 0;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100 * delivery.attempts));
-    }
-    return delivery;
-  }
-
-  function createPaymentIntent(form: FormObject, idempotencyKey: string | undefined): FakePaymentIntent {
-    if (idempotencyKey) {
-      const earlier = idempotentCreates.get(idempotencyKey);
-      if (earlier && earlier.params !== JSON.stringify(form)) {
-        throw new StripeApiError(400, {
-          type: 'idempotency_error',
-          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-        });
-      }
-      if (earlier) return paymentIntents.get(earlier.paymentIntentId)!;
-    }
-    const amount = Number(field(form, 'amount'));
-    if (!Number.isInteger(amount) || amount < MIN_AMOUNT || amount > MAX_AMOUNT) {
-      throw invalidRequest(`Amount must be a whole number of cents from ${MIN_AMOUNT} to ${MAX_AMOUNT}.`, {
-        param: 'amount',
-      });
-    }
-    const currency = field(form, 'currency');
-    if (!currency) throw invalidRequest('Missing required param: currency.', { param: 'currency' });
-    const id = randomId('pi');
-    const paymentIntent: FakePaymentIntent = {
-      id,
-      object: 'payment_intent',
-      amount,
-      amount_received: 0,
-      currency: currency.toLowerCase(),
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-      metadata: stringMap(form, 'metadata'),
-      automatic_payment_methods:
-        field(form, 'automatic_payment_methods', 'enabled') === undefined
-          ? null
-          : { enabled: field(form, 'automatic_payment_methods', 'enabled') === 'true' },
-      payment_method: null,
-      last_payment_error: null,
-      capture_method: 'automatic',
-      confirmation_method: 'automatic',
-      created: now(),
-      livemode: false,
-    };
-    paymentIntents.set(id, paymentIntent);
-    if (idempotencyKey)
-      idempotentCreates.set(idempotencyKey, { params: JSON.stringify(form), paymentIntentId: id });
-    return paymentIntent;
-  }
-
-  function findPaymentIntent(
-    id: string,
-    caller: Caller,
-    clientSecret: string | undefined,
-  ): FakePaymentIntent {
-    const paymentIntent = paymentIntents.get(id);
-    // A publishable key reaches a PaymentIntent only with its client secret, as with Stripe.js.
-    const allowed =
-      paymentIntent && (caller.kind === 'secret' || clientSecret === paymentIntent.client_secret);
-    if (!allowed) {
-      throw new StripeApiError(404, {
+  function authenticate(request: IncomingMessage, params: FormObject): Caller {
+    const authorization = request.headers.authorization ?? '';
+    const bearer = /^Bearer (\S+)$/i.exec(authorization)?.[1];
+    // `curl -u sk_test_…:` as Stripe's docs show: the key is the Basic user name.
+    const basic = /^Basic (\S+)$/i.exec(authorization)?.[1];
+    const key =
+      bearer ??
+      (basic && Buffer.from(basic, 'base64').toString('utf8').split(':')[0]) ??
+      field(params, 'key');
+    if (key && /^(sk|rk)_test_\w+$/.test(key)) return { kind: 'secret', key };
+    if (key && /^pk_test_\w+$/.test(key)) return { kind: 'publishable', key };
+    throw new StripeApiError(
+      401,
+      {
         type: 'invalid_request_error',
-        code: 'resource_missing',
-        param: 'intent',
-        message: `No such payment_intent: '${id}'`,
-      });
-    }
-    return paymentIntent;
-  }
-
-  function updatePaymentIntent(paymentIntent: FakePaymentIntent, form: FormObject): FakePaymentIntent {
-    for (const [key, value] of Object.entries(stringMap(form, 'metadata'))) {
-      if (value === '') delete paymentIntent.metadata[key];
-      else paymentIntent.metadata[key] = value;
-    }
-    return paymentIntent;
-  }
-
-  function confirmPaymentIntent(paymentIntent: FakePaymentIntent, form: FormObject): FakePaymentIntent {
-    if (paymentIntent.status !== 'requires_payment_method') {
-      throw invalidRequest(
-        `This PaymentIntent's status is ${paymentIntent.status}, so it cannot be confirmed.`,
-        { code: 'payment_intent_unexpected_state', payment_intent: paymentIntent },
-      );
-    }
-    const paymentMethod = field(form, 'payment_method');
-    const cardNumber = field(form, 'payment_method_data', 'card', 'number')?.replace(/\D/g, '');
-    if (!paymentMethod && !field(form, 'payment_method_data', 'type')) {
-      throw invalidRequest('You must provide a payment method to confirm this PaymentIntent.', {
-        code: 'payment_intent_unexpected_state',
-        param: 'payment_method',
-      });
-    }
-    const declined =
-      cardNumber?.endsWith('0002') ||
-      paymentMethod?.endsWith('0002') ||
-      paymentMethod?.includes('chargeDeclined');
-    paymentIntent.payment_method = paymentMethod ?? randomId('pm');
-    if (declined) {
-      paymentIntent.status = 'requires_payment_method';
-      paymentIntent.last_payment_error = {
-        type: 'card_error',
-        code: 'card_declined',
-        decline_code: 'generic_decline',
-        message: 'Your card was declined.',
-      };
-      void fake.sendEvent('payment_intent.payment_failed', paymentIntent);
-      throw new StripeApiError(402, { ...paymentIntent.last_payment_error, payment_intent: paymentIntent });
-    }
-    paymentIntent.status = 'succeeded';
-    paymentIntent.amount_received = paymentIntent.amount;
-    paymentIntent.last_payment_error = null;
-    void fake.sendEvent('payment_intent.succeeded', paymentIntent);
-    return paymentIntent;
-  }
-
-  function authenticate(request: IncomingMessage, form: FormObject): Caller {
-    const bearer = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const key = bearer ?? field(form, 'key');
-    if (key && /^(sk|rk)_test_\w+$/.test(key)) return { kind: 'secret' };
-    if (key && /^pk_test_\w+$/.test(key)) return { kind: 'publishable' };
-    throw new StripeApiError(401, {
-      type: 'invalid_request_error',
-      message: key
-        ? `Invalid API Key provided: ${key.slice(0, 8)}***`
-        : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
-    });
+        message: key
+          ? `Invalid API Key provided: ${key.slice(0, 8)}***`
+          : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      },
+      true,
+    );
   }
 
   const requireSecret = (caller: Caller) => {
     if (caller.kind !== 'secret') {
-      throw new StripeApiError(401, {
-        type: 'invalid_request_error',
-        message: 'This API call cannot be made with a publishable API key. Please use a secret API key.',
-      });
+      throw new StripeApiError(
+        401,
+        {
+          type: 'invalid_request_error',
+          message:
+            'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+        },
+        true,
+      );
     }
   };
 
-  async function route(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
-    const url = new URL(request.url ?? '/', 'http://fake-stripe');
-    const form = parseStripeForm(await readBody(request));
-    const caller = authenticate(request, form);
-    const intentPath = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)(\/confirm)?$/.exec(url.pathname);
-
-    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      requireSecret(caller);
-      fake.createRequests += 1;
-      if (failuresToInject > 0) {
-        failuresToInject -= 1;
-        throw new StripeApiError(500, { type: 'api_error', message: 'Something went wrong on our end.' });
-      }
-      const key = request.headers['idempotency-key'];
-      return { status: 200, body: createPaymentIntent(form, typeof key === 'string' ? key : undefined) };
-    }
-    if (request.method === 'GET' && intentPath && !intentPath[2]) {
-      const clientSecret = url.searchParams.get('client_secret') ?? undefined;
-      return { status: 200, body: findPaymentIntent(intentPath[1], caller, clientSecret) };
-    }
-    if (request.method === 'POST' && intentPath && !intentPath[2]) {
-      requireSecret(caller);
-      return {
-        status: 200,
-        body: updatePaymentIntent(findPaymentIntent(intentPath[1], caller, undefined), form),
-      };
-    }
-    if (request.method === 'POST' && intentPath?.[2]) {
-      const paymentIntent = findPaymentIntent(intentPath[1], caller, field(form, 'client_secret'));
-      return { status: 200, body: confirmPaymentIntent(paymentIntent, form) };
-    }
-    throw new StripeApiError(404, {
-      type: 'invalid_request_error',
-      message: `Unrecognized request URL (${request.method}: ${url.pathname}).`,
+  /** The PaymentIntent as the caller may see it, with `expand[]` applied. */
+  function show(paymentIntent: FakePaymentIntent, caller: Caller, params: FormObject): unknown {
+    if (caller.kind === 'publishable') return publishableView(paymentIntent);
+    return expand(paymentIntent, params, {
+      latest_charge: (id) => ledger.charges.get(String(id)),
     });
   }
 
-  const server: Server = createServer((request, response) => void handle(request, response));
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const headers = {
-      'access-control-allow-origin': '*',
-      'access-control-allow-methods': 'GET, POST, OPTIONS',
-      'access-control-allow-headers':
-        'Authorization, Content-Type, Idempotency-Key, Stripe-Version, Stripe-Account',
-      'request-id': randomId('req', 7),
-    };
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204, { ...headers, 'access-control-max-age': '600' }).end();
-      return;
+  function expand(
+    object: object,
+    params: FormObject,
+    expandable: Record<string, (id: unknown) => unknown>,
+  ): unknown {
+    const expanded: Record<string, unknown> = structuredClone(object) as Record<string, unknown>;
+    for (const path of stringList(params, 'expand')) {
+      const resolve = expandable[path];
+      if (!resolve) {
+        throw invalidRequest(`This property cannot be expanded (${path}).`, { param: 'expand' });
+      }
+      if (expanded[path] !== null) expanded[path] = resolve(expanded[path]) ?? expanded[path];
     }
-    let status: number;
-    let body: unknown;
+    return expanded;
+  }
+
+  const checked = (params: FormObject, spec: ParamSpec) => {
+    refuseUnknownParams(params, spec);
+    return params;
+  };
+
+  /** Runs one API call; what it throws is its error answer. */
+  function route(
+    method: string,
+    path: string,
+    params: FormObject,
+    caller: Caller,
+    request: RequestInfo,
+  ): Answer {
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path);
+    const refundPath = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      requireSecret(caller);
+      checked(params, createPaymentIntentParams);
+      if (failuresToInject > 0) {
+        failuresToInject -= 1;
+        throw apiError();
+      }
+      return { status: 200, body: show(ledger.create(params, request), caller, params) };
+    }
+    if (intentPath) {
+      const [, id, action] = intentPath;
+      if (method === 'GET' && !action) {
+        checked(params, retrievePaymentIntentParams);
+        const secret = caller.kind === 'publishable' ? (field(params, 'client_secret') ?? null) : undefined;
+        return { status: 200, body: show(ledger.find(id, secret), caller, params) };
+      }
+      if (method === 'POST' && !action) {
+        requireSecret(caller);
+        checked(params, updatePaymentIntentParams);
+        return { status: 200, body: show(ledger.update(ledger.find(id), params), caller, params) };
+      }
+      if (method === 'POST' && action === 'confirm') {
+        checked(params, confirmPaymentIntentParams);
+        const secret = caller.kind === 'publishable' ? (field(params, 'client_secret') ?? null) : undefined;
+        const paymentIntent = ledger.find(id, secret);
+        return { status: 200, body: show(ledger.confirm(paymentIntent, params, request), caller, params) };
+      }
+      if (method === 'POST' && action === 'cancel') {
+        requireSecret(caller);
+        checked(params, cancelPaymentIntentParams);
+        return { status: 200, body: show(ledger.cancel(ledger.find(id), params, request), caller, params) };
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      requireSecret(caller);
+      checked(params, createRefundParams);
+      const refund = ledger.refund(params, request);
+      return { status: 200, body: expandRefund(refund, params) };
+    }
+    if (method === 'GET' && refundPath) {
+      requireSecret(caller);
+      checked(params, retrieveParams);
+      return { status: 200, body: expandRefund(ledger.findRefund(refundPath[1]), params) };
+    }
+    throw unrecognizedUrl(method, path);
+  }
+
+  const expandRefund = (refund: FakeRefund, params: FormObject) =>
+    expand(refund, params, {
+      charge: (id) => ledger.charges.get(String(id)),
+      payment_intent: (id) => ledger.paymentIntents.get(String(id)),
+    });
+
+  /** An error as Stripe words it: the request's log link, the browser's view of a PaymentIntent. */
+  function errorAnswer(error: StripeApiError, caller: Caller | undefined, requestId: string): Answer {
+    const body: StripeErrorBody = { ...error.body };
+    if (body.payment_intent && caller?.kind === 'publishable') {
+      body.payment_intent = publishableView(body.payment_intent as FakePaymentIntent);
+    } else if (body.payment_intent) {
+      body.payment_intent = structuredClone(body.payment_intent);
+    }
+    if (error.status !== 401 && body.type !== 'api_error') body.request_log_url = requestLogUrl(requestId);
+    return { status: error.status, body: { error: body } };
+  }
+
+  async function api(request: IncomingMessage, url: URL, raw: string, headers: Record<string, string>) {
+    const method = request.method ?? 'GET';
+    const params = method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+    const requestId = headers['request-id'];
+    let caller: Caller | undefined;
+    let claim: ReturnType<IdempotencyStore['claim']> | undefined;
+    const key = request.headers['idempotency-key'];
+    const idempotencyKey = method === 'POST' && typeof key === 'string' && key ? key : null;
+    let answer: Answer;
     try {
-      ({ status, body } = await route(request));
+      caller = authenticate(request, params);
+      if (method === 'POST' && url.pathname === '/v1/payment_intents') fake.createRequests += 1;
+      if (idempotencyKey) {
+        claim = idempotency.claim(caller.key, idempotencyKey, fingerprintOf(method, url.pathname, params));
+        if (claim.kind === 'replay') return replay(claim.answer, headers);
+      }
+      answer = route(method, url.pathname, params, caller, {
+        id: requestId,
+        idempotency_key: idempotencyKey,
+      });
     } catch (caught) {
       const error =
         caught instanceof StripeApiError
           ? caught
           : new StripeApiError(500, { type: 'api_error', message: (caught as Error).message });
-      status = error.status;
-      body = { error: error.body };
-      if (status >= 500) Object.assign(headers, { 'stripe-should-retry': 'false' });
+      answer = errorAnswer(error, caller, requestId);
+      if (claim?.kind === 'claimed' && error.beforeExecution) {
+        claim.release();
+        claim = undefined;
+      }
     }
-    if (fake.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.latencyMs));
-    response.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(body));
+    // A saved 500 would only be replayed: Stripe tells the SDK not to retry it.
+    if (answer.status >= 500 && claim?.kind === 'claimed') headers['stripe-should-retry'] = 'false';
+    if (fake.latencyMs > 0) await sleep(fake.latencyMs);
+    if (claim?.kind === 'claimed') {
+      claim.save({ status: answer.status, body: answer.body, headers: { ...headers }, requestId });
+    }
+    return { ...answer, headers };
+  }
+
+  function replay(saved: SavedAnswer, headers: Record<string, string>) {
+    return {
+      status: saved.status,
+      body: saved.body,
+      headers: {
+        ...saved.headers,
+        'request-id': headers['request-id'],
+        'idempotent-replayed': 'true',
+        'original-request': saved.requestId,
+      },
+    };
+  }
+
+  /** `GET /3ds/:id` shows the challenge; `POST /3ds/:id/complete|fail` ends it and goes back. */
+  function threeDSecure(
+    method: string,
+    url: URL,
+    raw: string,
+  ): { status: number; body: string; location?: string } {
+    const match = /^\/3ds\/([A-Za-z0-9_]+)(?:\/(complete|fail))?$/.exec(url.pathname);
+    const paymentIntent = match ? fake.paymentIntents.get(match[1]) : undefined;
+    const secret =
+      method === 'GET'
+        ? url.searchParams.get('payment_intent_client_secret')
+        : new URLSearchParams(raw).get('client_secret');
+    if (!match || !paymentIntent || secret !== paymentIntent.client_secret) {
+      return { status: 404, body: messagePage('No payment waits for authentication here.') };
+    }
+    if (paymentIntent.status !== 'requires_action') {
+      return {
+        status: 409,
+        body: messagePage(`This payment is ${paymentIntent.status}: nothing to authenticate.`),
+      };
+    }
+    if (method === 'GET' && !match[2]) {
+      return {
+        status: 200,
+        body: challengePage(
+          paymentIntent.id,
+          formatAmount(paymentIntent.amount, paymentIntent.currency),
+          paymentIntent.client_secret!,
+        ),
+      };
+    }
+    if (method !== 'POST' || !match[2])
+      return { status: 405, body: messagePage('Use the buttons of the page.') };
+    const returnUrl = ledger.authenticate(paymentIntent, match[2] === 'complete' ? 'complete' : 'fail');
+    const status = paymentIntent.status === 'succeeded' ? 'succeeded' : 'failed';
+    if (!returnUrl)
+      return { status: 200, body: messagePage(`Authentication ${status}. You can close this window.`) };
+    return {
+      status: 303,
+      body: '',
+      location: returnUrlWith(returnUrl, paymentIntent.id, paymentIntent.client_secret!, status),
+    };
+  }
+
+  const server: Server = createServer((request, response) => void handle(request, response));
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const headers: Record<string, string> = {
+      ...corsHeaders,
+      'request-id': randomId('req', 7),
+      'stripe-version': String(request.headers['stripe-version'] ?? Stripe.API_VERSION),
+    };
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { ...headers, 'access-control-max-age': '600' }).end();
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://fake-stripe');
+    const raw = await readBody(request);
+    if (url.pathname.startsWith('/_fake/')) {
+      const answer = control(
+        fake,
+        request.method ?? 'GET',
+        url.pathname,
+        controlBody(raw, () => parseStripeForm(raw)),
+      );
+      response
+        .writeHead(answer.status, { ...corsHeaders, 'content-type': 'application/json' })
+        .end(JSON.stringify(answer.body));
+      return;
+    }
+    if (url.pathname.startsWith('/3ds/')) {
+      const page = threeDSecure(request.method ?? 'GET', url, raw);
+      response
+        .writeHead(page.status, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy':
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+          ...(page.location ? { location: page.location } : {}),
+        })
+        .end(page.body);
+      return;
+    }
+    const answer = await api(request, url, raw, headers);
+    response
+      .writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json' })
+      .end(JSON.stringify(answer.body));
   }
 
   server.listen(options.port ?? 0, options.host ?? '127.0.0.1');

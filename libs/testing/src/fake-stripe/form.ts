@@ -6,8 +6,8 @@ export interface FormObject {
 
 /**
  * Decodes an `application/x-www-form-urlencoded` body the way Stripe's API reads it: bracketed keys
- * build nested objects (`payment_method_data[card][number]`). Array indices (`items[0]`) stay object
- * keys, which is all the fake needs.
+ * build nested objects (`payment_method_data[card][number]`). Array indices (`expand[0]`) stay object
+ * keys; an empty index (`expand[]`) takes the next one.
  */
 export function parseStripeForm(body: string): FormObject {
   const form: FormObject = {};
@@ -18,7 +18,8 @@ export function parseStripeForm(body: string): FormObject {
       const next = target[segment];
       target = typeof next === 'object' ? next : (target[segment] = {});
     }
-    target[path[path.length - 1]] = value;
+    const last = path[path.length - 1];
+    target[last === '' ? String(Object.keys(target).length) : last] = value;
   }
   return form;
 }
@@ -37,4 +38,12 @@ export function stringMap(form: FormObject, key: string): Record<string, string>
   return Object.fromEntries(
     Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+}
+
+/** A list parameter (`expand[0]=a&expand[1]=b`, or `expand[]=…`) as an array of strings. */
+export function stringList(form: FormObject, key: string): string[] {
+  const value = form[key];
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object') return [];
+  return Object.values(value).filter((each): each is string => typeof each === 'string');
 }

@@ -5,6 +5,8 @@ import { startFakeStripe } from './fake-stripe';
  *   PORT=12111 FAKE_STRIPE_WEBHOOK_URL=http://127.0.0.1:8080/api/stripe/webhook \
  *   STRIPE_WEBHOOK_SECRET=whsec_… node libs/testing/dist/fake-stripe/main.js
  * Prints `Fake Stripe API listening at <url>` once it accepts requests; stops on SIGINT or SIGTERM.
+ * Its test controls answer on the same origin, e.g. `curl -X POST <url>/_fake/webhooks/hold`
+ * (fail-next, webhooks/hold, webhooks/release, payment_intents/:id/settle: see ./controls.ts).
  */
 async function main(): Promise<void> {
   const fake = await startFakeStripe({
