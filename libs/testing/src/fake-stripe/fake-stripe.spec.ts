@@ -193,6 +193,14 @@ describe('fake Stripe API', () => {
         idempotencyKey: 'order-42',
       });
       expect(elsewhere.id).not.toBe(first.id);
+      // Stripe prunes a key once it is 24 hours old: then it is a new request.
+      const dayLater = Date.now() + 24 * 60 * 60 * 1000;
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(dayLater);
+      try {
+        expect((await createIntent('order-42', 100)).amount).toBe(100);
+      } finally {
+        clock.mockRestore();
+      }
     });
 
     it('replays a 500 to every retry of its key, tells the SDK not to retry it, and a new key gets through', async () => {
@@ -442,6 +450,26 @@ describe('fake Stripe API', () => {
       const twice = await confirmFromBrowser(intent, '4242424242424242');
       expect(twice.status).toBe(400);
       expect(((await twice.json()) as ErrorBody).error.code).toBe('payment_intent_unexpected_state');
+    });
+
+    it('waits in requires_confirmation when created with a payment method, and expands the charge on request', async () => {
+      const intent = await stripe.paymentIntents.create({ ...orderParams(), payment_method: 'pm_card_visa' });
+      expect(intent).toMatchObject({ status: 'requires_confirmation', payment_method: 'pm_card_visa' });
+      const paid = await stripe.paymentIntents.confirm(intent.id);
+      expect(paid.status).toBe('succeeded');
+      const expanded = await stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] });
+      expect(expanded.latest_charge).toMatchObject({
+        object: 'charge',
+        id: paid.latest_charge,
+        amount: 149900,
+        status: 'succeeded',
+        payment_intent: intent.id,
+      });
+      await expect(
+        stripe.paymentIntents.retrieve(intent.id, { expand: ['customer.sources'] }),
+      ).rejects.toMatchObject({
+        param: 'expand',
+      });
     });
 
     it('declines …0002 (generic_decline) and …9995 (insufficient_funds) with a 402, and sends payment_intent.payment_failed', async () => {
