@@ -9,7 +9,10 @@ import { PaymentsModule } from './payments/payments.module';
 import { StripeModule } from './stripe/stripe.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
-export type AppConfig = Pick<CommerceConfig, 'databaseUrl' | 'natsUrl' | 'identityUrl' | 'stripe'> & {
+export type AppConfig = Pick<
+  CommerceConfig,
+  'databaseUrl' | 'natsUrl' | 'identityUrl' | 'stripe' | 'paymentWindowMinutes'
+> & {
   /** Where account events come from; default: the stream `PORTAL` at `natsUrl`. */
   events?: Omit<ConsumedEventsOptions, 'databaseUrl'>;
 };

@@ -35,4 +35,14 @@ describe('commerce environment', () => {
       /STRIPE_SECRET_KEY: must be a Stripe secret key[\s\S]*STRIPE_WEBHOOK_SECRET: [\s\S]*STRIPE_API_URL: must be an origin/,
     );
   });
+
+  it('cancels unpaid orders after a day unless ORDER_PAYMENT_WINDOW_MINUTES says otherwise', () => {
+    expect(loadCommerceConfig(base).paymentWindowMinutes).toBe(1440);
+    expect(loadCommerceConfig({ ...base, ORDER_PAYMENT_WINDOW_MINUTES: '90' }).paymentWindowMinutes).toBe(90);
+    for (const bad of ['0', '1.5', 'a day']) {
+      expect(() => parseEnv(commerceEnvSchema, { ...base, ORDER_PAYMENT_WINDOW_MINUTES: bad })).toThrow(
+        /ORDER_PAYMENT_WINDOW_MINUTES: must be/,
+      );
+    }
+  });
 });

@@ -16,6 +16,8 @@ export const commerceEnvSchema = z.object({
     /^https?:\/\/[^\s/?#]+\/?$/,
     'must be an origin such as http://127.0.0.1:12111 (a local fake of the Stripe API)',
   ),
+  /** Minutes an order may stay unpaid (pending or failed) before it is canceled; default a day. */
+  ORDER_PAYMENT_WINDOW_MINUTES: envVars.positiveInt(1440),
 });
 
 export interface StripeSettings {
@@ -31,6 +33,8 @@ export interface CommerceConfig extends ServiceConfig {
   /** identity's base URL, whose JWKS verifies access tokens. */
   identityUrl: string;
   stripe: StripeSettings;
+  /** Minutes a pending or failed order waits for its payment before the sweep cancels it. */
+  paymentWindowMinutes: number;
 }
 
 export const COMMERCE_CONFIG = Symbol('COMMERCE_CONFIG');
@@ -43,4 +47,5 @@ export const loadCommerceConfig = serviceConfigLoader(commerceEnvSchema, (vars) 
     webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
     apiUrl: vars.STRIPE_API_URL,
   },
+  paymentWindowMinutes: vars.ORDER_PAYMENT_WINDOW_MINUTES,
 }));

@@ -122,15 +122,20 @@ describe('commerce: the account export and erasure', () => {
       total: '2997.00',
       stripe_payment_intent_id: before.stripe_payment_intent_id,
     });
-    // Stripe keeps the order id (the webhook and accounting need it), no longer the user's.
+    // Stripe keeps the order id and the attempt (the webhook and accounting need them), no longer the user's.
     const intentOf = (id: string | null) => stack().commerce.stripe.paymentIntents.get(id as string)!;
-    expect(intentOf(before.stripe_payment_intent_id as string).metadata).toEqual({ orderId: paid.orderId });
+    expect(intentOf(before.stripe_payment_intent_id as string).metadata).toEqual({
+      orderId: paid.orderId,
+      attempt: '1',
+    });
     expect(intentOf((await orderRow(pending.orderId)).stripe_payment_intent_id as string).metadata).toEqual({
       orderId: pending.orderId,
+      attempt: '1',
     });
     expect(intentOf((await orderRow(dans.orderId)).stripe_payment_intent_id as string).metadata).toEqual({
       orderId: dans.orderId,
       userId: dan.id,
+      attempt: '1',
     });
     const items = await rows('SELECT package_name, quantity, price FROM order_items WHERE order_id = $1', [
       paid.orderId,

@@ -3,7 +3,7 @@ import { UuidRow } from '@portal/db';
 import { Column, CreateDateColumn, Entity, OneToMany, UpdateDateColumn } from 'typeorm';
 import { OrderItemEntity } from './order-item.entity';
 
-/** A row of `orders`: its total, status and PaymentIntent, who placed it and the checkout's idempotency key. */
+/** A row of `orders`: its total, status, PaymentIntent and payment attempts, who placed it and the checkout's idempotency key. */
 @Entity({ name: 'orders' })
 export class OrderEntity extends UuidRow {
   /** Null once the account was deleted: the order is kept for accounting, no longer anyone's. */
@@ -27,6 +27,14 @@ export class OrderEntity extends UuidRow {
 
   @Column({ name: 'idempotency_key', type: 'varchar', length: 255, nullable: true })
   idempotencyKey!: string | null;
+
+  /** PaymentIntent creations tried so far; Stripe's idempotency key is `order-<id>-attempt-<n>`. */
+  @Column({ name: 'payment_attempt', type: 'integer', default: 0 })
+  paymentAttempt!: number;
+
+  /** When it was canceled; set exactly while the status is canceled. */
+  @Column({ name: 'canceled_at', type: 'timestamptz', nullable: true })
+  canceledAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -34,16 +34,23 @@ export interface KeyedOrder {
   items: { packageId: string; quantity: number }[];
 }
 
-/** What a payment outcome needs of the order it moves. */
-export interface PaidForOrder {
+/** What paying for an order, or a payment outcome, needs of the order (locked by the caller). */
+export interface LockedOrder {
   id: string;
   /** Null for an order of a deleted account. */
   userId: string | null;
   organizationId: string | null;
   status: OrderStatus;
   total: Money;
+  /** The order's current PaymentIntent: that of its latest attempt that reached Stripe. */
   stripePaymentIntentId: string | null;
+  /** PaymentIntent creations tried so far. */
+  paymentAttempt: number;
 }
+
+/** The columns of a `LockedOrder`. */
+const lockedColumns = `id, user_id AS "userId", organization_id AS "organizationId", status, total,
+  stripe_payment_intent_id AS "stripePaymentIntentId", payment_attempt AS "paymentAttempt"`;
 
 /**
  * The one access to `orders` and `order_items`: reads always scoped to the user the orders belong
@@ -124,12 +131,21 @@ export class OrdersService {
     return inserted[0].created_at;
   }
 
-  /** Records the order's PaymentIntent; the first one recorded stays. */
-  async attachPaymentIntent(orderId: string, paymentIntentId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE orders SET stripe_payment_intent_id = $2, updated_at = now()
-       WHERE id = $1 AND stripe_payment_intent_id IS NULL`,
-      [orderId, paymentIntentId],
+  /**
+   * Records a PaymentIntent creation with the caller's transaction: the attempt number, and the
+   * PaymentIntent it made (none when Stripe refused it: the order keeps its previous one).
+   */
+  async recordPaymentAttempt(
+    manager: EntityManager,
+    orderId: string,
+    attempt: number,
+    paymentIntentId: string | null,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE orders SET payment_attempt = $2,
+         stripe_payment_intent_id = COALESCE($3, stripe_payment_intent_id), updated_at = now()
+       WHERE id = $1`,
+      [orderId, attempt, paymentIntentId],
     );
   }
 
@@ -151,27 +167,52 @@ export class OrdersService {
     return updated.flatMap((row) => (row.stripe_payment_intent_id ? [row.stripe_payment_intent_id] : []));
   }
 
-  /** The order, locked until the caller's transaction ends, for a payment outcome to move it. */
-  async lockForPayment(manager: EntityManager, orderId: string): Promise<PaidForOrder | undefined> {
-    const [order]: PaidForOrder[] = await manager.query(
-      `SELECT id, user_id AS "userId", organization_id AS "organizationId", status, total,
-         stripe_payment_intent_id AS "stripePaymentIntentId"
-       FROM orders WHERE id = $1 FOR UPDATE`,
+  /** The order, locked until the caller's transaction ends: checkout and payment outcomes wait for each other. */
+  async lockForPayment(manager: EntityManager, orderId: string): Promise<LockedOrder | undefined> {
+    const [order]: LockedOrder[] = await manager.query(
+      `SELECT ${lockedColumns} FROM orders WHERE id = $1 FOR UPDATE`,
       [orderId],
     );
     return order;
   }
 
-  /** Moves the order to the status its PaymentIntent's outcome leads to, with the caller's transaction. */
-  async settlePayment(
+  /**
+   * Up to `limit` pending or failed orders placed more than `minutes` ago, oldest first after the
+   * `after` cursor, locked for the caller's transaction; orders another transaction holds (a checkout,
+   * another replica's sweep) are skipped.
+   */
+  lockUnpaidOlderThan(
+    manager: EntityManager,
+    minutes: number,
+    limit: number,
+    after?: { createdAt: Date; id: string },
+  ): Promise<(LockedOrder & { createdAt: Date })[]> {
+    return manager.query(
+      `SELECT ${lockedColumns}, created_at AS "createdAt" FROM orders
+       WHERE status IN ('pending', 'failed') AND created_at < now() - make_interval(mins => $1)
+         AND ($3::timestamptz IS NULL OR (created_at, id) > ($3, $4::uuid))
+       ORDER BY created_at, id LIMIT $2
+       FOR UPDATE SKIP LOCKED`,
+      [minutes, limit, after?.createdAt ?? null, after?.id ?? null],
+    );
+  }
+
+  /**
+   * Moves the order to a status its PaymentIntent (or the payment window) leads to, with the caller's
+   * transaction; `canceled_at` is `at` while canceled, cleared otherwise.
+   */
+  async moveTo(
     manager: EntityManager,
     orderId: string,
-    status: 'completed' | 'failed',
-    paymentIntentId: string,
+    status: Exclude<OrderStatus, 'pending'>,
+    paymentIntentId: string | null,
+    at: Date,
   ): Promise<void> {
     await manager.query(
-      `UPDATE orders SET status = $2, stripe_payment_intent_id = $3, updated_at = now() WHERE id = $1`,
-      [orderId, status, paymentIntentId],
+      `UPDATE orders SET status = $2, stripe_payment_intent_id = COALESCE($3, stripe_payment_intent_id),
+         canceled_at = CASE WHEN $2::varchar = 'canceled' THEN $4::timestamptz END, updated_at = now()
+       WHERE id = $1`,
+      [orderId, status, paymentIntentId, at],
     );
   }
 }

@@ -1,8 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { commerceMessages, MAX_CART_LINES, orderCreatedDataSchema, subjects } from '@portal/contracts';
+import {
+  commerceMessages,
+  MAX_CART_LINES,
+  orderClosedResponseSchema,
+  orderCreatedDataSchema,
+  subjects,
+} from '@portal/contracts';
 import { expectJsonError, postRawBody, startForSuite } from '@portal/testing';
 import { catalog } from '../packages/catalog.seed';
-import { createPaymentIntent, type Customer, line, startCommerce } from '../test/commerce-harness';
+import {
+  createPaymentIntent,
+  type Customer,
+  line,
+  payWithCard,
+  startCommerce,
+  stripeClientOf,
+  TEST_PAYMENT_WINDOW_MINUTES,
+} from '../test/commerce-harness';
+import { UnpaidOrdersSweep } from './unpaid-orders-sweep.service';
+
+const GOOD_CARD = '4242424242424242';
+const THREE_D_SECURE_CARD = '4000002500003155';
+/** The fake Stripe's own card that stays processing until settled (libs/testing). */
+const PROCESSING_CARD = '4000000000007726';
 
 describe('POST /api/create-payment-intent', () => {
   const stack = startForSuite(startCommerce);
@@ -299,23 +319,158 @@ describe('POST /api/create-payment-intent', () => {
     });
   });
 
-  describe('when Stripe fails', () => {
-    it('answers 502, keeps the order pending without a PaymentIntent, and a retry with the key completes it', async () => {
-      const idempotencyKey = `cart-${randomUUID()}`;
+  describe('payment attempts', () => {
+    const cart = () => ({ items: [line(outbound.id)] });
+    const key = () => `cart-${randomUUID()}`;
+    const orderRow = async (orderId: string) =>
+      (
+        await rows(
+          'SELECT status, payment_attempt, stripe_payment_intent_id, canceled_at FROM orders WHERE id = $1',
+          [orderId],
+        )
+      )[0];
+    const paymentEventsOf = async (orderId: string) =>
+      (
+        await rows(`SELECT subject FROM outbox WHERE data->>'orderId' = $1 AND subject <> $2 ORDER BY seq`, [
+          orderId,
+          subjects.orderCreated,
+        ])
+      ).map((row: { subject: string }) => row.subject);
+    const closed = (
+      orderId: string,
+      orderStatus: 'processing' | 'completed' | 'canceled',
+      message: string,
+    ) => ({
+      statusCode: 409,
+      message,
+      orderId,
+      orderStatus,
+    });
+
+    afterEach(async () => {
+      await stack().stripe.webhooks.release();
+      await stack().stripe.settled();
+    });
+
+    it('answers 502 when Stripe fails the first attempt, and the retry succeeds with a new attempt and key', async () => {
+      const idempotencyKey = key();
       stack().stripe.failNext();
-      const failed = await checkout({ items: [line(outbound.id)] }, idempotencyKey);
+      const failed = await checkout(cart(), idempotencyKey);
       expect(failed.body).toEqual({ statusCode: 502, message: commerceMessages.paymentProviderFailed });
       const [pending] = await rows('SELECT * FROM orders WHERE user_id = $1', [customer.id]);
-      expect(pending).toMatchObject({ status: 'pending', stripe_payment_intent_id: null, total: '1999.00' });
+      expect(pending).toMatchObject({
+        status: 'pending',
+        stripe_payment_intent_id: null,
+        payment_attempt: 1,
+        total: '1999.00',
+      });
 
-      const retried = await checkout({ items: [line(outbound.id)] }, idempotencyKey);
+      // Stripe saved the 500 under the first attempt's key; the retry is the second attempt.
+      const retried = await checkout(cart(), idempotencyKey);
       expect(retried.status).toBe(200);
       expect(retried.body.orderId).toBe(pending.id);
-      const [order] = await rows('SELECT stripe_payment_intent_id FROM orders WHERE id = $1', [pending.id]);
-      expect(stack().stripe.paymentIntents.get(order.stripe_payment_intent_id)?.client_secret).toBe(
-        retried.body.clientSecret,
-      );
+      const order = await orderRow(pending.id);
+      expect(order).toMatchObject({ status: 'pending', payment_attempt: 2 });
+      expect(stack().stripe.paymentIntents.get(order.stripe_payment_intent_id)).toMatchObject({
+        client_secret: retried.body.clientSecret,
+        metadata: { orderId: pending.id, userId: customer.id, attempt: '2' },
+      });
       expect(await ordersOf(customer)).toBe(1);
+    });
+
+    it('serialises two tabs paying one cart at once: one creation at Stripe, the same client secret', async () => {
+      const idempotencyKey = key();
+      const creations = stack().stripe.createRequests;
+      // A slow Stripe: the first creation is still in flight when the second tab asks.
+      stack().stripe.latencyMs = 300;
+      let tabs;
+      try {
+        tabs = await Promise.all([checkout(cart(), idempotencyKey), checkout(cart(), idempotencyKey)]);
+      } finally {
+        stack().stripe.latencyMs = 0;
+      }
+      expect(tabs.map((tab) => tab.status).sort()).toEqual([200, 201]);
+      expect(tabs[1].body).toEqual(tabs[0].body);
+      expect(stack().stripe.createRequests - creations).toBe(1);
+      expect(await orderRow(tabs[0].body.orderId)).toMatchObject({ payment_attempt: 1 });
+    });
+
+    it('hands out no client secret for a paid order: 409 completed', async () => {
+      const idempotencyKey = key();
+      const first = await checkout(cart(), idempotencyKey);
+      expect(await payWithCard(stack(), first.body.clientSecret, GOOD_CARD)).toBe(200);
+      const again = await checkout(cart(), idempotencyKey);
+      expect(again.status).toBe(409);
+      expect(orderClosedResponseSchema.parse(again.body)).toEqual(
+        closed(first.body.orderId, 'completed', commerceMessages.orderAlreadyPaid),
+      );
+      expect(again.body).not.toHaveProperty('clientSecret');
+    });
+
+    it('completes an order Stripe was paid for before its webhook came, as the webhook would, once', async () => {
+      const idempotencyKey = key();
+      const first = await checkout(cart(), idempotencyKey);
+      stack().stripe.webhooks.hold();
+      expect(await payWithCard(stack(), first.body.clientSecret, GOOD_CARD)).toBe(200);
+      const again = await checkout(cart(), idempotencyKey);
+      expect(again.body).toEqual(closed(first.body.orderId, 'completed', commerceMessages.orderAlreadyPaid));
+      expect(await orderRow(first.body.orderId)).toMatchObject({ status: 'completed' });
+      await stack().stripe.webhooks.release();
+      await stack().stripe.settled();
+      expect(await paymentEventsOf(first.body.orderId)).toEqual([subjects.orderPaid]);
+    });
+
+    it('answers 409 processing while the bank has not answered, and takes no second payment', async () => {
+      const idempotencyKey = key();
+      const first = await checkout(cart(), idempotencyKey);
+      expect(await payWithCard(stack(), first.body.clientSecret, PROCESSING_CARD)).toBe(200);
+      const again = await checkout(cart(), idempotencyKey);
+      expect(again.body).toEqual(
+        closed(first.body.orderId, 'processing', commerceMessages.paymentProcessing),
+      );
+      expect(await orderRow(first.body.orderId)).toMatchObject({ status: 'processing', payment_attempt: 1 });
+    });
+
+    it('hands out the same client secret while 3-D Secure waits for the customer', async () => {
+      const idempotencyKey = key();
+      const first = await checkout(cart(), idempotencyKey);
+      expect(await payWithCard(stack(), first.body.clientSecret, THREE_D_SECURE_CARD)).toBe(200);
+      const again = await checkout(cart(), idempotencyKey);
+      expect(again).toMatchObject({ status: 200, body: first.body });
+    });
+
+    it('answers 409 canceled for an order not paid in time; a new Idempotency-Key starts a new order', async () => {
+      const idempotencyKey = key();
+      const first = await checkout(cart(), idempotencyKey);
+      await rows(`UPDATE orders SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [
+        first.body.orderId,
+        TEST_PAYMENT_WINDOW_MINUTES + 1,
+      ]);
+      await stack().service.app.get(UnpaidOrdersSweep).sweep();
+      const again = await checkout(cart(), idempotencyKey);
+      expect(again.body).toEqual(closed(first.body.orderId, 'canceled', commerceMessages.orderCanceled));
+      const fresh = await checkout(cart(), key());
+      expect(fresh.status).toBe(201);
+      expect(fresh.body.orderId).not.toBe(first.body.orderId);
+    });
+
+    it('makes a new attempt when the PaymentIntent was canceled at Stripe before its webhook came', async () => {
+      const idempotencyKey = key();
+      const first = await checkout(cart(), idempotencyKey);
+      const { stripe_payment_intent_id: canceledId } = await orderRow(first.body.orderId);
+      stack().stripe.webhooks.hold();
+      await stripeClientOf(stack()).paymentIntents.cancel(canceledId);
+      const again = await checkout(cart(), idempotencyKey);
+      expect(again.status).toBe(200);
+      expect(again.body.clientSecret).not.toBe(first.body.clientSecret);
+      const order = await orderRow(first.body.orderId);
+      expect(order).toMatchObject({ status: 'pending', payment_attempt: 2 });
+      expect(order.stripe_payment_intent_id).not.toBe(canceledId);
+      // The late event is about a PaymentIntent the order no longer pays with.
+      await stack().stripe.webhooks.release();
+      await stack().stripe.settled();
+      expect(await orderRow(first.body.orderId)).toMatchObject({ status: 'pending', canceled_at: null });
+      expect(await paymentEventsOf(first.body.orderId)).toEqual([]);
     });
   });
 });

@@ -14,7 +14,11 @@ import { PaymentIntentsService } from './payment-intents.service';
 export class PaymentIntentsController {
   constructor(private readonly paymentIntents: PaymentIntentsService) {}
 
-  /** 201 with a new order; 200 when the Idempotency-Key repeats an earlier request for the same cart. */
+  /**
+   * 201 with a new order; 200 when the Idempotency-Key repeats an earlier request for the same cart;
+   * 409 (`orderClosedResponseSchema`) when that order takes no new payment: processing, completed or
+   * canceled.
+   */
   @Post()
   @UseGuards(JwtAuthGuard)
   async create(
@@ -25,7 +29,8 @@ export class PaymentIntentsController {
   ): Promise<void> {
     const key = idempotencyKey === undefined ? undefined : idempotencyKeySchema.safeParse(idempotencyKey);
     if (key && !key.success) throw new BadRequestException(key.error.issues[0].message);
-    const { response, created } = await this.paymentIntents.create(user, body.items, key?.data);
-    await reply.status(created ? 201 : 200).send(response);
+    const result = await this.paymentIntents.create(user, body.items, key?.data);
+    if (result.closed) await reply.status(409).send(result.closed);
+    else await reply.status(result.created ? 201 : 200).send(result.response);
   }
 }

@@ -1,7 +1,14 @@
 import { commerceMessages } from '@portal/contracts';
 import { closedPort, startForSuite } from '@portal/testing';
 import { catalog } from '../packages/catalog.seed';
-import { createPaymentIntent, line, postStripeWebhook, startCommerce } from '../test/commerce-harness';
+import { UnpaidOrdersSweep } from '../payments/unpaid-orders-sweep.service';
+import {
+  createPaymentIntent,
+  line,
+  postSignedEvent,
+  postStripeWebhook,
+  startCommerce,
+} from '../test/commerce-harness';
 
 describe('without Stripe settings', () => {
   const stack = startForSuite(() =>
@@ -35,6 +42,20 @@ describe('without Stripe settings', () => {
   });
 });
 
+describe('with a webhook secret but no secret key', () => {
+  const stack = startForSuite(() => startCommerce({ stripe: { secretKey: undefined } }));
+
+  it('answers the webhook 503: it could not read the PaymentIntent the event is about', async () => {
+    const status = await postSignedEvent(stack(), 'payment_intent.succeeded', {
+      id: 'pi_1',
+      amount: 100,
+      currency: 'usd',
+    });
+    expect(status).toBe(503);
+    expect(await stack().service.dataSource.query('SELECT id FROM stripe_events')).toEqual([]);
+  });
+});
+
 describe('with Stripe unreachable', () => {
   const stack = startForSuite(async () =>
     startCommerce({ stripe: { apiUrl: `http://127.0.0.1:${await closedPort()}` } }),
@@ -49,5 +70,54 @@ describe('with Stripe unreachable', () => {
       [customer.id],
     );
     expect(orders).toEqual([{ status: 'pending', stripe_payment_intent_id: null }]);
+  });
+
+  it('keeps the attempt when no answer came, so the next request reuses its idempotency key', async () => {
+    const customer = await stack().signIn();
+    for (let i = 0; i < 2; i += 1) {
+      const response = await createPaymentIntent(
+        stack(),
+        customer,
+        { items: [line(catalog[2].id)] },
+        'cart-0002',
+      );
+      expect(response.status).toBe(502);
+    }
+    const orders = await stack().service.dataSource.query(
+      'SELECT payment_attempt, stripe_payment_intent_id FROM orders WHERE user_id = $1',
+      [customer.id],
+    );
+    expect(orders).toEqual([{ payment_attempt: 0, stripe_payment_intent_id: null }]);
+  });
+
+  describe('an unpaid order past its window, whose PaymentIntent Stripe cannot be asked about', () => {
+    let orderId: string;
+    beforeAll(async () => {
+      [{ id: orderId }] = await stack().service.dataSource.query(
+        `INSERT INTO orders (user_id, status, total, stripe_payment_intent_id, payment_attempt, created_at)
+         VALUES (gen_random_uuid(), 'pending', 1499.00, 'pi_unreachable', 1, now() - interval '2 days')
+         RETURNING id`,
+      );
+    });
+    const statusOf = async () =>
+      (await stack().service.dataSource.query('SELECT status FROM orders WHERE id = $1', [orderId]))[0]
+        .status;
+
+    it('is left pending for the next sweep', async () => {
+      expect(await stack().service.app.get(UnpaidOrdersSweep).sweep()).toBe(0);
+      expect(await statusOf()).toBe('pending');
+    });
+
+    it('answers its webhook 503 and records nothing, so Stripe delivers it again', async () => {
+      const status = await postSignedEvent(stack(), 'payment_intent.canceled', {
+        id: 'pi_unreachable',
+        amount: 149900,
+        currency: 'usd',
+        metadata: { orderId },
+      });
+      expect(status).toBe(503);
+      expect(await stack().service.dataSource.query('SELECT id FROM stripe_events')).toEqual([]);
+      expect(await statusOf()).toBe('pending');
+    });
   });
 });

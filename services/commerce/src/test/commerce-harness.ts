@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CartLine, CreatePaymentIntentResponse } from '@portal/contracts';
 import {
   type FakeStripe,
@@ -12,14 +13,18 @@ import {
   type TestEventsOptions,
   type WithSignIn,
 } from '@portal/testing';
+import Stripe from 'stripe';
 import { AppModule } from '../app.module';
 import type { StripeSettings } from '../config';
 import { commerceEntities } from '../database';
 import { commerceMigrations } from '../migrations';
 import { seedCatalog } from '../packages/catalog.seed';
+import { createStripeClient } from '../stripe/stripe.module';
 
 export const TEST_STRIPE_SECRET_KEY = 'sk_test_commerce';
 export const TEST_WEBHOOK_SECRET = 'whsec_commercetests';
+/** The payment window of the test stacks: a test ages an order past it to have it swept. */
+export const TEST_PAYMENT_WINDOW_MINUTES = 30;
 
 export type Customer = SignedInUser;
 
@@ -54,6 +59,7 @@ export function startCommerce(
           ...config,
           identityUrl: identity.baseUrl,
           stripe: settings,
+          paymentWindowMinutes: TEST_PAYMENT_WINDOW_MINUTES,
           ...(options.events && { events: options.events }),
         }),
       migrations: commerceMigrations,
@@ -104,6 +110,29 @@ export function postStripeWebhook(
   );
 }
 
+/**
+ * Signs and posts a Stripe event about `object` straight to the webhook, as Stripe would send it
+ * (whatever the fake holds or has sent); answers the HTTP status.
+ */
+export async function postSignedEvent(
+  stack: CommerceStack,
+  type: string,
+  object: unknown,
+  id = `evt_${randomUUID().replace(/-/g, '')}`,
+): Promise<number> {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET });
+  const response = await postStripeWebhook(stack, payload, 'application/json', signature);
+  await response.body?.cancel();
+  return response.status;
+}
+
 /** Confirms the PaymentIntent from "the browser" (publishable key + client secret) with a card number. */
 export async function payWithCard(
   stack: CommerceStack,
@@ -125,6 +154,10 @@ export async function payWithCard(
   await stack.stripe.settled();
   return response.status;
 }
+
+/** The Stripe SDK on the stack's fake, as the merchant would use it (e.g. a cancel from Stripe's dashboard). */
+export const stripeClientOf = (stack: CommerceStack): Stripe =>
+  createStripeClient({ secretKey: TEST_STRIPE_SECRET_KEY, apiUrl: stack.stripe.url })!;
 
 /** A cart line for a catalog package. */
 export const line = (packageId: string, quantity = 1): CartLine => ({ packageId, quantity });

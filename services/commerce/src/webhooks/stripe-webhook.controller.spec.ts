@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { orderFailedDataSchema, orderPaidDataSchema, subjects } from '@portal/contracts';
+import {
+  orderCanceledDataSchema,
+  orderFailedDataSchema,
+  orderPaidDataSchema,
+  subjects,
+} from '@portal/contracts';
 import { expectJsonError, type FakePaymentIntent, startForSuite } from '@portal/testing';
 import Stripe from 'stripe';
 import { catalog } from '../packages/catalog.seed';
@@ -8,13 +13,18 @@ import {
   type Customer,
   line,
   payWithCard,
+  postSignedEvent,
   postStripeWebhook,
   startCommerce,
+  stripeClientOf,
   TEST_WEBHOOK_SECRET,
 } from '../test/commerce-harness';
 
 const GOOD_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000000002';
+const THREE_D_SECURE_CARD = '4000002500003155';
+/** The fake Stripe's own card that stays processing until settled (libs/testing). */
+const PROCESSING_CARD = '4000000000007726';
 
 describe('POST /api/stripe/webhook', () => {
   const stack = startForSuite(startCommerce);
@@ -52,8 +62,17 @@ describe('POST /api/stripe/webhook', () => {
   const post = (payload: string, signature?: string) =>
     postStripeWebhook(stack(), payload, 'application/json', signature);
 
+  /** The PaymentIntent as the fake Stripe holds it now. */
+  const atStripe = (intent: FakePaymentIntent) =>
+    structuredClone(stack().stripe.paymentIntents.get(intent.id)!);
+
   beforeEach(async () => {
     customer = await stack().signIn();
+  });
+
+  afterEach(async () => {
+    await stack().stripe.webhooks.release();
+    await stack().stripe.settled();
   });
 
   it('completes the order when the card is paid, with one portal.orders.paid', async () => {
@@ -103,36 +122,173 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('applies an event once however often Stripe repeats it', async () => {
-    const { orderId, intent } = await placeOrder();
+    const { orderId, clientSecret, intent } = await placeOrder();
+    stack().stripe.webhooks.hold();
+    expect(await payWithCard(stack(), clientSecret, GOOD_CARD)).toBe(200);
+    const paid = atStripe(intent);
     const id = `evt_${randomUUID().replace(/-/g, '')}`;
     for (let i = 0; i < 3; i += 1) {
-      const delivery = await stack().stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'), {
-        id,
-      });
-      expect(delivery.status).toBe(200);
+      expect(await postSignedEvent(stack(), 'payment_intent.succeeded', paid, id)).toBe(200);
     }
     // Concurrent repeats too.
     const repeats = await Promise.all(
-      [1, 2, 3].map(() =>
-        stack().stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'), { id }),
-      ),
+      [1, 2, 3].map(() => postSignedEvent(stack(), 'payment_intent.succeeded', paid, id)),
     );
-    expect(repeats.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+    expect(repeats).toEqual([200, 200, 200]);
     expect(await statusOf(orderId)).toBe('completed');
-    expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderPaid]);
     expect(await rows('SELECT id FROM stripe_events WHERE id = $1', [id])).toHaveLength(1);
+    // Stripe's own delivery of the same outcome (another event id) changes nothing more.
+    await stack().stripe.webhooks.release();
+    await stack().stripe.settled();
+    expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderPaid]);
   });
 
   it('keeps a completed order completed when a failure arrives late', async () => {
-    const { orderId, intent } = await placeOrder();
-    await stack().stripe.sendEvent('payment_intent.succeeded', as(intent, 'succeeded'));
-    const late = await stack().stripe.sendEvent(
-      'payment_intent.payment_failed',
-      as(intent, 'requires_payment_method'),
-    );
-    expect(late.status).toBe(200);
+    const { orderId, clientSecret, intent } = await placeOrder();
+    expect(await payWithCard(stack(), clientSecret, GOOD_CARD)).toBe(200);
+    const late = await postSignedEvent(stack(), 'payment_intent.payment_failed', {
+      ...atStripe(intent),
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
+    expect(late).toBe(200);
     expect(await statusOf(orderId)).toBe('completed');
     expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderPaid]);
+  });
+
+  it('applies the state Stripe gives the PaymentIntent now, not the one an event carries', async () => {
+    const { orderId, intent } = await placeOrder();
+    // A correctly signed event claiming a payment that Stripe never took.
+    expect(
+      await postSignedEvent(stack(), 'payment_intent.succeeded', {
+        ...atStripe(intent),
+        status: 'succeeded',
+      }),
+    ).toBe(200);
+    expect(await statusOf(orderId)).toBe('pending');
+    expect(await eventsOf(orderId)).toEqual([]);
+  });
+
+  describe('every PaymentIntent state', () => {
+    it('processing: the order is processing until the bank answers, then completed', async () => {
+      const { orderId, clientSecret, intent } = await placeOrder();
+      expect(await payWithCard(stack(), clientSecret, PROCESSING_CARD)).toBe(200);
+      expect(await statusOf(orderId)).toBe('processing');
+      expect(await eventsOf(orderId)).toEqual([]);
+      stack().stripe.settle(intent.id, 'succeeded');
+      await stack().stripe.settled();
+      expect(await statusOf(orderId)).toBe('completed');
+      expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderPaid]);
+    });
+
+    it('processing then declined: the order fails, and the customer can pay it again', async () => {
+      const { orderId, clientSecret, intent } = await placeOrder();
+      expect(await payWithCard(stack(), clientSecret, PROCESSING_CARD)).toBe(200);
+      expect(await statusOf(orderId)).toBe('processing');
+      stack().stripe.settle(intent.id, 'failed');
+      await stack().stripe.settled();
+      expect(await statusOf(orderId)).toBe('failed');
+      expect(await payWithCard(stack(), clientSecret, GOOD_CARD)).toBe(200);
+      expect(await statusOf(orderId)).toBe('completed');
+      expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([
+        subjects.orderFailed,
+        subjects.orderPaid,
+      ]);
+    });
+
+    it('requires_action (3-D Secure): the order waits, still pending', async () => {
+      const { orderId, clientSecret, intent } = await placeOrder();
+      expect(await payWithCard(stack(), clientSecret, THREE_D_SECURE_CARD)).toBe(200);
+      expect(atStripe(intent).status).toBe('requires_action');
+      expect(stack().stripe.deliveries.at(-1)).toMatchObject({
+        status: 200,
+        event: { type: 'payment_intent.requires_action' },
+      });
+      expect(await statusOf(orderId)).toBe('pending');
+      expect(await eventsOf(orderId)).toEqual([]);
+    });
+
+    it('canceled at Stripe: the order is canceled, with one portal.orders.canceled', async () => {
+      const { orderId, intent } = await placeOrder();
+      await stripeClientOf(stack()).paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+      await stack().stripe.settled();
+      const [order] = await rows('SELECT status, canceled_at FROM orders WHERE id = $1', [orderId]);
+      expect(order).toEqual({ status: 'canceled', canceled_at: expect.any(Date) });
+      const events = await eventsOf(orderId);
+      expect(events.map((event) => event.subject)).toEqual([subjects.orderCanceled]);
+      expect(orderCanceledDataSchema.parse(events[0].data)).toEqual({
+        orderId,
+        userId: customer.id,
+        organizationId: customer.organizationId,
+        paymentIntentId: intent.id,
+        reason: 'payment_intent_canceled',
+        canceledAt: order.canceled_at.toISOString(),
+      });
+    });
+
+    it('a payment taken all the same completes a canceled order', async () => {
+      const { orderId, clientSecret } = await placeOrder();
+      stack().stripe.webhooks.hold();
+      expect(await payWithCard(stack(), clientSecret, GOOD_CARD)).toBe(200);
+      // The order was canceled meanwhile (not paid in time as far as commerce knew).
+      await rows(`UPDATE orders SET status = 'canceled', canceled_at = now() WHERE id = $1`, [orderId]);
+      await stack().stripe.webhooks.release();
+      await stack().stripe.settled();
+      expect(await rows('SELECT status, canceled_at FROM orders WHERE id = $1', [orderId])).toEqual([
+        { status: 'completed', canceled_at: null },
+      ]);
+      expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderPaid]);
+    });
+  });
+
+  describe('events twice, late or out of order', () => {
+    /** Every event id Stripe delivered is recorded once (a repeat stops there). */
+    const expectRecordedOnce = async (deliveries: { event: { id: string } }[]) => {
+      const ids = [...new Set(deliveries.map((delivery) => delivery.event.id))];
+      const recorded = await rows('SELECT id FROM stripe_events WHERE id = ANY($1)', [ids]);
+      expect(recorded.map((row: { id: string }) => row.id).sort()).toEqual(ids.sort());
+    };
+
+    it('a succeeded seen before processing stays completed, each transition announced once', async () => {
+      const { orderId, clientSecret, intent } = await placeOrder();
+      stack().stripe.webhooks.hold();
+      expect(await payWithCard(stack(), clientSecret, PROCESSING_CARD)).toBe(200);
+      stack().stripe.settle(intent.id, 'succeeded');
+      const deliveries = await stack().stripe.webhooks.release({ order: 'reverse', duplicate: true });
+      await stack().stripe.settled();
+      expect(deliveries.map((delivery) => [delivery.event.type, delivery.status])).toEqual([
+        ['payment_intent.succeeded', 200],
+        ['payment_intent.succeeded', 200],
+        ['payment_intent.processing', 200],
+        ['payment_intent.processing', 200],
+      ]);
+      await expectRecordedOnce(deliveries);
+      expect(await statusOf(orderId)).toBe('completed');
+      expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderPaid]);
+    });
+
+    it('a decline then a payment, reversed, ends completed; the late decline changes nothing', async () => {
+      const { orderId, clientSecret } = await placeOrder();
+      stack().stripe.webhooks.hold();
+      expect(await payWithCard(stack(), clientSecret, DECLINED_CARD)).toBe(402);
+      expect(await payWithCard(stack(), clientSecret, GOOD_CARD)).toBe(200);
+      await stack().stripe.webhooks.release({ order: 'reverse', duplicate: true });
+      await stack().stripe.settled();
+      expect(await statusOf(orderId)).toBe('completed');
+      expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderPaid]);
+    });
+
+    it('a processing event that comes after the payment failed leaves the order failed', async () => {
+      const { orderId, clientSecret, intent } = await placeOrder();
+      stack().stripe.webhooks.hold();
+      expect(await payWithCard(stack(), clientSecret, PROCESSING_CARD)).toBe(200);
+      stack().stripe.settle(intent.id, 'failed');
+      const deliveries = await stack().stripe.webhooks.release({ order: 'reverse' });
+      await stack().stripe.settled();
+      await expectRecordedOnce(deliveries);
+      expect(await statusOf(orderId)).toBe('failed');
+      expect((await eventsOf(orderId)).map((event) => event.subject)).toEqual([subjects.orderFailed]);
+    });
   });
 
   it('acknowledges, and ignores, events for no order of ours, for another amount or another PaymentIntent', async () => {
@@ -152,13 +308,15 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('refuses a missing, wrong or expired signature with 400 and changes nothing', async () => {
-    const { orderId, intent } = await placeOrder();
+    const { orderId, clientSecret, intent } = await placeOrder();
+    stack().stripe.webhooks.hold();
+    expect(await payWithCard(stack(), clientSecret, GOOD_CARD)).toBe(200);
     const payload = JSON.stringify({
       id: `evt_${randomUUID().replace(/-/g, '')}`,
       object: 'event',
       type: 'payment_intent.succeeded',
       created: Math.floor(Date.now() / 1000),
-      data: { object: as(intent, 'succeeded') },
+      data: { object: atStripe(intent) },
     });
     const sign = (secret: string, timestamp?: number) =>
       Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });

@@ -1,11 +1,10 @@
 import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { moneyToCents } from '@portal/contracts';
-import { enqueueCatalogEvent } from '@portal/events';
 import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
-import { OrdersService, type PaidForOrder } from '../orders/orders.service';
-import { STRIPE_WEBHOOK_SECRET } from '../stripe/stripe.module';
+import { OrdersService } from '../orders/orders.service';
+import { PaymentOutcomesService } from '../payments/payment-outcomes.service';
+import { STRIPE_CLIENT, STRIPE_WEBHOOK_SECRET } from '../stripe/stripe.module';
 import {
   firstIssue,
   type StripeEventEnvelope,
@@ -18,10 +17,13 @@ import {
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The payment outcomes an order follows, and the status each one leads to. */
-const outcomes: Record<string, 'completed' | 'failed'> = {
-  'payment_intent.succeeded': 'completed',
-  'payment_intent.payment_failed': 'failed',
+/** The PaymentIntent events the webhook follows, and the state each one announces. */
+const followed: Record<string, Stripe.PaymentIntent.Status> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.processing': 'processing',
+  'payment_intent.payment_failed': 'requires_payment_method',
+  'payment_intent.canceled': 'canceled',
+  'payment_intent.requires_action': 'requires_action',
 };
 
 @Injectable()
@@ -31,12 +33,19 @@ export class StripeWebhookService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly orders: OrdersService,
+    private readonly outcomes: PaymentOutcomesService,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
     @Inject(STRIPE_WEBHOOK_SECRET) private readonly secret: string | null,
   ) {}
 
-  /** Verifies the event's signature, then applies it once, whatever the order Stripe sends events in. */
+  /**
+   * Verifies the event's signature, then applies it once: what it applies is the PaymentIntent's
+   * state as Stripe answers it now, so events that come twice, late or out of order cannot move an
+   * order backwards.
+   */
   async handle(payload: Buffer, signature: string | undefined): Promise<void> {
-    if (!this.secret) throw new ServiceUnavailableException('Stripe webhooks are not configured');
+    const stripe = this.stripe;
+    if (!this.secret || !stripe) throw new ServiceUnavailableException('Stripe webhooks are not configured');
     if (!signature) throw new BadRequestException('Missing Stripe-Signature header');
     let signed: Stripe.Event;
     try {
@@ -48,8 +57,7 @@ export class StripeWebhookService {
     // Signed is not well-formed: what is read from the event is checked before anything is written.
     const event = stripeEventSchema.safeParse(signed);
     if (!event.success) throw new BadRequestException(`Malformed Stripe event: ${firstIssue(event.error)}`);
-    const outcome = outcomes[event.data.type];
-    if (!outcome) {
+    if (!followed[event.data.type]) {
       this.logger.debug(`ignored Stripe event ${event.data.id} (${event.data.type})`);
       return;
     }
@@ -57,93 +65,62 @@ export class StripeWebhookService {
     if (!intent.success) {
       throw new BadRequestException(`Malformed Stripe event: data.object.${firstIssue(intent.error)}`);
     }
-    await this.dataSource.transaction((manager) => this.apply(manager, event.data, intent.data, outcome));
+    await this.dataSource.transaction((manager) => this.apply(manager, stripe, event.data, intent.data));
   }
 
   /**
-   * One transaction: the event id is recorded (a repeat stops here), then the order moves. Completed
-   * is final; failed may still become completed (the customer retries with another card).
+   * One transaction: the event id is recorded (a repeat stops here), the order its PaymentIntent names
+   * is locked, the PaymentIntent is read from Stripe and the order follows it. Stripe out of reach is a
+   * 503 that rolls all of it back, so Stripe delivers the event again.
    */
   private async apply(
     manager: EntityManager,
+    stripe: Stripe,
     event: StripeEventEnvelope,
-    intent: StripePaymentIntentView,
-    outcome: 'completed' | 'failed',
+    sent: StripePaymentIntentView,
   ): Promise<void> {
+    const why = `${event.type} ${event.id}`;
     const fresh = await manager.query(
       'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id',
       [event.id, event.type],
     );
     if (fresh.length === 0) {
-      this.logger.log(`Stripe event ${event.id} (${event.type}) already handled`);
+      this.logger.log(`Stripe event ${why} already handled`);
       return;
     }
-    const order = await this.lockOrder(manager, intent);
-    if (!order) return;
-    const moves = outcome === 'completed' ? order.status !== 'completed' : order.status === 'pending';
-    if (!moves) {
-      this.logger.log(`order ${order.id} stays ${order.status} on ${event.type} (${event.id})`);
-      return;
-    }
-    await this.orders.settlePayment(manager, order.id, outcome, intent.id);
-    if (order.userId === null) {
-      // The account was deleted meanwhile: the order's status stays true for accounting, but there is
-      // no one left to tell (dashboard, KPIs), so nothing is announced.
-      this.logger.log(`order ${order.id} of a deleted account ${outcome} by ${event.type} (${event.id})`);
-      return;
-    }
-    const at = new Date(event.created * 1000).toISOString();
-    const owner = { orderId: order.id, userId: order.userId, organizationId: order.organizationId };
-    if (outcome === 'completed') {
-      await enqueueCatalogEvent(manager, 'orderPaid', {
-        ...owner,
-        total: order.total,
-        paymentIntentId: intent.id,
-        paidAt: at,
-      });
-    } else {
-      await enqueueCatalogEvent(manager, 'orderFailed', {
-        ...owner,
-        paymentIntentId: intent.id,
-        reason: intent.last_payment_error?.message ?? null,
-        failedAt: at,
-      });
-    }
-    this.logger.log(`order ${order.id} ${outcome} by ${event.type} (${event.id})`);
-  }
-
-  /**
-   * The order the PaymentIntent pays for, locked for the update, when the intent really is its
-   * payment: same PaymentIntent id (or none recorded yet), amount and currency. Otherwise the event
-   * is acknowledged and logged, so Stripe stops retrying something that can never apply.
-   */
-  private async lockOrder(
-    manager: EntityManager,
-    intent: StripePaymentIntentView,
-  ): Promise<PaidForOrder | undefined> {
-    const orderId = intent.metadata?.orderId;
+    const orderId = sent.metadata?.orderId;
     if (typeof orderId !== 'string' || !UUID.test(orderId)) {
       this.logger.warn(
-        `PaymentIntent ${intent.id} names no order (metadata.orderId ${JSON.stringify(orderId) ?? 'missing'})`,
+        `PaymentIntent ${sent.id} names no order (metadata.orderId ${JSON.stringify(orderId) ?? 'missing'}, ${why})`,
       );
-      return undefined;
+      return;
     }
     const order = await this.orders.lockForPayment(manager, orderId);
     if (!order) {
-      this.logger.warn(`PaymentIntent ${intent.id} names unknown order ${orderId}`);
-      return undefined;
+      this.logger.warn(`PaymentIntent ${sent.id} names unknown order ${orderId} (${why})`);
+      return;
     }
-    const matches =
-      (order.stripePaymentIntentId ?? intent.id) === intent.id &&
-      intent.amount === moneyToCents(order.total) &&
-      intent.currency === 'usd';
-    if (!matches) {
+    const intent = await this.current(stripe, sent.id, why);
+    if (!intent) return;
+    // The event's own time when it announces the state applied; else (it came late) the time it is read.
+    const at = followed[event.type] === intent.status ? new Date(event.created * 1000) : new Date();
+    await this.outcomes.apply(manager, order, intent, { at, why });
+  }
+
+  /** The PaymentIntent as Stripe has it now; undefined (logged) when Stripe knows no such PaymentIntent. */
+  private async current(stripe: Stripe, id: string, why: string): Promise<Stripe.PaymentIntent | undefined> {
+    try {
+      return await stripe.paymentIntents.retrieve(id);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+        this.logger.warn(`PaymentIntent ${id} is unknown to Stripe (${why})`);
+        return undefined;
+      }
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
       this.logger.warn(
-        `PaymentIntent ${intent.id} (${intent.amount} ${intent.currency}) does not pay order ${order.id} ` +
-          `(${order.total} usd, PaymentIntent ${order.stripePaymentIntentId})`,
+        `PaymentIntent ${id} could not be read from Stripe, ${why} left for a retry: ${error.type} ${error.message}`,
       );
-      return undefined;
+      throw new ServiceUnavailableException('Stripe could not be reached; deliver the event again');
     }
-    return order;
   }
 }

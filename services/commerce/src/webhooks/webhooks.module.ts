@@ -3,11 +3,12 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { keepRawJsonBody } from '@portal/nest-http';
 import type { FastifyInstance } from 'fastify';
 import { OrdersModule } from '../orders/orders.module';
+import { PaymentsModule } from '../payments/payments.module';
 import { STRIPE_WEBHOOK_PATH, StripeWebhookController } from './stripe-webhook.controller';
 import { StripeWebhookService } from './stripe-webhook.service';
 
 @Module({
-  imports: [OrdersModule],
+  imports: [OrdersModule, PaymentsModule],
   controllers: [StripeWebhookController],
   providers: [StripeWebhookService],
 })
