@@ -1,16 +1,19 @@
-import type { Stripe } from '@stripe/stripe-js';
+import type { PaymentIntent, Stripe, StripeError } from '@stripe/stripe-js';
 
 export interface FakeStripeOptions {
   /** What `elements.submit()` answers (the Payment Element's own validation). */
   submitError?: string;
-  /** What `stripe.confirmPayment()` answers. */
-  confirmError?: string;
+  /** The error `stripe.confirmPayment()` answers: its message (a card error), or the whole error. */
+  confirmError?: string | Partial<StripeError>;
+  /** The PaymentIntent `stripe.retrievePaymentIntent()` answers (after a bank's page), or its error. */
+  retrieved?: Partial<PaymentIntent> | { error: Partial<StripeError> };
 }
 
 /**
  * A stand-in for the Stripe object of Stripe.js with the calls React Stripe and the checkout make:
  * `elements()` (with `update`, `create`, `submit`), the element's `mount`/`on`/`off`/`update`/
- * `destroy`, `confirmPayment`, plus what React Stripe checks or calls on any instance.
+ * `destroy`, `confirmPayment`, `retrievePaymentIntent`, plus what React Stripe checks or calls on any
+ * instance.
  */
 export function fakeStripe() {
   // Stripe.js is loaded once per page (and per publishable key): tests change what the one fake answers.
@@ -33,11 +36,16 @@ export function fakeStripe() {
   };
   const stripe = {
     elements: jest.fn(() => elements),
-    confirmPayment: jest.fn(async () =>
-      answers.confirmError
-        ? { error: { type: 'card_error', message: answers.confirmError } }
-        : { paymentIntent: { id: 'pi_test_1', status: 'succeeded' } },
-    ),
+    confirmPayment: jest.fn(async () => {
+      const { confirmError } = answers;
+      if (typeof confirmError === 'string') return { error: { type: 'card_error', message: confirmError } };
+      if (confirmError) return { error: confirmError };
+      return { paymentIntent: { id: 'pi_test_1', status: 'succeeded' } };
+    }),
+    retrievePaymentIntent: jest.fn(async () => {
+      const { retrieved = { id: 'pi_test_1', status: 'succeeded' } } = answers;
+      return 'error' in retrieved ? retrieved : { paymentIntent: retrieved };
+    }),
     createToken: jest.fn(),
     createPaymentMethod: jest.fn(),
     confirmCardPayment: jest.fn(),
@@ -53,6 +61,7 @@ export function fakeStripe() {
     answer(next: FakeStripeOptions) {
       answers.submitError = next.submitError;
       answers.confirmError = next.confirmError;
+      answers.retrieved = next.retrieved;
       for (const target of [element, elements, stripe]) {
         for (const mock of Object.values(target)) mock.mockClear();
       }

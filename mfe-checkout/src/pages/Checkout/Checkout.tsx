@@ -1,17 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import { useLocation } from 'react-router-dom';
 import { BRAND_NAME, PageLoading, RedirectNotice, RouteButton, usePageMeta } from '@portal/ui';
 import { selectSessionStatus, useAppSelector, useCartContext } from '@portal/store';
+import { checkoutStateOf } from './checkout-state';
+import { CheckoutProgress } from './CheckoutProgress';
 import { OrderConfirmation } from './OrderConfirmation';
 import { PaymentStep } from './PaymentStep';
 import { CartSentToSales, type SentCart } from './sales/CartSentToSales';
 
+// Only a return from a bank's page (3-D Secure) needs it, and it brings Stripe.js.
+const PaymentReturn = lazy(() => import('./PaymentReturn'));
+
 /**
  * /checkout: sign-in required; with nothing in the cart there is nothing to pay;
- * otherwise the payment, then (`?order=<id>`, also Stripe's return_url) the order's confirmation.
+ * otherwise the payment, then (`?order=<id>`) the order's confirmation. Stripe's return_url is that
+ * address with the PaymentIntent's client secret added: its outcome is read first.
  * With payments off the cart can go to sales instead: its confirmation outlives the emptied cart.
  */
 export default function Checkout() {
@@ -22,7 +28,11 @@ export default function Checkout() {
     noindex: true,
   });
   const session = useAppSelector(selectSessionStatus);
-  const orderId = new URLSearchParams(useLocation().search).get('order');
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const orderId = search.get('order');
+  const returnedSecret = search.get('payment_intent_client_secret');
+  const { paymentError, paymentProcessing } = checkoutStateOf(location.state);
   const { items } = useCartContext();
   const [sentToSales, setSentToSales] = useState<SentCart | null>(null);
   if (session === 'checking') return <PageLoading />;
@@ -35,9 +45,20 @@ export default function Checkout() {
       />
     );
   }
-  if (orderId) return <OrderConfirmation orderId={orderId} />;
+  if (orderId && returnedSecret) {
+    return (
+      <Suspense fallback={<CheckoutProgress>Confirming your payment...</CheckoutProgress>}>
+        <PaymentReturn orderId={orderId} clientSecret={returnedSecret} />
+      </Suspense>
+    );
+  }
+  if (orderId) return <OrderConfirmation orderId={orderId} processing={paymentProcessing} />;
   if (sentToSales) return <CartSentToSales {...sentToSales} />;
-  return items.length ? <PaymentStep onSentToSales={setSentToSales} /> : <EmptyCart />;
+  return items.length ? (
+    <PaymentStep onSentToSales={setSentToSales} paymentError={paymentError} />
+  ) : (
+    <EmptyCart />
+  );
 }
 
 function EmptyCart() {

@@ -2,10 +2,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { commerceMessages } from '@portal/contracts';
-import { CartProvider } from '@portal/store';
-import { renderPage, stubFetch, type StubbedAnswer, customer as user } from '@portal/web-testing';
 import { fakeStripe } from '../../testing/fake-stripe';
-import Checkout from './Checkout';
+import {
+  essential,
+  growth,
+  INTENT,
+  ORDER_ID,
+  renderCheckout,
+  stubCheckout,
+} from '../../testing/checkout-page';
 import { loadCheckoutApi } from './checkout-api';
 
 jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: jest.fn() }));
@@ -13,59 +18,9 @@ const mockedLoadStripe = loadStripe as jest.MockedFunction<typeof loadStripe>;
 const fake = fakeStripe();
 mockedLoadStripe.mockResolvedValue(fake.asStripe);
 
-const ORDER_ID = '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
-const essential = {
-  packageId: '11111111-1111-4111-8111-111111111111',
-  name: 'Essential Support',
-  price: 1499,
-  quantity: 2,
-};
-const growth = {
-  packageId: '22222222-2222-4222-8222-222222222222',
-  name: 'Growth 24/7',
-  price: 4999.99,
-  quantity: 1,
-};
-const RUNTIME_CONFIG = {
-  status: 200,
-  body: { scheduler: null, payments: { publishableKey: 'pk_test_51Fake' } },
-};
-const PENDING_ORDER = {
-  id: ORDER_ID,
-  status: 'pending',
-  total: '7997.99',
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-  items: [],
-};
-const INTENT = { status: 200, body: { clientSecret: 'pi_test_1_secret_abc', orderId: ORDER_ID } };
-
-/** Records the Idempotency-Key of every create-payment-intent call; answers in turn. */
-function stubCheckout(...intentAnswers: StubbedAnswer[]) {
-  const keys: (string | null)[] = [];
-  const calls = stubFetch({
-    'GET /runtime-config.json': RUNTIME_CONFIG,
-    [`GET /api/user/orders/${ORDER_ID}`]: { status: 200, body: PENDING_ORDER },
-    'POST /api/create-payment-intent': (request) => {
-      keys.push(request.headers.get('idempotency-key'));
-      return intentAnswers[Math.min(keys.length - 1, intentAnswers.length - 1)];
-    },
-  });
-  return { calls, keys };
-}
-
-function renderCheckout(items = [essential, growth]) {
-  return renderPage(
-    <CartProvider>
-      <Checkout />
-    </CartProvider>,
-    { route: '/checkout', state: { session: { hasToken: true, user, checking: false }, cart: { items } } },
-  );
-}
-
 /** Opens the checkout with a payment intent ready, waits for Pay to be enabled and presses it. */
 async function pressPay() {
-  stubCheckout(INTENT);
+  stubCheckout([INTENT]);
   renderCheckout();
   const pay = await screen.findByRole('button', { name: 'Pay $7,997.99' });
   await waitFor(() => expect(pay).toBeEnabled());
@@ -76,7 +31,7 @@ async function pressPay() {
 /** Setting up payment fails once with `status` (the error logged), then works: 'Payment Setup Failed'. */
 async function failSetupOnce(status: number, message: string) {
   jest.spyOn(console, 'error').mockImplementation(() => {});
-  const stub = stubCheckout({ status, body: { statusCode: status, message } }, INTENT);
+  const stub = stubCheckout([{ status, body: { statusCode: status, message } }, INTENT]);
   renderCheckout();
   expect(await screen.findByRole('heading', { level: 1, name: 'Payment Setup Failed' })).toBeInTheDocument();
   return stub;
@@ -94,7 +49,7 @@ describe('Checkout payment', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it("says 'Setting up secure payment...', then shows the summary and Stripe's Payment Element", async () => {
-    const { calls } = stubCheckout(INTENT);
+    const { calls } = stubCheckout([INTENT]);
     renderCheckout();
     expect(screen.getByText('Setting up secure payment...')).toBeInTheDocument();
 
@@ -157,7 +112,9 @@ describe('Checkout payment', () => {
   });
 
   it("shows 'Payment System Setup Required' when the payment service says payments are not configured", async () => {
-    stubCheckout({ status: 503, body: { statusCode: 503, message: commerceMessages.paymentsNotConfigured } });
+    stubCheckout([
+      { status: 503, body: { statusCode: 503, message: commerceMessages.paymentsNotConfigured } },
+    ]);
     renderCheckout();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Payment System Setup Required' }),
@@ -185,7 +142,7 @@ describe('Checkout payment', () => {
   });
 
   it("adds the server's reason when it refuses the cart (400)", async () => {
-    stubCheckout({ status: 400, body: { statusCode: 400, message: 'This package is not available' } });
+    stubCheckout([{ status: 400, body: { statusCode: 400, message: 'This package is not available' } }]);
     renderCheckout();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Payment Setup Failed' }),
@@ -194,7 +151,7 @@ describe('Checkout payment', () => {
   });
 
   it('keeps the Idempotency-Key across a reload and changes it when the cart changes', async () => {
-    const { keys } = stubCheckout(INTENT);
+    const { keys } = stubCheckout([INTENT]);
     const first = renderCheckout();
     await screen.findByRole('region', { name: 'Order summary' });
     first.unmount();

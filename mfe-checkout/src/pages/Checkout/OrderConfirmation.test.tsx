@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { commerceMessages, type OrderStatus } from '@portal/contracts';
 import { CartProvider } from '@portal/store';
 import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
 import Checkout from './Checkout';
@@ -11,7 +12,7 @@ const ORDER_ID = '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
 const items = [
   { packageId: '11111111-1111-4111-8111-111111111111', name: 'Essential Support', price: 1499, quantity: 2 },
 ];
-const order = (status: 'pending' | 'completed' | 'failed') => ({
+const order = (status: OrderStatus) => ({
   id: ORDER_ID,
   status,
   total: '2998.00',
@@ -23,7 +24,7 @@ const order = (status: 'pending' | 'completed' | 'failed') => ({
 });
 
 /** Answers the order's status in turn (the last one from then on). */
-function stubOrder(...statuses: ('pending' | 'completed' | 'failed')[]) {
+function stubOrder(...statuses: OrderStatus[]) {
   let call = 0;
   return stubFetch({
     [`GET /api/user/orders/${ORDER_ID}`]: () => ({
@@ -95,6 +96,48 @@ describe('Order confirmation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(window.location.search).toBe('');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('says a processing payment is processing, not thanks as if paid, keeping the cart and its order', async () => {
+    const keyBefore = idempotencyKeyFor(cartSignature(items));
+    stubOrder('processing');
+    const { store } = renderConfirmation();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your payment is processing' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(commerceMessages.paymentProcessing)).toBeInTheDocument();
+    expect(screen.queryByText('Thank you for your order!')).not.toBeInTheDocument();
+    expect(store.getState().cart.items).toEqual(items);
+    // Checking out this cart again finds the same order (answered 409 processing), not a new one.
+    expect(idempotencyKeyFor(cartSignature(items))).toBe(keyBefore);
+  });
+
+  it('says a canceled order was canceled and charged nothing, and Check Out Again starts a new order', async () => {
+    const keyBefore = idempotencyKeyFor(cartSignature(items));
+    stubOrder('canceled');
+    const { store } = renderConfirmation();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This order was canceled' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(commerceMessages.orderCanceled)).toBeInTheDocument();
+    expect(screen.getByText('Nothing was charged. Your cart is still here.')).toBeInTheDocument();
+    expect(store.getState().cart.items).toEqual(items);
+    expect(idempotencyKeyFor(cartSignature(items))).not.toBe(keyBefore);
+
+    stubFetch({ 'GET /runtime-config.json': { status: 200, body: { scheduler: null, payments: null } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Check Out Again' }));
+    expect(window.location.search).toBe('');
+  });
+
+  it('stops reading the order once it is final', async () => {
+    jest.useFakeTimers();
+    const calls = stubOrder('failed');
+    renderConfirmation();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(ORDER_POLL_INTERVAL_MS + 100);
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
   });
 
   it('stops waiting after 20 seconds and points to the dashboard', async () => {

@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import EventBusyRounded from '@mui/icons-material/EventBusyRounded';
 import HourglassTopRounded from '@mui/icons-material/HourglassTopRounded';
 import { useNavigate } from 'react-router-dom';
+import { commerceMessages, type OrderStatus } from '@portal/contracts';
 import { RouteButton } from '@portal/ui';
 import { cartCleared, useAppDispatch } from '@portal/store';
 import { formatMoney } from '../../cart/money';
 import { ordersChanged, useOrderQuery } from './checkout-api';
 import { CheckoutNotice } from './CheckoutNotice';
+import { CheckoutProgress } from './CheckoutProgress';
 import { forgetIdempotencyKey } from './idempotency-key';
 
 /** How often the order is read again while Stripe's answer is on its way. */
@@ -19,22 +21,37 @@ export const ORDER_POLL_INTERVAL_MS = 1500;
 /** After this long still pending, the page stops waiting and says the payment is processing. */
 export const ORDER_PENDING_TIMEOUT_MS = 20_000;
 
+/** Statuses an order never leaves: nothing more to read. */
+const finalStatuses: readonly OrderStatus[] = ['completed', 'failed', 'canceled'];
+
+export interface OrderConfirmationProps {
+  orderId: string;
+  /** Stripe already said the payment is processing (back from a bank's page), before the order does. */
+  processing?: boolean;
+}
+
 /**
- * After paying (or coming back from a bank's page through Stripe's return_url): the order's status
- * as the server knows it, read again while it is pending. Completed empties the cart.
+ * After paying (or coming back from a bank's page through Stripe's return_url, or opening the cart
+ * of an order paid elsewhere): the order's status as the server knows it, read again until it is
+ * final. Completed empties the cart; processing says the bank has not confirmed yet (never 'Thank
+ * you' as if paid); failed and canceled let the cart be paid again (a canceled order, as a new order).
  */
-export function OrderConfirmation({ orderId }: { orderId: string }) {
+export function OrderConfirmation({ orderId, processing = false }: OrderConfirmationProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [waitedTooLong, setWaitedTooLong] = useState(false);
+  const [final, setFinal] = useState(false);
   const {
     data: order,
     isError,
     refetch,
   } = useOrderQuery(orderId, {
-    pollingInterval: waitedTooLong ? 0 : ORDER_POLL_INTERVAL_MS,
+    pollingInterval: waitedTooLong || final ? 0 : ORDER_POLL_INTERVAL_MS,
   });
   const status = order?.status;
+  const isFinal = status !== undefined && finalStatuses.includes(status);
+  // Polling stops as soon as the order is final (state set while rendering: no extra poll first).
+  if (isFinal && !final) setFinal(true);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setWaitedTooLong(true), ORDER_PENDING_TIMEOUT_MS);
@@ -42,12 +59,12 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
   }, [orderId]);
 
   useEffect(() => {
-    if (status === 'completed' || status === 'failed') {
+    if (isFinal) {
       forgetIdempotencyKey();
       dispatch(ordersChanged());
     }
     if (status === 'completed') dispatch(cartCleared());
-  }, [status, dispatch]);
+  }, [status, isFinal, dispatch]);
 
   if (order?.status === 'completed') {
     return (
@@ -106,6 +123,23 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
       </CheckoutNotice>
     );
   }
+  if (status === 'canceled') {
+    return (
+      <CheckoutNotice
+        role="status"
+        icon={<EventBusyRounded color="secondary" />}
+        title="This order was canceled"
+        actions={
+          <Button variant="contained" onClick={() => void navigate('/checkout', { replace: true })}>
+            Check Out Again
+          </Button>
+        }
+      >
+        <Typography>{commerceMessages.orderCanceled}</Typography>
+        <Typography sx={{ mt: 1 }}>Nothing was charged. Your cart is still here.</Typography>
+      </CheckoutNotice>
+    );
+  }
   if (isError && !order) {
     return (
       <CheckoutNotice
@@ -127,7 +161,8 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
       </CheckoutNotice>
     );
   }
-  if (waitedTooLong) {
+  // Processing as the server or Stripe says, or pending for longer than a card payment takes.
+  if (status === 'processing' || (processing && status === 'pending') || waitedTooLong) {
     return (
       <CheckoutNotice
         role="status"
@@ -139,17 +174,10 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
           </RouteButton>
         }
       >
-        <Typography>
-          Your bank is still confirming the payment, which can take a few minutes. The order and its status
-          are on your dashboard.
-        </Typography>
+        <Typography>{commerceMessages.paymentProcessing}</Typography>
+        <Typography sx={{ mt: 1 }}>The order and its status are on your dashboard.</Typography>
       </CheckoutNotice>
     );
   }
-  return (
-    <Box role="status" sx={{ py: { xs: 10, md: 14 }, textAlign: 'center' }}>
-      <CircularProgress aria-hidden sx={{ mb: 2 }} />
-      <Typography>Confirming your payment...</Typography>
-    </Box>
-  );
+  return <CheckoutProgress>Confirming your payment...</CheckoutProgress>;
 }

@@ -5,10 +5,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import LockRounded from '@mui/icons-material/LockRounded';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
-import type { Appearance, Stripe } from '@stripe/stripe-js';
+import type { Appearance } from '@stripe/stripe-js';
 import { colors } from '@portal/ui';
 import { formatMoney } from '../../cart/money';
+import { confirmationPath } from './checkout-state';
+import { stripeFor } from './stripe-js';
 
 export interface PaymentFormProps {
   clientSecret: string;
@@ -16,8 +17,12 @@ export interface PaymentFormProps {
   publishableKey: string;
   /** Monthly total shown on the Pay button. */
   total: number;
-  /** The payment went through without leaving the page; its order id. */
+  /** The payment went through without leaving the page (or another tab paid it); its order id. */
   onPaid: (orderId: string) => void;
+  /** Stripe no longer takes a payment on this client secret (canceled meanwhile): set up the order again. */
+  onStale: () => void;
+  /** Shown in the form's alert from the start: why the last attempt did not pay (a failed bank authentication). */
+  initialError?: string;
 }
 
 /** The Payment Element in the site's dark look (Stripe renders it in its own frame). */
@@ -34,18 +39,6 @@ const appearance: Appearance = {
   },
 };
 
-const stripes = new Map<string, Promise<Stripe | null>>();
-
-/** Stripe.js, fetched from js.stripe.com the first time a payment form shows (one instance per key). */
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let stripe = stripes.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    stripes.set(publishableKey, stripe);
-  }
-  return stripe;
-}
-
 /**
  * Card payment with Stripe's Payment Element. This module, React Stripe and Stripe.js load only when
  * checkout has a client secret.
@@ -58,12 +51,19 @@ export default function PaymentForm({ clientSecret, publishableKey, ...rest }: P
   );
 }
 
-function PayWithElement({ clientSecret, orderId, total, onPaid }: Omit<PaymentFormProps, 'publishableKey'>) {
+function PayWithElement({
+  clientSecret,
+  orderId,
+  total,
+  onPaid,
+  onStale,
+  initialError,
+}: Omit<PaymentFormProps, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [paying, setPaying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError ?? null);
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,13 +76,21 @@ function PayWithElement({ clientSecret, orderId, total, onPaid }: Omit<PaymentFo
       setPaying(false);
       return;
     }
-    const returnUrl = `${window.location.origin}/checkout?order=${encodeURIComponent(orderId)}`;
+    // A card that asks for 3-D Secure leaves for the bank's page here and comes back to return_url.
+    const returnUrl = `${window.location.origin}${confirmationPath(orderId)}`;
     const { error: confirmError } = await stripe.confirmPayment({
       elements,
       clientSecret,
       confirmParams: { return_url: returnUrl },
       redirect: 'if_required',
     });
+    if (confirmError?.code === 'payment_intent_unexpected_state') {
+      // Paid (or being paid) meanwhile, from another tab: show the order; otherwise ask the server again.
+      const status = confirmError.payment_intent?.status;
+      if (status === 'succeeded' || status === 'processing') onPaid(orderId);
+      else onStale();
+      return;
+    }
     if (confirmError) {
       setError(confirmError.message ?? 'Your payment could not be completed. Please try again.');
       setPaying(false);

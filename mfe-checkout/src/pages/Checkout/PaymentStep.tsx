@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { useCartContext } from '@portal/store';
+import { confirmationPath } from './checkout-state';
 import { CheckoutNotice } from './CheckoutNotice';
+import { CheckoutProgress } from './CheckoutProgress';
 import { CheckoutLayout } from './CheckoutLayout';
 import { usePaymentSetup } from './usePaymentSetup';
 import type { SentCart } from './sales/CartSentToSales';
@@ -14,23 +14,22 @@ import { PaymentsOff } from './sales/PaymentsOff';
 
 const PaymentForm = lazy(() => import('./PaymentForm'));
 
-/** The confirmation's address: reloading it, or coming back from a bank's page, shows the same. */
-export const confirmationPath = (orderId: string) => `/checkout?order=${encodeURIComponent(orderId)}`;
-
 function SettingUp() {
-  return (
-    <Box role="status" sx={{ py: { xs: 10, md: 14 }, textAlign: 'center' }}>
-      <CircularProgress aria-hidden sx={{ mb: 2 }} />
-      <Typography>Setting up secure payment...</Typography>
-    </Box>
-  );
+  return <CheckoutProgress>Setting up secure payment...</CheckoutProgress>;
+}
+
+export interface PaymentStepProps {
+  onSentToSales: (sent: SentCart) => void;
+  /** Why the last attempt did not pay (the bank's authentication failed): said in the form's alert. */
+  paymentError?: string;
 }
 
 /**
  * The cart is there and the visitor signed in: set up the payment, then take it; with payments off,
- * offer to send the cart to sales instead.
+ * offer to send the cart to sales instead. A cart whose order is already paid or processing goes to
+ * that order's confirmation.
  */
-export function PaymentStep({ onSentToSales }: { onSentToSales: (sent: SentCart) => void }) {
+export function PaymentStep({ onSentToSales, paymentError }: PaymentStepProps) {
   const navigate = useNavigate();
   const { items, total } = useCartContext();
   const { setup, retry } = usePaymentSetup();
@@ -38,6 +37,8 @@ export function PaymentStep({ onSentToSales }: { onSentToSales: (sent: SentCart)
   switch (setup.kind) {
     case 'loading':
       return <SettingUp />;
+    case 'closed':
+      return <Navigate to={confirmationPath(setup.orderId)} replace />;
     case 'setupRequired':
       return <PaymentsOff onSentToSales={onSentToSales} />;
     case 'failed':
@@ -66,6 +67,8 @@ export function PaymentStep({ onSentToSales }: { onSentToSales: (sent: SentCart)
               publishableKey={setup.publishableKey}
               total={total}
               onPaid={(orderId) => void navigate(confirmationPath(orderId), { replace: true })}
+              onStale={retry}
+              initialError={paymentError}
             />
           </Suspense>
         </CheckoutLayout>

@@ -1,6 +1,9 @@
 import type { CartItem } from '@portal/store';
 
-/** Where the key for the cart being paid is kept: this tab only, across reloads. */
+/**
+ * Where the key for the cart being paid is kept: the browser's, so every tab paying this cart sends
+ * the same key and reaches the same order (commerce serialises them), across reloads.
+ */
 const STORAGE_KEY = 'checkout.idempotency';
 
 interface StoredKey {
@@ -15,12 +18,12 @@ export const cartSignature = (items: readonly Pick<CartItem, 'packageId' | 'quan
     .sort()
     .join(',');
 
-/** The same key for the page when sessionStorage is blocked. */
+/** The same key for the page when localStorage is blocked. */
 let remembered: StoredKey | null = null;
 
-function session(): Storage | null {
+function storage(): Storage | null {
   try {
-    return globalThis.sessionStorage ?? null;
+    return globalThis.localStorage ?? null;
   } catch {
     return null;
   }
@@ -38,25 +41,25 @@ function newKey(): string {
 export function idempotencyKeyFor(signature: string): string {
   let stored = remembered;
   try {
-    stored = (JSON.parse(session()?.getItem(STORAGE_KEY) ?? 'null') as StoredKey | null) ?? remembered;
+    stored = (JSON.parse(storage()?.getItem(STORAGE_KEY) ?? 'null') as StoredKey | null) ?? remembered;
   } catch {
     // unreadable: what this page remembers, or a new key
   }
   if (stored?.cart === signature && typeof stored.key === 'string') return stored.key;
   remembered = { cart: signature, key: newKey() };
   try {
-    session()?.setItem(STORAGE_KEY, JSON.stringify(remembered));
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(remembered));
   } catch {
     // storage blocked: the page remembers the key
   }
   return remembered.key;
 }
 
-/** After an order completed or failed: paying the same cart again is a new order. */
+/** After an order completed, failed or was canceled: paying the same cart again is a new order. */
 export function forgetIdempotencyKey(): void {
   remembered = null;
   try {
-    session()?.removeItem(STORAGE_KEY);
+    storage()?.removeItem(STORAGE_KEY);
   } catch {
     // nothing kept
   }
