@@ -87,9 +87,12 @@ export class PaymentOutcomesService {
       return order.status;
     }
     if (!moves[order.status].includes(outcome)) {
-      if (order.status !== outcome) {
-        const warn = order.status === 'completed' && outcome === 'completed';
-        this.logger[warn ? 'warn' : 'log'](
+      if (outcome === 'completed' && order.stripePaymentIntentId !== intent.id) {
+        this.logger.warn(
+          `order ${order.id} was paid by PaymentIntent ${order.stripePaymentIntentId}; ${intent.id} took a second payment (${why}): refund it`,
+        );
+      } else if (order.status !== outcome) {
+        this.logger.log(
           `order ${order.id} stays ${order.status} on PaymentIntent ${intent.id} ${intent.status} (${why})`,
         );
       }
