@@ -141,16 +141,19 @@ describe(`the fake Stripe API against Stripe's OpenAPI schemas (${stripeSchemaSo
     const { hostname, port } = new URL(proxy.url);
     return new Stripe(key, { host: hostname, port, protocol: 'http', maxNetworkRetries: 0 });
   };
-  /** Commerce's PaymentIntent (payment-intents.service.ts): the order total, its ids, any method. */
+  /**
+   * Commerce's PaymentIntent (payment-intents.service.ts): the order total, the order, user and attempt
+   * in the metadata, any payment method, the attempt's idempotency key.
+   */
   const createForOrder = (
     orderId: string,
-    options: Stripe.RequestOptions = { idempotencyKey: `order-${orderId}` },
+    options: Stripe.RequestOptions = { idempotencyKey: `order-${orderId}-attempt-1` },
   ) =>
     stripe.paymentIntents.create(
       {
         amount: 4990,
         currency: 'usd',
-        metadata: { orderId, userId: 'user-1' },
+        metadata: { orderId, userId: 'user-1', attempt: '1' },
         automatic_payment_methods: { enabled: true },
       },
       options,
@@ -208,6 +211,8 @@ describe(`the fake Stripe API against Stripe's OpenAPI schemas (${stripeSchemaSo
     amount: '4990',
     currency: 'usd',
     'metadata[orderId]': orderId,
+    'metadata[userId]': 'user-1',
+    'metadata[attempt]': '1',
     'automatic_payment_methods[enabled]': 'true',
   });
   /** The bank's 3-D Secure page the redirect leads to: the customer passes or fails the challenge. */
@@ -257,7 +262,7 @@ describe(`the fake Stripe API against Stripe's OpenAPI schemas (${stripeSchemaSo
       { metadata: { userId: '' } },
       { idempotencyKey: `forget-user-${intent.id}` },
     );
-    expect(updated.metadata).toEqual({ orderId: 'order-create' });
+    expect(updated.metadata).toEqual({ orderId: 'order-create', attempt: '1' });
     expect(checked.map((each) => each.what).filter((what) => !what.startsWith('webhook'))).toEqual([
       'POST /v1/payment_intents → 200 as payment_intent',
       'POST /v1/payment_intents → 200 as payment_intent',
@@ -363,6 +368,7 @@ describe(`the fake Stripe API against Stripe's OpenAPI schemas (${stripeSchemaSo
 
   it('cancels an unpaid PaymentIntent with payment_intent.canceled, and refuses to confirm or cancel it again', async () => {
     const intent = await createForOrder('order-canceled');
+    // As commerce's unpaid-orders sweep does: abandoned; a PaymentIntent past canceling is left as it is.
     const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
     expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
     await rejection(stripe.paymentIntents.cancel(intent.id));
@@ -453,7 +459,7 @@ describe(`the fake Stripe API against Stripe's OpenAPI schemas (${stripeSchemaSo
     await rejection(
       stripe.paymentIntents.create(
         { amount: 4991, currency: 'usd' },
-        { idempotencyKey: 'order-order-errors' },
+        { idempotencyKey: 'order-order-errors-attempt-1' },
       ),
     );
     await rejection(stripe.paymentIntents.create({ amount: 10, currency: 'usd' }));
