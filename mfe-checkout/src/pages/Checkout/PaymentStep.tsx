@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useCartContext } from '@portal/store';
 import { confirmationPath } from './checkout-state';
 import { CheckoutNotice } from './CheckoutNotice';
@@ -33,12 +33,16 @@ export function PaymentStep({ onSentToSales, paymentError }: PaymentStepProps) {
   const navigate = useNavigate();
   const { items, total } = useCartContext();
   const { setup, retry } = usePaymentSetup();
+  const closedOrderId = setup.kind === 'closed' ? setup.orderId : null;
+
+  useEffect(() => {
+    if (closedOrderId) void navigate(confirmationPath(closedOrderId), { replace: true });
+  }, [closedOrderId, navigate]);
 
   switch (setup.kind) {
     case 'loading':
+    case 'closed': // on its way to the order's confirmation
       return <SettingUp />;
-    case 'closed':
-      return <Navigate to={confirmationPath(setup.orderId)} replace />;
     case 'setupRequired':
       return <PaymentsOff onSentToSales={onSentToSales} />;
     case 'failed':
