@@ -17,13 +17,13 @@ export const stripeEventSchema = z.object({
 });
 export type StripeEventEnvelope = z.infer<typeof stripeEventSchema>;
 
-/** `data.object` of the payment_intent.* events the webhook applies. */
+/**
+ * What the webhook reads of a payment_intent.* event's `data.object`: which PaymentIntent, and the order
+ * its metadata names. Its state is read back from Stripe, not taken from the event.
+ */
 export const stripePaymentIntentSchema = z.object({
   id: stripeId,
-  amount: z.number().int(),
-  currency: z.string().max(10),
   metadata: z.record(z.string(), z.unknown()).nullish(),
-  last_payment_error: z.object({ message: z.string().max(2000).nullish() }).nullish(),
 });
 export type StripePaymentIntentView = z.infer<typeof stripePaymentIntentSchema>;
 
