@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import { fakeStripeUrl } from './stripe';
+import type { APIRequestContext, BrowserContextOptions } from '@playwright/test';
+import type { CartLine, CreatePaymentIntentResponse, Order } from '@portal/contracts';
+import { ok } from './api';
+import { confirmAtFakeStripe } from './stripe';
 
 export const CUSTOMER_PASSWORD = 'harbor-lights-42';
 
@@ -13,12 +15,6 @@ export interface Customer {
   token: string;
   /** What the checkout's cart holds (localStorage `cart`): one plan of the catalog. */
   cart: { packageId: string; name: string; price: number; quantity: number }[];
-}
-
-async function ok<T>(what: string, response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
-  const answered = await response;
-  if (!answered.ok()) throw new Error(`${what}: ${answered.status()} ${await answered.text()}`);
-  return (await answered.json()) as T;
 }
 
 /**
@@ -73,25 +69,8 @@ export async function customerWithData(request: APIRequestContext, name = 'Jorda
     'catalog',
     request.get('/api/packages'),
   );
-  const { clientSecret, orderId } = await ok<{ clientSecret: string; orderId: string }>(
-    'payment intent',
-    request.post('/api/create-payment-intent', {
-      headers: { ...auth, 'Idempotency-Key': `e2e-customer-${Date.now()}` },
-      data: { items: [{ packageId: plan.id, quantity: 2 }] },
-    }),
-  );
-  const intentId = clientSecret.slice(0, clientSecret.indexOf('_secret_'));
-  await ok(
-    'payment',
-    request.post(`${fakeStripeUrl}/v1/payment_intents/${intentId}/confirm`, {
-      form: {
-        key: 'pk_test_e2eportal',
-        client_secret: clientSecret,
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': '4242424242424242',
-      },
-    }),
-  );
+  const { clientSecret, orderId } = await placeOrder(request, token, [{ packageId: plan.id, quantity: 2 }]);
+  await confirmAtFakeStripe(request, clientSecret);
   // Stripe's webhook (signed by the fake, through the gateway) completes the order.
   for (let tries = 0; ; tries += 1) {
     const order = await ok<{ status: string }>(
@@ -108,4 +87,64 @@ export async function customerWithData(request: APIRequestContext, name = 'Jorda
     token,
     cart: [{ packageId: plan.id, name: plan.name, price: Number(plan.price), quantity: 1 }],
   };
+}
+
+/** A new customer (signed up through the API) with the first plan of the catalog in the cart. */
+export async function customerWithCart(request: APIRequestContext, name = 'Morgan Reyes'): Promise<Customer> {
+  const email = uniqueEmail('shopper');
+  const { token } = await ok<{ token: string }>(
+    'sign-up',
+    request.post('/api/auth/register', { data: { name, email, password: CUSTOMER_PASSWORD } }),
+  );
+  const [plan] = await ok<{ id: string; name: string; price: string }[]>(
+    'catalog',
+    request.get('/api/packages'),
+  );
+  return {
+    email,
+    token,
+    cart: [{ packageId: plan.id, name: plan.name, price: Number(plan.price), quantity: 1 }],
+  };
+}
+
+/** A browser signed in as `customer` with its cart, as the site keeps them (localStorage of `origin`). */
+export function signedInState(customer: Customer, origin: string): BrowserContextOptions['storageState'] {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin,
+        localStorage: [
+          { name: 'auth_token', value: customer.token },
+          { name: 'cart', value: JSON.stringify(customer.cart) },
+        ],
+      },
+    ],
+  };
+}
+
+/** The customer's orders as the API lists them, newest first. */
+export function ordersOf(request: APIRequestContext, customer: Customer): Promise<Order[]> {
+  return ok(
+    'orders',
+    request.get('/api/user/orders', { headers: { Authorization: `Bearer ${customer.token}` } }),
+  );
+}
+
+/** An order of `items` placed through the API (a new Idempotency-Key): its id and client secret. */
+export function placeOrder(
+  request: APIRequestContext,
+  token: string,
+  items: CartLine[],
+): Promise<CreatePaymentIntentResponse> {
+  return ok(
+    'payment intent',
+    request.post('/api/create-payment-intent', {
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Idempotency-Key': `e2e-order-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
+      },
+      data: { items },
+    }),
+  );
 }

@@ -2,8 +2,22 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { BLOG_ARTICLES, SECTION_ROUTES, type SectionName } from '@portal/contracts';
 import { baseURL } from '../playwright.config';
-import { CUSTOMER_PASSWORD, customerWithData, uniqueEmail, type Customer } from '../support/customer';
-import { routeStripeToFakes } from '../support/stripe';
+import {
+  CUSTOMER_PASSWORD,
+  customerWithCart,
+  customerWithData,
+  ordersOf,
+  placeOrder,
+  signedInState,
+  uniqueEmail,
+  type Customer,
+} from '../support/customer';
+import {
+  cancelAtFakeStripe,
+  confirmAtFakeStripe,
+  paymentIntentIdOf,
+  routeStripeToFakes,
+} from '../support/stripe';
 
 // Issue 7: axe-core finds no serious or critical violation on any route of the product, signed out
 // and signed in, at desktop and phone widths; every dialog works from the keyboard alone.
@@ -122,19 +136,7 @@ async function settle(page: Page, route: Route, session: Session): Promise<void>
 }
 
 function storageFor(session: Session, customer: Customer) {
-  if (session === 'signed out') return undefined;
-  return {
-    cookies: [],
-    origins: [
-      {
-        origin: baseURL,
-        localStorage: [
-          { name: 'auth_token', value: customer.token },
-          { name: 'cart', value: JSON.stringify(customer.cart) },
-        ],
-      },
-    ],
-  };
+  return session === 'signed out' ? undefined : signedInState(customer, baseURL);
 }
 
 /**
@@ -208,6 +210,46 @@ for (const session of ['signed out', 'signed in'] as const) {
     }
   });
 }
+
+// The checkout's states that need an order in them: a payment still processing at the bank, an order
+// canceled (its PaymentIntent canceled at Stripe). Each is the confirmation page of its order.
+test("axe on the checkout's processing and canceled orders, at 1280 and 360 px", async ({
+  browser,
+  request,
+}) => {
+  const customer = await customerWithCart(request);
+  const items = customer.cart.map(({ packageId, quantity }) => ({ packageId, quantity }));
+  const processing = await placeOrder(request, customer.token, items);
+  // The fake Stripe API's own processing card (Stripe has none): the bank answers later.
+  await confirmAtFakeStripe(request, processing.clientSecret, '4000000000007726');
+  const canceled = await placeOrder(request, customer.token, items);
+  await cancelAtFakeStripe(request, paymentIntentIdOf(canceled.clientSecret));
+  await expect
+    .poll(async () => (await ordersOf(request, customer)).map(({ status }) => status).sort())
+    .toEqual(['canceled', 'processing']);
+
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    storageState: signedInState(customer, baseURL),
+  });
+  const page = await context.newPage();
+  await routeStripeToFakes(page);
+  for (const [orderId, title] of [
+    [processing.orderId, 'Your payment is processing'],
+    [canceled.orderId, 'This order was canceled'],
+  ] as const) {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/checkout?order=${orderId}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await animationsDone(page);
+    await expectNoBlockingViolation(page, `${title} at ${DESKTOP.width} px`);
+    await page.setViewportSize(PHONE);
+    await animationsDone(page);
+    await expectNoBlockingViolation(page, `${title} at ${PHONE.width} px`);
+  }
+  await context.close();
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Dialogs from the keyboard: reached with Tab, opened with Enter or Space, focus inside, Tab trapped,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { fakeStripeUrl } from '../support/stripe';
+import { confirmAtFakeStripe } from '../support/stripe';
 
 // The e2e database persists between runs: every customer gets an address of its own.
 const uniqueEmail = () => `e2e-dash-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -37,16 +37,7 @@ async function paidOrder(request: APIRequestContext, token: string): Promise<str
   });
   expect(created.status()).toBe(201);
   const { clientSecret, orderId } = (await created.json()) as { clientSecret: string; orderId: string };
-  const intentId = clientSecret.slice(0, clientSecret.indexOf('_secret_'));
-  const confirmed = await request.post(`${fakeStripeUrl}/v1/payment_intents/${intentId}/confirm`, {
-    form: {
-      key: 'pk_test_e2eportal',
-      client_secret: clientSecret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': '4242424242424242',
-    },
-  });
-  expect(confirmed.status()).toBe(200);
+  await confirmAtFakeStripe(request, clientSecret);
   // Stripe's webhook (signed by the fake, through the gateway) completes the order.
   await expect
     .poll(async () => {
