@@ -1,28 +1,59 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FACADES, assertFacadesCover, facadeExports, facadePath, importedNames } from './facades';
+import {
+  FACADES,
+  FACADE_IMPORTERS,
+  assertFacadesCover,
+  facadeExports,
+  facadePath,
+  facadeSources,
+  importedNames,
+  type FacadePackage,
+} from './facades';
 import { findWorkspaceRoot, sharedSingletons } from './shared';
 
 const root = findWorkspaceRoot(__dirname);
+const facadePackages = Object.keys(FACADES) as FacadePackage[];
 
-describe('react-router-dom facade', () => {
-  it('exports everything the front end imports from react-router-dom', () => {
+describe('facades of shared packages', () => {
+  it('export everything the front end imports from react-router-dom and @emotion/react', () => {
     expect(() => assertFacadesCover(root)).not.toThrow();
     expect(importedNames('react-router-dom', [path.join(root, 'shell/src')]).has('BrowserRouter')).toBe(true);
+    expect(importedNames('@emotion/react', [path.join(root, 'libs/ui/src')]).has('CacheProvider')).toBe(true);
   });
 
-  it('exports only names react-router-dom really has', async () => {
-    const real = await import('react-router-dom');
-    for (const name of facadeExports(facadePath('react-router-dom', root))) expect(real).toHaveProperty(name);
+  it("cover what MUI's styled engine and @emotion/styled import from @emotion/react", () => {
+    const importers = FACADE_IMPORTERS['@emotion/react'].map((name) => path.join(root, 'node_modules', name));
+    const used = importedNames('@emotion/react', importers, (name) => /\.mjs$|\.esm\.js$/.test(name));
+    expect([...used.keys()].sort()).toEqual(
+      expect.arrayContaining(['Global', 'ThemeContext', 'css', 'keyframes', 'withEmotionCache']),
+    );
+    const exported = facadeExports(facadePath('@emotion/react', root));
+    for (const name of used.keys()) expect(exported).toContain(name);
   });
 
-  it('is what the shared react-router-dom loads, under the installed version', () => {
-    const config = sharedSingletons(root)['react-router-dom']!;
-    expect(config.import).toBe(path.join(root, 'libs/federation/src', FACADES['react-router-dom']));
+  it.each(facadePackages)('%s: exports only names the package really has', async (pkg) => {
+    const real = await import(pkg);
+    for (const name of facadeExports(facadePath(pkg, root))) expect(real).toHaveProperty(name);
+  });
+
+  it.each(facadePackages)('%s: is what the shared module loads, under the installed version', (pkg) => {
+    const config = sharedSingletons(root)[pkg]!;
+    expect(config.import).toBe(path.join(root, 'libs/federation/src', FACADES[pkg]));
     const installed = JSON.parse(
-      fs.readFileSync(path.join(root, 'node_modules/react-router-dom/package.json'), 'utf8'),
+      fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8'),
     ) as { version: string };
     expect(config.version).toBe(installed.version);
+  });
+
+  it('take their names from files that exist: react-router and @emotion/react in both modes', () => {
+    const production = facadeSources(root, 'production');
+    const development = facadeSources(root, 'development');
+    expect(Object.keys(production).sort()).toEqual(['@emotion/react/entry$', 'react-router$']);
+    expect(Object.keys(development)).toEqual(['@emotion/react/entry$']);
+    for (const file of [...Object.values(production), ...Object.values(development)]) {
+      expect(fs.existsSync(file)).toBe(true);
+    }
   });
 
   it('fails the build with the missing name and where it is used', () => {
@@ -30,5 +61,12 @@ describe('react-router-dom facade', () => {
     expect(() => assertFacadesCover(root, [fixture])).toThrow(
       /lacks: useMatches \(libs\/federation\/src\/__fixtures__\/uses-router\.ts\)/,
     );
+  });
+
+  it('counts a re-export and a namespace import as uses', () => {
+    const fixture = path.join(root, 'libs/federation/src/__fixtures__');
+    const used = importedNames('@emotion/react', [fixture]);
+    expect(used.has('ClassNames')).toBe(true);
+    expect(used.has('*')).toBe(true);
   });
 });

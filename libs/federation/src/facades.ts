@@ -2,8 +2,40 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** Shared packages served through a facade module (see facades/<package>.ts). */
-export const FACADES = { 'react-router-dom': 'facades/react-router-dom.ts' } as const;
+export const FACADES = {
+  'react-router-dom': 'facades/react-router-dom.ts',
+  '@emotion/react': 'facades/emotion-react.ts',
+} as const;
 export type FacadePackage = keyof typeof FACADES;
+
+/**
+ * Installed packages whose browser builds import a facaded package themselves (MUI's styled engine,
+ * @emotion/styled): the names they import must be in the facade too.
+ */
+export const FACADE_IMPORTERS: Record<FacadePackage, string[]> = {
+  'react-router-dom': [],
+  '@emotion/react': ['@mui/styled-engine', '@emotion/styled'],
+};
+
+/**
+ * What the facades import, by webpack alias, per mode. react-router's production build is the same
+ * code without its development warnings (react-router's package exports only ever pick the
+ * development build). '@emotion/react/entry' is @emotion/react's real entry (browser ES module):
+ * only its facade imports it, under a name its share does not catch.
+ */
+export function facadeSources(root: string, mode: 'production' | 'development'): Record<string, string> {
+  const production = mode === 'production';
+  return {
+    ...(production && {
+      'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+    }),
+    '@emotion/react/entry$': path.join(
+      root,
+      'node_modules/@emotion/react/dist',
+      production ? 'emotion-react.browser.esm.js' : 'emotion-react.browser.development.esm.js',
+    ),
+  };
+}
 
 /** The front-end source folders whose imports a facade must cover. */
 export const FRONT_END_SOURCES = [
@@ -38,24 +70,33 @@ export function facadeExports(file: string): Set<string> {
 }
 
 const sourceFile = (name: string) => /\.tsx?$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name);
+/** An installed package's ES module files (`.mjs`, `*.esm.js`), where its browser build's imports are. */
+const moduleFile = (name: string) => /\.mjs$|\.esm\.js$/.test(name);
 
-/** Value names imported from `pkg` in these source folders (type-only imports ignored), with where. */
-export function importedNames(pkg: string, dirs: string[]): Map<string, string[]> {
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * Value names imported (or re-exported) from `pkg` in these folders' files (type-only imports
+ * ignored), with where; a namespace import counts as the name `*`, which no facade exports.
+ */
+export function importedNames(pkg: string, dirs: string[], isFile = sourceFile): Map<string, string[]> {
   const used = new Map<string, string[]>();
-  const pattern = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${pkg}['"]`, 'g');
+  const from = `\\s*from\\s*['"]${escapeRegExp(pkg)}['"]`;
+  const named = new RegExp(`(?:import|export)\\s+(type\\s+)?\\{([^}]*)\\}${from}`, 'g');
+  const namespace = new RegExp(`import\\s+\\*\\s+as\\s+[\\w$]+${from}`);
+  const use = (name: string, file: string) => used.set(name, [...(used.get(name) ?? []), file]);
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (sourceFile(entry.name)) {
-        for (const [, typeOnly, list] of fs.readFileSync(file, 'utf8').matchAll(pattern)) {
+      else if (isFile(entry.name)) {
+        const source = fs.readFileSync(file, 'utf8');
+        for (const [, typeOnly, list] of source.matchAll(named)) {
           if (typeOnly) continue;
-          for (const item of namesIn(list!)) {
-            const name = item.split(/\s+as\s+/)[0]!;
-            used.set(name, [...(used.get(name) ?? []), file]);
-          }
+          for (const item of namesIn(list!)) use(item.split(/\s+as\s+/)[0]!, file);
         }
+        if (namespace.test(source)) use('*', file);
       }
     }
   };
@@ -64,8 +105,9 @@ export function importedNames(pkg: string, dirs: string[]): Map<string, string[]
 }
 
 /**
- * Fails with the missing names and where they are used when the sources import something a facade
- * does not export (a shared module answers such a name with `undefined` at run time).
+ * Fails with the missing names and where they are used when the sources, or an installed package
+ * of FACADE_IMPORTERS, import something a facade does not export (a shared module answers such a
+ * name with `undefined` at run time).
  */
 export function assertFacadesCover(
   root: string,
@@ -73,7 +115,9 @@ export function assertFacadesCover(
 ): void {
   for (const pkg of Object.keys(FACADES) as FacadePackage[]) {
     const exported = facadeExports(facadePath(pkg, root));
-    const missing = [...importedNames(pkg, dirs)].filter(([name]) => !exported.has(name));
+    const importers = FACADE_IMPORTERS[pkg].map((name) => path.join(root, 'node_modules', name));
+    const used = [...importedNames(pkg, dirs), ...importedNames(pkg, importers, moduleFile)];
+    const missing = used.filter(([name]) => !exported.has(name));
     if (missing.length) {
       const list = missing.map(([name, files]) => `${name} (${path.relative(root, files[0]!)})`).join(', ');
       throw new Error(

@@ -4,13 +4,16 @@ import { REACT_ROUTER_DIST, markTopLevelComponentsPure } from './react-router-tr
 import { findWorkspaceRoot } from './shared';
 
 const root = findWorkspaceRoot(__dirname);
-const dist = path.join(root, 'node_modules/react-router/dist/development');
-const mainChunk = fs
-  .readdirSync(dist)
-  .map((name) => path.join(dist, name))
-  .find((file) => file.endsWith('.mjs') && fs.readFileSync(file, 'utf8').includes('var Link = '))!;
+const mainChunkOf = (dist: string) =>
+  fs
+    .readdirSync(dist)
+    .map((name) => path.join(dist, name))
+    .find((file) => file.endsWith('.mjs') && fs.readFileSync(file, 'utf8').includes('var Link = '))!;
 
-describe('react-router tree shaking', () => {
+// Development builds use react-router's development files, production builds its production files
+// (facadeSources): the same code but for the development warnings.
+describe.each(['development', 'production'])('react-router tree shaking (%s files)', (build) => {
+  const mainChunk = mainChunkOf(path.join(root, 'node_modules/react-router/dist', build));
   const source = fs.readFileSync(mainChunk, 'utf8');
   const shaken = markTopLevelComponentsPure(source);
 

@@ -12,7 +12,7 @@ import { DEV_API_TARGET, mfeManifest } from './apps.ts';
 import { ExternalRuntimeCheckPlugin, provideRuntimeCorePath } from './external-runtime.ts';
 import { muiWithoutCssVars } from './mui-without-css-vars.ts';
 import { REACT_ROUTER_DIST } from './react-router-tree-shaking.ts';
-import { assertFacadesCover } from './facades.ts';
+import { assertFacadesCover, facadeSources } from './facades.ts';
 import { findWorkspaceRoot, sharedSingletons } from './shared.ts';
 
 export type Mode = 'production' | 'development';
@@ -214,7 +214,7 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-      alias: workspaceAliases(root),
+      alias: { ...workspaceAliases(root), ...facadeSources(root, mode) },
     },
     module: {
       rules: [
@@ -227,6 +227,9 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
           test: REACT_ROUTER_DIST,
           use: { loader: path.join(root, 'libs', 'federation', 'src', 'react-router-tree-shaking.ts') },
         },
+        // A module of plain functions that says nothing of side effects: so marked, @emotion/react's
+        // bare `import 'hoist-non-react-statics'` goes with withTheme, which its facade leaves out.
+        { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         {
           test: /\.(woff2?|ttf|eot)$/,
