@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useLinkClickHandler } from 'react-router-dom';
 import { RouteButton, RouteLink } from './RouteLink';
 import { isInternalPath } from './internal-path';
 
@@ -26,15 +26,24 @@ describe('internal links', () => {
     expect(window.location.pathname + window.location.search).toBe('/contact?topic=sales');
   });
 
-  it('hand their state to the next page', async () => {
-    inRouter(
-      <RouteLink href="/forgot-password" state={{ email: 'ann@example.com' }}>
-        Forgot password?
-      </RouteLink>,
-    );
+  it('leave a click to an onClick that navigates itself, e.g. with history state for the next page', async () => {
+    function ForgotPasswordLink() {
+      const withEmail = useLinkClickHandler<HTMLAnchorElement>('/forgot-password', {
+        state: { email: 'ann@example.com' },
+      });
+      return (
+        <RouteLink href="/forgot-password" onClick={withEmail}>
+          Forgot password?
+        </RouteLink>
+      );
+    }
+    const pushState = jest.spyOn(window.history, 'pushState');
+    inRouter(<ForgotPasswordLink />);
     await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(pushState).toHaveBeenCalledTimes(1);
     expect(window.location.pathname).toBe('/forgot-password');
     expect((window.history.state as { usr?: unknown }).usr).toEqual({ email: 'ann@example.com' });
+    pushState.mockRestore();
   });
 
   it('leave modified clicks (new tab) to the browser', async () => {

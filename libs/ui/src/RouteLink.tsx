@@ -10,13 +10,9 @@ import { useHref, useLinkClickHandler } from 'react-router-dom';
  */
 function useRouteLink(
   to: string,
-  {
-    onClick,
-    target,
-    state,
-  }: { onClick?: (event: MouseEvent<HTMLAnchorElement>) => void; target?: string; state?: unknown },
+  { onClick, target }: { onClick?: (event: MouseEvent<HTMLAnchorElement>) => void; target?: string },
 ) {
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { target, state });
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { target });
   return {
     href: useHref(to),
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
@@ -26,18 +22,17 @@ function useRouteLink(
   };
 }
 
-export type RouteLinkProps = Omit<LinkProps, 'href'> & {
-  href: string;
-  /** Handed to the next page in place (history state, `useLocation().state`), e.g. an email typed here. */
-  state?: unknown;
-};
+export type RouteLinkProps = Omit<LinkProps, 'href'> & { href: string };
 
-/** An internal text link that navigates without reloading the page. */
+/**
+ * An internal text link that navigates without reloading the page. An onClick that navigates itself
+ * (and so prevents the default), e.g. with history state, takes the link's place.
+ */
 export const RouteLink = forwardRef<HTMLAnchorElement, RouteLinkProps>(function RouteLink(
-  { href, onClick, state, ...props },
+  { href, onClick, ...props },
   ref,
 ) {
-  return <Link ref={ref} {...props} {...useRouteLink(href, { onClick, target: props.target, state })} />;
+  return <Link ref={ref} {...props} {...useRouteLink(href, { onClick, target: props.target })} />;
 });
 
 export type RouteButtonProps = Omit<ButtonProps<'a'>, 'href'> & { href: string };

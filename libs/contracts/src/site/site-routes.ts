@@ -24,20 +24,11 @@ export const SECTION_ROUTES = {
   // The account's mails link to the last four.
   checkout: ['/checkout', '/login', '/register', '/signup', ...Object.values(accountPages)],
   // Each dashboard tab has its own address, under whichever base the customer arrived on.
-  dashboard: [
-    '/dashboard',
-    '/dashboard/integrations',
-    '/dashboard/kpis',
-    '/dashboard/orders',
-    '/dashboard/support',
-    '/dashboard/settings',
-    '/customer-dashboard',
-    '/customer-dashboard/integrations',
-    '/customer-dashboard/kpis',
-    '/customer-dashboard/orders',
-    '/customer-dashboard/support',
-    '/customer-dashboard/settings',
-  ],
+  dashboard: (['/dashboard', '/customer-dashboard'] as const).flatMap((base) =>
+    (['', '/integrations', '/kpis', '/orders', '/support', '/settings'] as const).map(
+      (tab) => `${base}${tab}` as const,
+    ),
+  ),
 } as const;
 
 export type SectionName = keyof typeof SECTION_ROUTES;

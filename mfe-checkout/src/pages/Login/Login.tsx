@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLinkClickHandler, useLocation, useNavigate } from 'react-router-dom';
 import { accountPages, type LoginResponse } from '@portal/contracts';
 import { BRAND_NAME, RouteLink } from '@portal/ui';
 import { showToast, signedIn, useAppDispatch } from '@portal/store';
@@ -34,6 +34,10 @@ export default function Login() {
   // Back from the code step (cancelled, or its time ran out): the password field takes the focus.
   const [backFromCode, setBackFromCode] = useState(false);
   const passwordInput = useRef<HTMLInputElement>(null);
+  // 'Forgot password?' hands the email typed so far to the next page (history state).
+  const toForgotPassword = useLinkClickHandler<HTMLAnchorElement>(accountPages.forgotPassword, {
+    state: { email: fields.email.trim() } satisfies ForgotPasswordState,
+  });
 
   useEffect(() => {
     if (backFromCode && challenge === null) passwordInput.current?.focus();
@@ -97,11 +101,7 @@ export default function Login() {
                 {...field('password')}
               />
               <Box sx={{ mt: 1, textAlign: 'right' }}>
-                <RouteLink
-                  href={accountPages.forgotPassword}
-                  state={{ email: fields.email.trim() } satisfies ForgotPasswordState}
-                  variant="body2"
-                >
+                <RouteLink href={accountPages.forgotPassword} onClick={toForgotPassword} variant="body2">
                   Forgot password?
                 </RouteLink>
               </Box>
