@@ -257,11 +257,7 @@ describe(`the fake Stripe API against Stripe's OpenAPI schemas (${stripeSchemaSo
     expect((await createForOrder('order-create')).id).toBe(intent.id);
     await stripe.paymentIntents.retrieve(intent.id);
     // A deleted account: the user id leaves the metadata (payment-intents.service.ts removeUserFrom).
-    const updated = await stripe.paymentIntents.update(
-      intent.id,
-      { metadata: { userId: '' } },
-      { idempotencyKey: `forget-user-${intent.id}` },
-    );
+    const updated = await stripe.paymentIntents.update(intent.id, { metadata: { userId: '' } });
     expect(updated.metadata).toEqual({ orderId: 'order-create', attempt: '1' });
     expect(checked.map((each) => each.what).filter((what) => !what.startsWith('webhook'))).toEqual([
       'POST /v1/payment_intents → 200 as payment_intent',

@@ -113,11 +113,9 @@ export class PaymentIntentsService {
     const stripe = this.stripe;
     if (!stripe) return;
     for (const id of paymentIntentIds) {
-      await stripe.paymentIntents.update(
-        id,
-        { metadata: { userId: '' } },
-        { idempotencyKey: `forget-user-${id}` },
-      );
+      // No fixed idempotency key: Stripe would replay a saved failure to every retry for a day. Removing
+      // a metadata key twice is harmless, and the SDK keys its own network retry.
+      await stripe.paymentIntents.update(id, { metadata: { userId: '' } });
     }
   }
 
