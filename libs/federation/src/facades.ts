@@ -18,17 +18,12 @@ export const FACADE_IMPORTERS: Record<FacadePackage, string[]> = {
 };
 
 /**
- * What the facades import, by webpack alias, per mode. react-router's production build is the same
- * code without its development warnings (react-router's package exports only ever pick the
- * development build). '@emotion/react/entry' is @emotion/react's real entry (browser ES module):
- * only its facade imports it, under a name its share does not catch.
+ * What the facades import by webpack alias, per mode: '@emotion/react/entry' is @emotion/react's real
+ * entry (browser ES module), which only its facade imports, under a name its share does not catch.
  */
 export function facadeSources(root: string, mode: 'production' | 'development'): Record<string, string> {
   const production = mode === 'production';
   return {
-    ...(production && {
-      'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
-    }),
     '@emotion/react/entry$': path.join(
       root,
       'node_modules/@emotion/react/dist',
