@@ -65,6 +65,19 @@ describe('fake Stripe API', () => {
       },
       body: new URLSearchParams(form),
     });
+  /** orderParams() form-encoded as the SDK sends it, posted raw under `idempotencyKey`. */
+  const postIntent = (idempotencyKey: string) =>
+    post(
+      '/v1/payment_intents',
+      {
+        amount: '149900',
+        currency: 'usd',
+        'metadata[orderId]': 'order-1',
+        'metadata[userId]': 'user-1',
+        'automatic_payment_methods[enabled]': 'true',
+      },
+      { 'idempotency-key': idempotencyKey },
+    );
   const control = (path: string, body: unknown = {}) =>
     fetch(`${fake.url}/_fake/${path}`, {
       method: 'POST',
@@ -169,17 +182,7 @@ describe('fake Stripe API', () => {
   describe('idempotency, as Stripe keeps it', () => {
     it('replays the first answer with Idempotent-Replayed, refuses other parameters, and scopes keys per API key', async () => {
       const first = await createIntent('order-42');
-      const again = await post(
-        '/v1/payment_intents',
-        {
-          amount: '149900',
-          currency: 'usd',
-          'metadata[orderId]': 'order-1',
-          'metadata[userId]': 'user-1',
-          'automatic_payment_methods[enabled]': 'true',
-        },
-        { 'idempotency-key': 'order-42' },
-      );
+      const again = await postIntent('order-42');
       expect(again.status).toBe(200);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(((await again.json()) as Stripe.PaymentIntent).id).toBe(first.id);
@@ -213,17 +216,7 @@ describe('fake Stripe API', () => {
       // Stripe-Should-Retry: false, and the SDK obeys it: one request only.
       expect(fake.createRequests - before).toBe(1);
 
-      const replayed = await post(
-        '/v1/payment_intents',
-        {
-          amount: '149900',
-          currency: 'usd',
-          'metadata[orderId]': 'order-1',
-          'metadata[userId]': 'user-1',
-          'automatic_payment_methods[enabled]': 'true',
-        },
-        { 'idempotency-key': 'attempt-1' },
-      );
+      const replayed = await postIntent('attempt-1');
       expect(replayed.status).toBe(500);
       expect(replayed.headers.get('idempotent-replayed')).toBe('true');
       expect(replayed.headers.get('stripe-should-retry')).toBe('false');
