@@ -1,4 +1,12 @@
-import { expect, test, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import type { CreatePaymentIntentResponse } from '@portal/contracts';
 import { baseURL } from '../playwright.config';
 import { customerWithCart, ordersOf, signedInState, type Customer } from '../support/customer';
@@ -29,6 +37,18 @@ async function tabOf(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/** A new customer with the cart filled, signed in in a browser of their own, and a tab in it. */
+async function customerAtCheckoutTab(browser: Browser, request: APIRequestContext) {
+  const customer = await customerWithCart(request);
+  const context = await browserOf(browser, customer);
+  return { customer, context, page: await tabOf(context) };
+}
+
+/** The customer's orders as the API lists them, each as its id and status. */
+async function orderStatesOf(request: APIRequestContext, customer: Customer) {
+  return (await ordersOf(request, customer)).map(({ id, status }) => ({ id, status }));
+}
+
 const isPaymentSetup = (response: Response) =>
   response.url().endsWith('/api/create-payment-intent') && response.request().method() === 'POST';
 
@@ -52,9 +72,7 @@ test('a 3-D Secure card is authenticated on the bank page, and the return shows 
   browser,
   request,
 }) => {
-  const customer = await customerWithCart(request);
-  const context = await browserOf(browser, customer);
-  const page = await tabOf(context);
+  const { customer, context, page } = await customerAtCheckoutTab(browser, request);
   const { orderId } = await openCheckout(page);
 
   await pay(page, '4000 0025 0000 3155');
@@ -66,8 +84,7 @@ test('a 3-D Secure card is authenticated on the bank page, and the return shows 
   // Stripe's parameters (the client secret among them) are gone from the address.
   expect(page.url()).toBe(`${baseURL}/checkout?order=${orderId}`);
   await expect(page.getByTestId('order-id')).toHaveText(orderId);
-  const orders = await ordersOf(request, customer);
-  expect(orders.map(({ id, status }) => ({ id, status }))).toEqual([{ id: orderId, status: 'completed' }]);
+  expect(await orderStatesOf(request, customer)).toEqual([{ id: orderId, status: 'completed' }]);
   await context.close();
 });
 
@@ -75,9 +92,7 @@ test('a failed 3-D Secure authentication is told on the card form, and another c
   browser,
   request,
 }) => {
-  const customer = await customerWithCart(request);
-  const context = await browserOf(browser, customer);
-  const page = await tabOf(context);
+  const { customer, context, page } = await customerAtCheckoutTab(browser, request);
   const { orderId, clientSecret } = await openCheckout(page);
 
   await pay(page, '4000 0000 0000 3220');
@@ -99,8 +114,7 @@ test('a failed 3-D Secure authentication is told on the card form, and another c
     `payment_intents/${paymentIntentIdOf(clientSecret)}`,
   );
   expect(paid.status).toBe('succeeded');
-  const orders = await ordersOf(request, customer);
-  expect(orders.map(({ id, status }) => ({ id, status }))).toEqual([{ id: orderId, status: 'completed' }]);
+  expect(await orderStatesOf(request, customer)).toEqual([{ id: orderId, status: 'completed' }]);
   await context.close();
 });
 
@@ -108,9 +122,8 @@ test('two tabs paying one cart at once make one order and one payment; both show
   browser,
   request,
 }) => {
-  const customer = await customerWithCart(request);
-  const context = await browserOf(browser, customer);
-  const tabs = [await tabOf(context), await tabOf(context)];
+  const { customer, context, page } = await customerAtCheckoutTab(browser, request);
+  const tabs = [page, await tabOf(context)];
   const [first, second] = await Promise.all(tabs.map(openCheckout));
   expect(second).toEqual(first);
 
@@ -121,10 +134,7 @@ test('two tabs paying one cart at once make one order and one payment; both show
     await expect(tab.getByTestId('order-id')).toHaveText(first.orderId);
   }
 
-  const orders = await ordersOf(request, customer);
-  expect(orders.map(({ id, status }) => ({ id, status }))).toEqual([
-    { id: first.orderId, status: 'completed' },
-  ]);
+  expect(await orderStatesOf(request, customer)).toEqual([{ id: first.orderId, status: 'completed' }]);
   const paid = await fakeStripeControl<{ status: string; amount: number; amount_received: number }>(
     request,
     `payment_intents/${paymentIntentIdOf(first.clientSecret)}`,
@@ -137,9 +147,7 @@ test('a PaymentIntent canceled at Stripe cancels its order, the orders tab says 
   browser,
   request,
 }) => {
-  const customer = await customerWithCart(request);
-  const context = await browserOf(browser, customer);
-  const page = await tabOf(context);
+  const { customer, context, page } = await customerAtCheckoutTab(browser, request);
   const canceled = await openCheckout(page);
 
   await cancelAtFakeStripe(request, paymentIntentIdOf(canceled.clientSecret));
@@ -162,8 +170,7 @@ test('a PaymentIntent canceled at Stripe cancels its order, the orders tab says 
   expect(renewed.orderId).not.toBe(canceled.orderId);
   await pay(page, '4242 4242 4242 4242');
   await expect(thankYou(page)).toBeVisible();
-  const orders = await ordersOf(request, customer);
-  expect(orders.map(({ id, status }) => ({ id, status }))).toEqual([
+  expect(await orderStatesOf(request, customer)).toEqual([
     { id: renewed.orderId, status: 'completed' },
     { id: canceled.orderId, status: 'canceled' },
   ]);
@@ -174,9 +181,7 @@ test('webhooks held, then delivered reversed and twice, leave a processing payme
   browser,
   request,
 }) => {
-  const customer = await customerWithCart(request);
-  const context = await browserOf(browser, customer);
-  const page = await tabOf(context);
+  const { customer, context, page } = await customerAtCheckoutTab(browser, request);
   const { orderId, clientSecret } = await openCheckout(page);
 
   await fakeStripeControl(request, 'webhooks/hold', {});
@@ -199,7 +204,6 @@ test('webhooks held, then delivered reversed and twice, leave a processing payme
   await expect.poll(async () => (await ordersOf(request, customer))[0]?.status).toBe('completed');
   // Give the late copies (the fake sends them one after the other) time to arrive: still completed.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const orders = await ordersOf(request, customer);
-  expect(orders.map(({ id, status }) => ({ id, status }))).toEqual([{ id: orderId, status: 'completed' }]);
+  expect(await orderStatesOf(request, customer)).toEqual([{ id: orderId, status: 'completed' }]);
   await context.close();
 });
