@@ -45,7 +45,9 @@ export class UnpaidOrdersSweep implements OnApplicationBootstrap, OnApplicationS
     private readonly outcomes: PaymentOutcomesService,
   ) {}
 
+  /** Without a Stripe account no order takes a payment, so there is nothing to sweep. */
   onApplicationBootstrap(): void {
+    if (!this.stripe) return;
     this.timer = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_EVERY_MS);
     this.timer.unref();
   }
@@ -108,8 +110,8 @@ export class UnpaidOrdersSweep implements OnApplicationBootstrap, OnApplicationS
     }
     const intent = await this.cancelAtStripe(intentId);
     if (!intent) return false;
-    if (intent.status === 'canceled') {
-      await cancel(intent.id);
+    if (intent === 'unknown at Stripe' || intent.status === 'canceled') {
+      await cancel(intentId);
       return true;
     }
     await this.outcomes.apply(manager, order, intent, { why: `${why}: PaymentIntent not cancelable` });
@@ -119,11 +121,13 @@ export class UnpaidOrdersSweep implements OnApplicationBootstrap, OnApplicationS
   /**
    * The PaymentIntent once canceled at Stripe, or as it is when it must not be canceled: a payment
    * already processing (Stripe would cancel some of those) or taken, or one canceled already; undefined
-   * when Stripe cannot answer now. It is read first, and read again when Stripe refuses the cancel
-   * because its state changed meanwhile. No fixed idempotency key: Stripe would replay a failure saved
-   * under it to every later sweep for a day; the SDK keys each request for its own network retry.
+   * when Stripe cannot answer now; 'unknown at Stripe' when this Stripe account has no such
+   * PaymentIntent (another account's, or the demo data's), which can then take no payment either. It
+   * is read first, and read again when Stripe refuses the cancel because its state changed meanwhile.
+   * No fixed idempotency key: Stripe would replay a failure saved under it to every later sweep for a
+   * day; the SDK keys each request for its own network retry.
    */
-  private async cancelAtStripe(id: string): Promise<Stripe.PaymentIntent | undefined> {
+  private async cancelAtStripe(id: string): Promise<Stripe.PaymentIntent | 'unknown at Stripe' | undefined> {
     const stripe = this.stripe;
     if (!stripe) {
       this.logger.warn(`PaymentIntent ${id} cannot be canceled: STRIPE_SECRET_KEY is not set`);
@@ -143,6 +147,10 @@ export class UnpaidOrdersSweep implements OnApplicationBootstrap, OnApplicationS
       }
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+        this.logger.warn(`PaymentIntent ${id} is unknown to this Stripe account: its order is canceled`);
+        return 'unknown at Stripe';
+      }
       this.logger.warn(
         `PaymentIntent ${id} not canceled, left for the next sweep: ${error.type} ${error.message}`,
       );

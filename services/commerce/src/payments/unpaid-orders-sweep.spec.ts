@@ -117,6 +117,22 @@ describe('the sweep of orders not paid within the payment window', () => {
     });
   });
 
+  it('cancels an order whose PaymentIntent this Stripe account does not know (demo data, another account)', async () => {
+    const orphan = await expired();
+    await rows(`UPDATE orders SET stripe_payment_intent_id = 'pi_demo_203' WHERE id = $1`, [orphan.orderId]);
+
+    await sweep();
+    expect(await order(orphan.orderId)).toMatchObject({
+      status: 'canceled',
+      stripe_payment_intent_id: 'pi_demo_203',
+    });
+    const [canceled] = await eventsOf(orphan.orderId);
+    expect(orderCanceledDataSchema.parse(canceled.data)).toMatchObject({
+      paymentIntentId: 'pi_demo_203',
+      reason: 'payment_window_expired',
+    });
+  });
+
   it('leaves a processing payment to finish: the order follows its PaymentIntent instead', async () => {
     const processing = await expired();
     stack().stripe.webhooks.hold();
