@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { COMMERCE_CONFIG, type CommerceConfig } from '../config';
 import { type LockedOrder, OrdersService } from '../orders/orders.service';
+import { isUnknownAtStripe } from '../stripe/stripe-errors';
 import { STRIPE_CLIENT } from '../stripe/stripe.module';
 import { PaymentOutcomesService } from './payment-outcomes.service';
 
@@ -147,7 +148,7 @@ export class UnpaidOrdersSweep implements OnApplicationBootstrap, OnApplicationS
       }
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+      if (isUnknownAtStripe(error)) {
         this.logger.warn(`PaymentIntent ${id} is unknown to this Stripe account: its order is canceled`);
         return 'unknown at Stripe';
       }

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrdersService } from '../orders/orders.service';
 import { PaymentOutcomesService } from '../payments/payment-outcomes.service';
+import { isUnknownAtStripe } from '../stripe/stripe-errors';
 import { STRIPE_CLIENT, STRIPE_WEBHOOK_SECRET } from '../stripe/stripe.module';
 import {
   firstIssue,
@@ -112,7 +113,7 @@ export class StripeWebhookService {
     try {
       return await stripe.paymentIntents.retrieve(id);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+      if (isUnknownAtStripe(error)) {
         this.logger.warn(`PaymentIntent ${id} is unknown to Stripe (${why})`);
         return undefined;
       }
