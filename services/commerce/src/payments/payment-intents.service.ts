@@ -176,4 +176,4 @@ export class PaymentIntentsService {
 }
 
 /** Stripe's idempotency key of an order's payment attempt. */
-export const paymentAttemptKey = (orderId: string, attempt: number) => `order-${orderId}-attempt-${attempt}`;
+const paymentAttemptKey = (orderId: string, attempt: number) => `order-${orderId}-attempt-${attempt}`;
