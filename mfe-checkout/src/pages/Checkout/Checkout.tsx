@@ -32,7 +32,7 @@ export default function Checkout() {
   const search = new URLSearchParams(location.search);
   const orderId = search.get('order');
   const returnedSecret = search.get('payment_intent_client_secret');
-  const { paymentError, paymentProcessing } = checkoutStateOf(location.state);
+  const { paymentError, paymentProcessing, paymentTaken } = checkoutStateOf(location.state);
   const { items } = useCartContext();
   const [sentToSales, setSentToSales] = useState<SentCart | null>(null);
   if (session === 'checking') return <PageLoading />;
@@ -52,7 +52,9 @@ export default function Checkout() {
       </Suspense>
     );
   }
-  if (orderId) return <OrderConfirmation orderId={orderId} processing={paymentProcessing} />;
+  if (orderId) {
+    return <OrderConfirmation orderId={orderId} processing={paymentProcessing} paymentTaken={paymentTaken} />;
+  }
   if (sentToSales) return <CartSentToSales {...sentToSales} />;
   return items.length ? (
     <PaymentStep onSentToSales={setSentToSales} paymentError={paymentError} />

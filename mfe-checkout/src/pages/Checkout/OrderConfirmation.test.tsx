@@ -6,7 +6,7 @@ import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
 import Checkout from './Checkout';
 import { loadCheckoutApi } from './checkout-api';
 import { cartSignature, idempotencyKeyFor } from './idempotency-key';
-import { ORDER_PENDING_TIMEOUT_MS, ORDER_POLL_INTERVAL_MS } from './OrderConfirmation';
+import { ORDER_PENDING_TIMEOUT_MS, ORDER_POLL_INTERVAL_MS, OrderConfirmation } from './OrderConfirmation';
 
 const ORDER_ID = '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
 const items = [
@@ -96,6 +96,28 @@ describe('Order confirmation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(window.location.search).toBe('');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('waits for the order to complete when the card was just paid after an earlier decline, never saying it failed', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    stubOrder('failed', 'failed', 'completed');
+    renderPage(
+      <CartProvider>
+        <OrderConfirmation orderId={ORDER_ID} paymentTaken />
+      </CartProvider>,
+      {
+        route: `/checkout?order=${ORDER_ID}`,
+        state: { session: { hasToken: true, user, checking: false }, cart: { items } },
+      },
+    );
+    expect(await screen.findByText('Confirming your payment...')).toBeInTheDocument();
+    for (let poll = 0; poll < 2; poll += 1) {
+      await act(() => jest.advanceTimersByTimeAsync(ORDER_POLL_INTERVAL_MS));
+      expect(screen.queryByRole('heading', { level: 1, name: 'Payment Failed' })).not.toBeInTheDocument();
+    }
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }),
+    ).toBeInTheDocument();
   });
 
   it('says a processing payment is processing, not thanks as if paid, keeping the cart and its order', async () => {

@@ -28,6 +28,8 @@ export interface OrderConfirmationProps {
   orderId: string;
   /** Stripe already said the payment is processing (back from a bank's page), before the order does. */
   processing?: boolean;
+  /** Stripe just took this payment: a failed status is an earlier card's, about to give way. */
+  paymentTaken?: boolean;
 }
 
 /**
@@ -36,7 +38,11 @@ export interface OrderConfirmationProps {
  * final. Completed empties the cart; processing says the bank has not confirmed yet (never 'Thank
  * you' as if paid); failed and canceled let the cart be paid again (a canceled order, as a new order).
  */
-export function OrderConfirmation({ orderId, processing = false }: OrderConfirmationProps) {
+export function OrderConfirmation({
+  orderId,
+  processing = false,
+  paymentTaken = false,
+}: OrderConfirmationProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [waitedTooLong, setWaitedTooLong] = useState(false);
@@ -49,7 +55,8 @@ export function OrderConfirmation({ orderId, processing = false }: OrderConfirma
     pollingInterval: waitedTooLong || final ? 0 : ORDER_POLL_INTERVAL_MS,
   });
   const status = order?.status;
-  const isFinal = status !== undefined && finalStatuses.includes(status);
+  const earlierCardFailed = paymentTaken && status === 'failed';
+  const isFinal = status !== undefined && finalStatuses.includes(status) && !earlierCardFailed;
   // Polling stops as soon as the order is final (state set while rendering: no extra poll first).
   if (isFinal && !final) setFinal(true);
 
@@ -105,7 +112,7 @@ export function OrderConfirmation({ orderId, processing = false }: OrderConfirma
       </CheckoutNotice>
     );
   }
-  if (status === 'failed') {
+  if (status === 'failed' && !earlierCardFailed) {
     return (
       <CheckoutNotice
         role="alert"

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import { useNavigate } from 'react-router-dom';
 import { useCartContext } from '@portal/store';
-import { confirmationPath } from './checkout-state';
+import { type CheckoutState, confirmationPath } from './checkout-state';
 import { CheckoutNotice } from './CheckoutNotice';
 import { CheckoutProgress } from './CheckoutProgress';
 import { CheckoutLayout } from './CheckoutLayout';
@@ -70,7 +70,12 @@ export function PaymentStep({ onSentToSales, paymentError }: PaymentStepProps) {
               orderId={setup.orderId}
               publishableKey={setup.publishableKey}
               total={total}
-              onPaid={(orderId) => void navigate(confirmationPath(orderId), { replace: true })}
+              onPaid={(orderId) =>
+                void navigate(confirmationPath(orderId), {
+                  replace: true,
+                  state: { paymentTaken: true } satisfies CheckoutState,
+                })
+              }
               onStale={retry}
               initialError={paymentError}
             />

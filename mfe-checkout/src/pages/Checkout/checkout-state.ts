@@ -7,6 +7,11 @@ export interface CheckoutState {
   paymentError?: string;
   /** Stripe says the payment is processing: the confirmation says so before the order does. */
   paymentProcessing?: boolean;
+  /**
+   * Stripe just took this payment: an order still failed from an earlier card's decline is waited for
+   * (the succeeded event is on its way), not shown as failed.
+   */
+  paymentTaken?: boolean;
 }
 
 export const checkoutStateOf = (state: unknown): CheckoutState =>
