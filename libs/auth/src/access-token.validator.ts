@@ -36,8 +36,15 @@ export class AccessTokenValidator implements OnModuleInit {
     if (!claims.success || claims.data.exp - claims.data.iat > this.options.maxTokenLifetimeSeconds) {
       throw new UnauthorizedException(authMessages.invalidToken);
     }
-    const { sub, sid, role, org } = claims.data;
-    const user: AuthenticatedUser = { id: sub, sessionId: sid, role, organizationId: org };
+    const { sub, sid, role, org, orgRole, mv } = claims.data;
+    const user: AuthenticatedUser = {
+      id: sub,
+      sessionId: sid,
+      role,
+      organizationId: org,
+      orgRole: org ? orgRole : null,
+      membershipVersion: mv,
+    };
     if (this.revocations.isRevoked(sid)) throw new UnauthorizedException(authMessages.sessionEnded);
     if (this.sessionCheck && !(await this.sessionCheck.isSessionActive(user))) {
       throw new UnauthorizedException(authMessages.sessionEnded);

@@ -1,10 +1,10 @@
 export { AuthModule } from './auth.module';
 export { type AuthOptions, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS, identityJwksUrl } from './auth-options';
-export { type AuthenticatedUser } from './authenticated-user';
+export { type AuthenticatedUser, type OrganizationMember } from './authenticated-user';
 export { authMessages } from './auth-errors';
 export { type BearerCredentials, bearerToken, parseBearer } from './bearer-token';
 export { JwtAuthGuard } from './jwt-auth.guard';
-export { CustomerOnly, Roles, RolesGuard, StaffOnly } from './roles';
+export { CustomerOnly, MemberCan, MemberPermissionGuard, Roles, RolesGuard, StaffOnly } from './roles';
 export { CurrentUser } from './current-user.decorator';
 export { type RevocationFeedStatus, SessionRevocations } from './session-revocations';
 export { SESSION_CHECK, type SessionCheck } from './session-check';

@@ -8,7 +8,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { isAdmin, isCustomer, type Role } from '@portal/contracts';
+import { can, isAdmin, isCustomer, type OrgPermission, type Role, teamMessages } from '@portal/contracts';
 import { authMessages } from './auth-errors';
 import type { AuthenticatedUser } from './authenticated-user';
 import { JwtAuthGuard } from './jwt-auth.guard';
@@ -31,6 +31,37 @@ export class RolesGuard implements CanActivate {
     return true;
   }
 }
+
+const MemberRule = Reflector.createDecorator<OrgPermission>();
+
+/**
+ * Answers 403 unless the token is a customer's acting in an organization with a membership role that
+ * has the route's permission (`@MemberCan`). Runs after JwtAuthGuard, so a stale membership version
+ * has already answered 401.
+ */
+@Injectable()
+export class MemberPermissionGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const permission = this.reflector.getAllAndOverride(MemberRule, [context.getHandler(), context.getClass()]);
+    if (!permission) return true;
+    const user = context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user;
+    if (!user) throw new UnauthorizedException(authMessages.missingToken);
+    if (!isCustomer(user.role)) throw new ForbiddenException(authMessages.forbidden);
+    if (!user.organizationId) throw new ForbiddenException(teamMessages.noOrganization);
+    if (!can(user.orgRole, permission)) throw new ForbiddenException(teamMessages.notAllowed);
+    return true;
+  }
+}
+
+/**
+ * A customer acting in their organization with a role that has `permission` (ADR 0180); on a route or
+ * a whole controller (a route's own permission wins). The route then reads `@CurrentUser()` as an
+ * `OrganizationMember` and filters every query by its `organizationId`.
+ */
+export const MemberCan = (permission: OrgPermission) =>
+  applyDecorators(MemberRule(permission), UseGuards(JwtAuthGuard, MemberPermissionGuard));
 
 /** Signed in, with a role that passes `rule`; on a route or a whole controller. */
 const allow = (rule: RoleRule) => applyDecorators(AccessRule(rule), UseGuards(JwtAuthGuard, RolesGuard));

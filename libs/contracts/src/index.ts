@@ -7,6 +7,7 @@ export * from './identity/auth';
 export * from './identity/account';
 export * from './identity/account-pages';
 export * from './identity/organizations';
+export * from './identity/teams';
 export * from './identity/features';
 export * from './crm/leads';
 export * from './crm/integrations';

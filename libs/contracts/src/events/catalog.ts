@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from '../commerce/commerce';
-import { roleSchema } from '../identity/roles';
+import { orgRoleSchema, roleSchema } from '../identity/roles';
 import { metricTypeSchema } from '../kpi/metrics';
 import { ticketPrioritySchema, ticketStatusSchema } from '../support/tickets';
 
@@ -47,6 +47,22 @@ export const sessionRevokedDataSchema = z.object({
   expiresAt: z.iso.datetime(),
 });
 export type SessionRevokedData = z.infer<typeof sessionRevokedDataSchema>;
+
+/**
+ * A membership was added, changed or ended (`role` null). `version` comes from one sequence for every
+ * membership, so it only grows: tokens of (organizationId, userId) carrying a lower `mv` are refused
+ * from now on (ADR 0181). The first membership of a user whose rows predate organizations
+ * (`claimsLegacyData`) also moves those rows to the organization in every service.
+ */
+export const membershipChangedDataSchema = z.object({
+  organizationId: z.uuid(),
+  userId: z.uuid(),
+  role: orgRoleSchema.nullable(),
+  version: z.number().int().positive(),
+  claimsLegacyData: z.boolean(),
+  changedAt: z.iso.datetime(),
+});
+export type MembershipChangedData = z.infer<typeof membershipChangedDataSchema>;
 
 export const leadCreatedDataSchema = z.object({
   submissionId: z.uuid(),
@@ -195,6 +211,21 @@ export const mailContentSchema = z.discriminatedUnion('template', [
   z.object({ template: z.literal('two-factor-enabled'), name: mailName }),
   z.object({ template: z.literal('two-factor-disabled'), name: mailName }),
   z.object({ template: z.literal('account-deleted'), name: mailName }),
+  z.object({
+    template: z.literal('team-invitation'),
+    organizationName: mailName,
+    invitedBy: mailName,
+    role: mailName,
+    link: mailLink,
+    expiresAt: z.iso.datetime(),
+  }),
+  z.object({
+    template: z.literal('team-role-changed'),
+    name: mailName,
+    organizationName: mailName,
+    role: mailName,
+  }),
+  z.object({ template: z.literal('team-removed'), name: mailName, organizationName: mailName }),
 ]);
 export type MailContent = z.infer<typeof mailContentSchema>;
 export type MailTemplate = MailContent['template'];
@@ -228,6 +259,12 @@ export const events = {
     type: 'session.revoked',
     version: 1,
     data: sessionRevokedDataSchema,
+  }),
+  membershipChanged: defineEvent({
+    subject: 'portal.memberships.changed',
+    type: 'membership.changed',
+    version: 1,
+    data: membershipChangedDataSchema,
   }),
   leadCreated: defineEvent({
     subject: 'portal.leads.created',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStorableText, unstorableTextMessage } from '../text';
-import { roleSchema } from './roles';
+import { orgRoleSchema, roleSchema } from './roles';
 
 /** The registration messages, word for word (an empty email is asked for rather than called invalid). */
 export const authMessages = {
@@ -49,11 +49,22 @@ export const nameSchema = z
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
   .refine(isStorableText, unstorableTextMessage);
 
-/** `POST /api/auth/register`; unknown fields are rejected. */
+export const INVITATION_INVALID_MESSAGE = 'This invitation link is not valid. Ask for a new invitation.';
+
+/** An invitation link's token: 32 random bytes, base64url (as the account links). */
+export const invitationTokenSchema = z
+  .string({ error: INVITATION_INVALID_MESSAGE })
+  .regex(/^[A-Za-z0-9_-]{43}$/, INVITATION_INVALID_MESSAGE);
+
+/**
+ * `POST /api/auth/register`; unknown fields are rejected. With `invitation` (the token of a team
+ * invitation sent to this email) the new account joins that organization instead of creating one.
+ */
 export const registerRequestSchema = z.strictObject({
   name: nameSchema,
   email: emailSchema,
   password: newPasswordSchema,
+  invitation: invitationTokenSchema.optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -83,7 +94,15 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export const loginResponseSchema = z.object({ token: z.string(), user: authUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const meResponseSchema = authUserSchema.extend({ organizationId: z.uuid().nullable() });
+/**
+ * `GET /api/auth/me`: the user, and the organization the token acts in with the member's role there
+ * (all null for staff, and for a customer who belongs to no organization any more).
+ */
+export const meResponseSchema = authUserSchema.extend({
+  organizationId: z.uuid().nullable(),
+  organizationName: z.string().nullable(),
+  orgRole: orgRoleSchema.nullable(),
+});
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 // Access tokens ----------------------------------------------------------------------------------
@@ -100,12 +119,19 @@ export const MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 /** Relative to identity's base URL (and reachable through the gateway). */
 export const JWKS_PATH = '/api/auth/.well-known/jwks.json';
 
-/** The claims of an access token; `sid` is the server-side session that sign-out revokes. */
+/**
+ * The claims of an access token; `sid` is the server-side session that sign-out revokes. `org` is the
+ * one organization the token acts in, `orgRole` the member's role there and `mv` the membership's
+ * version when the token was issued: a role change or a removal publishes a higher version
+ * (`portal.memberships.changed`) and every service then refuses the older tokens (ADR 0181).
+ */
 export const accessTokenClaimsSchema = z.object({
   sub: z.uuid(),
   sid: z.uuid(),
   role: roleSchema,
   org: z.uuid().nullable(),
+  orgRole: orgRoleSchema.nullable(),
+  mv: z.number().int().nonnegative(),
   iss: z.literal(ACCESS_TOKEN_ISSUER),
   aud: z.literal(ACCESS_TOKEN_AUDIENCE),
   iat: z.number().int(),

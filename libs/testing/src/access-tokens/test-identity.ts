@@ -6,6 +6,7 @@ export interface SignedInUser {
   id: string;
   sessionId: string;
   organizationId: string | null;
+  orgRole: Claims['orgRole'];
   token: string;
 }
 
@@ -38,6 +39,7 @@ export class TestIdentity {
       id: signed.sub,
       sessionId: signed.sid,
       organizationId: signed.org,
+      orgRole: signed.orgRole,
       token: await signToken(this.key, signed),
     };
   }

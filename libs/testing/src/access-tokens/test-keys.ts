@@ -31,7 +31,10 @@ export async function createTestKey(kid: string): Promise<TestKey> {
 
 export type Claims = Omit<AccessTokenClaims, 'role'> & { role: string };
 
-/** Claims of a fresh 15-minute token for a new customer session; `overrides` replace any of them. */
+/**
+ * Claims of a fresh 15-minute token for a new customer session, the owner of a new organization;
+ * `overrides` replace any of them.
+ */
 export function claimsFor(overrides: Partial<Claims> = {}): Claims {
   const now = Math.floor(Date.now() / 1000);
   return {
@@ -39,6 +42,8 @@ export function claimsFor(overrides: Partial<Claims> = {}): Claims {
     sid: randomUUID(),
     role: 'customer',
     org: randomUUID(),
+    orgRole: 'owner',
+    mv: 1,
     iss: ACCESS_TOKEN_ISSUER,
     aud: ACCESS_TOKEN_AUDIENCE,
     iat: now,
