@@ -56,6 +56,11 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/account/export/support', service: 'support' },
   { prefix: '/api/account/export/kpi', service: 'kpi' },
   { prefix: '/api/account', service: 'identity' },
+  // Teams: the caller's organizations, the team page (members, invitations, audit) and the public
+  // invitation link's preview and its acceptance.
+  { prefix: '/api/organizations', service: 'identity' },
+  { prefix: '/api/team', service: 'identity' },
+  { prefix: '/api/invitations', service: 'identity' },
   { prefix: '/api/create-payment-intent', service: 'commerce', timeoutMs: paymentProviderTimeoutMs },
   { prefix: '/api/user/orders', service: 'commerce' },
   { prefix: '/api/packages', service: 'commerce' },
