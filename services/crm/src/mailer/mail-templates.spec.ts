@@ -8,8 +8,20 @@ const link = 'https://portal.example.com/reset-password?token=abc&next=%2Fdashbo
 /** One content of every template the contracts list. */
 const everyTemplate: MailContent[] = mailContentSchema.options.map((option) => {
   const template = option.shape.template.value;
-  return mailContentSchema.parse({ template, name: 'Ada Lovelace', link, newEmail: 'new@example.com' });
+  return mailContentSchema.parse({
+    template,
+    name: 'Ada Lovelace',
+    link,
+    newEmail: 'new@example.com',
+    organizationName: 'Analytical Engines',
+    invitedBy: 'Charles Babbage',
+    role: 'Billing',
+    expiresAt: '2026-12-03T09:30:00.000Z',
+  });
 });
+
+/** The greeting of a content: an invitation goes to an address that may have no account (no name). */
+const greetingOf = (content: MailContent) => ('name' in content ? 'Hi Ada Lovelace,' : 'Hi,');
 
 describe('mail templates', () => {
   it.each(everyTemplate.map((content) => [content.template, content] as const))(
@@ -17,9 +29,9 @@ describe('mail templates', () => {
     (_template, content) => {
       const mail = renderMail(content);
       expect(mail.subject).toContain('Millstone CX');
-      expect(mail.text).toMatch(/^Hi Ada Lovelace,\n/);
+      expect(mail.text.startsWith(`${greetingOf(content)}\n`)).toBe(true);
       expect(mail.text).toContain('You received this email because');
-      expect(mail.html).toContain('Hi Ada Lovelace,');
+      expect(mail.html).toContain(greetingOf(content));
       expect(mail.html).toContain('You received this email because');
       expect(mail.html).toContain(`background:${mailBrand.ink}`);
       expect(mail.html).toContain('max-width:600px');
@@ -34,6 +46,11 @@ describe('mail templates', () => {
       if ('newEmail' in content) {
         expect(mail.text).toContain('new@example.com');
       }
+      if ('organizationName' in content) {
+        // A team mail names the organization in its subject and says why it came.
+        expect(mail.subject).toContain('Analytical Engines');
+        expect(mail.text).toContain('Analytical Engines');
+      }
     },
   );
 
@@ -44,6 +61,43 @@ describe('mail templates', () => {
     expect(verification).toContain('expires in 24 hours');
     expect(reset).toContain('expires in 30 minutes');
     expect(change).toContain('expires in 24 hours');
+  });
+
+  it('team mails: who invited to what with which role until when; the new role; the removal', () => {
+    const byTemplate = (template: MailContent['template']) =>
+      renderMail(everyTemplate.find((content) => content.template === template)!);
+    const invitation = byTemplate('team-invitation');
+    expect(invitation.subject).toBe('Charles Babbage invited you to join Analytical Engines on Millstone CX');
+    expect(invitation.text).toContain(
+      'Charles Babbage invited you to join Analytical Engines on Millstone CX with the role Billing.',
+    );
+    expect(invitation.text).toContain('The link works once and expires in 7 days, on December 3, 2026 (UTC).');
+    expect(invitation.text).toContain(`Accept invitation:\n${link}\n`);
+    expect(invitation.html).toContain('>Accept invitation</a>');
+
+    const roleChanged = byTemplate('team-role-changed');
+    expect(roleChanged.subject).toBe('Your role in Analytical Engines on Millstone CX changed');
+    expect(roleChanged.text).toContain('Your role in Analytical Engines is now Billing.');
+
+    const removed = byTemplate('team-removed');
+    expect(removed.subject).toBe('You were removed from Analytical Engines on Millstone CX');
+    expect(removed.text).toContain('You are no longer a member of Analytical Engines');
+  });
+
+  it('keeps an organization or inviter name on one line in the subject and escapes it in the HTML', () => {
+    const mail = renderMail({
+      template: 'team-invitation',
+      organizationName: 'Evil <b>Corp</b>\r\nBcc: victim@example.com',
+      invitedBy: 'Mallory\n',
+      role: 'Admin',
+      link,
+      expiresAt: '2026-12-03T09:30:00.000Z',
+    });
+    expect(mail.subject).toBe(
+      'Mallory invited you to join Evil <b>Corp</b> Bcc: victim@example.com on Millstone CX',
+    );
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('Evil &lt;b&gt;Corp&lt;/b&gt;');
   });
 
   it('escapes every value in the HTML part, and greets a blank name without one', () => {

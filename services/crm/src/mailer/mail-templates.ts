@@ -1,6 +1,7 @@
 import {
   EMAIL_CHANGE_TTL_HOURS,
   EMAIL_VERIFICATION_TTL_HOURS,
+  INVITATION_TTL_DAYS,
   type MailContent,
   type MailTemplate,
   PASSWORD_RESET_TTL_MINUTES,
@@ -38,6 +39,16 @@ interface MailCopy {
 const ignoreIfNotYou = "If that wasn't you, you can ignore this email.";
 const contactUsIfNotYou = `If that wasn't you, reset your password at once and contact ${mailBrand.name} support.`;
 const accountNotice = `You received this email because it is about the security of your ${mailBrand.name} account.`;
+
+/** A value (a name in a greeting or a subject) as one line: control characters and line breaks become spaces, then trimmed. */
+const oneLine = (value: string) => value.replace(/[\p{Cc}\s]+/gu, ' ').trim();
+
+/** The day a link stops working, as a reader in any time zone reads it: "December 3, 2026 (UTC)". */
+const dayOf = (iso: string) =>
+  `${new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })} (UTC)`;
+
+const membershipNotice = (organizationName: string) =>
+  `You received this email because it is about your membership of ${organizationName} on ${mailBrand.name}.`;
 
 type CopyOf<T extends MailTemplate> = (content: Extract<MailContent, { template: T }>) => MailCopy;
 
@@ -104,6 +115,42 @@ const copies: { [T in MailTemplate]: CopyOf<T> } = {
     ],
     why: `You received this email because the ${mailBrand.name} account with this address was deleted. This is the last email we send about it.`,
   }),
+  'team-invitation': ({ organizationName, invitedBy, role, link, expiresAt }) => {
+    const organization = oneLine(organizationName);
+    const inviter = oneLine(invitedBy) || 'A member';
+    return {
+      subject: `${inviter} invited you to join ${organization} on ${mailBrand.name}`,
+      paragraphs: [
+        `${inviter} invited you to join ${organization} on ${mailBrand.name} with the role ${oneLine(role)}.`,
+        'Accept with the link below: sign in if you already have an account with this email address, or create one.',
+        `The link works once and expires in ${INVITATION_TTL_DAYS} days, on ${dayOf(expiresAt)}.`,
+      ],
+      action: { label: 'Accept invitation', link },
+      why: `You received this email because ${inviter} invited this address to ${organization} on ${mailBrand.name}. If you did not expect it, you can ignore this email: nothing happens unless you accept.`,
+    };
+  },
+  'team-role-changed': ({ organizationName, role }) => {
+    const organization = oneLine(organizationName);
+    return {
+      subject: `Your role in ${organization} on ${mailBrand.name} changed`,
+      paragraphs: [
+        `Your role in ${organization} is now ${oneLine(role)}.`,
+        'What you can see and do in its dashboard follows the new role from your next visit.',
+      ],
+      why: `${membershipNotice(organization)} If you think this is a mistake, ask an owner or admin of ${organization}.`,
+    };
+  },
+  'team-removed': ({ organizationName }) => {
+    const organization = oneLine(organizationName);
+    return {
+      subject: `You were removed from ${organization} on ${mailBrand.name}`,
+      paragraphs: [
+        `You are no longer a member of ${organization}: its dashboard and data are no longer open to your account.`,
+        'Your account itself stays, with any other organizations you belong to.',
+      ],
+      why: `${membershipNotice(organization)} If you think this is a mistake, ask an owner or admin of ${organization}.`,
+    };
+  },
 };
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -119,13 +166,12 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 }
 
-/** A name for the greeting: control characters and line breaks become spaces, then trimmed. */
-const greetingName = (name: string) => name.replace(/[\p{Cc}\s]+/gu, ' ').trim();
 
 /** Renders `content` (a template and its values) in the brand: subject, plain text and HTML. */
 export function renderMail(content: MailContent): RenderedMail {
   const copy = (copies[content.template] as CopyOf<MailTemplate>)(content);
-  const name = greetingName(content.name);
+  // An invitation goes to an address that may have no account yet: no name to greet.
+  const name = 'name' in content ? oneLine(content.name) : '';
   const greeting = name ? `Hi ${name},` : 'Hi,';
   return { subject: copy.subject, text: plainText(copy, greeting), html: html(copy, greeting) };
 }
