@@ -1,17 +1,19 @@
 import { Inject, Injectable, type OnModuleInit, UnauthorizedException } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { accessTokenClaimsSchema } from '@portal/contracts';
+import { accessTokenClaimsSchema, teamMessages } from '@portal/contracts';
 import { authMessages } from './auth-errors';
 import { AUTH_OPTIONS, type ResolvedAuthOptions } from './auth-options';
 import type { AuthenticatedUser } from './authenticated-user';
+import { MembershipVersions } from './membership-versions';
 import { SESSION_CHECK, type SessionCheck } from './session-check';
 import { SessionRevocations } from './session-revocations';
 
 /**
  * Turns the payload of a token whose signature, algorithm, issuer, audience and expiry passport-jwt
  * has verified into the request's user: the claims must match the contract, the token must not
- * outlive `maxTokenLifetimeSeconds` (the revocation replay relies on it), and its session must be
- * neither revoked nor refused by the service's own `SessionCheck`.
+ * outlive `maxTokenLifetimeSeconds` (the revocation replay relies on it), its session must be neither
+ * revoked nor refused by the service's own `SessionCheck`, and its membership version (`mv`) must not
+ * be below the last one published for the member.
  */
 @Injectable()
 export class AccessTokenValidator implements OnModuleInit {
@@ -20,6 +22,7 @@ export class AccessTokenValidator implements OnModuleInit {
   constructor(
     @Inject(AUTH_OPTIONS) private readonly options: ResolvedAuthOptions,
     private readonly revocations: SessionRevocations,
+    private readonly memberships: MembershipVersions,
     private readonly moduleRef: ModuleRef,
   ) {}
 
@@ -46,6 +49,9 @@ export class AccessTokenValidator implements OnModuleInit {
       membershipVersion: mv,
     };
     if (this.revocations.isRevoked(sid)) throw new UnauthorizedException(authMessages.sessionEnded);
+    // Issued before the member's role changed or the member was removed: the front end asks identity
+    // for a fresh token (POST /api/auth/token) on this message and retries once.
+    if (this.memberships.isStale(user)) throw new UnauthorizedException(teamMessages.membershipChanged);
     if (this.sessionCheck && !(await this.sessionCheck.isSessionActive(user))) {
       throw new UnauthorizedException(authMessages.sessionEnded);
     }

@@ -5,8 +5,9 @@ export interface AuthOptions {
   /** identity's JWKS, e.g. `identityJwksUrl(process.env.IDENTITY_URL)`. */
   jwksUrl: string;
   /**
-   * NATS with JetStream, to learn of sign-outs in other processes. Without it a service knows only
-   * the revocations added in its own process (`SessionRevocations.revoke`).
+   * NATS with JetStream, to learn of sign-outs and membership changes in other processes. Without it
+   * a service knows only those recorded in its own process (`SessionRevocations.revoke`,
+   * `MembershipVersions.record`).
    */
   natsUrl?: string;
   /**
@@ -23,12 +24,20 @@ export interface AuthOptions {
   jwksUnknownKidRefreshIntervalMs?: number;
   /** Time to wait for the JWKS; default 2 s. */
   jwksTimeoutMs?: number;
-  /** How long start-up waits for the replay of earlier revocations; default 5 s. */
+  /**
+   * How long start-up waits for the replay of earlier revocations (and, separately, of earlier
+   * membership changes); default 5 s.
+   */
   revocationReplayTimeoutMs?: number;
-  /** Stream holding the revocations; default `PORTAL` (tests use a stream of their own). */
+  /**
+   * Stream holding the revocations and the membership changes; default `PORTAL` (tests use a stream
+   * of their own).
+   */
   revocationStream?: StreamOptions;
   /** Subject of the revocation events; default `portal.sessions.revoked`. */
   revocationSubject?: string;
+  /** Subject of the membership changes (`MembershipVersions`); default `portal.memberships.changed`. */
+  membershipSubject?: string;
 }
 
 export type ResolvedAuthOptions = Required<Omit<AuthOptions, 'natsUrl'>> & Pick<AuthOptions, 'natsUrl'>;
@@ -48,6 +57,7 @@ export function resolveAuthOptions(options: AuthOptions): ResolvedAuthOptions {
     revocationReplayTimeoutMs: options.revocationReplayTimeoutMs ?? 5000,
     revocationStream: options.revocationStream ?? DEFAULT_STREAM,
     revocationSubject: options.revocationSubject ?? events.sessionRevoked.subject,
+    membershipSubject: options.membershipSubject ?? events.membershipChanged.subject,
   };
 }
 

@@ -4,6 +4,7 @@ import { createAccessTokenStrategy } from './access-token.strategy';
 import { AccessTokenValidator } from './access-token.validator';
 import { AUTH_OPTIONS, type AuthOptions, resolveAuthOptions } from './auth-options';
 import { JwksKeyStore } from './jwks-key-store';
+import { MembershipVersions } from './membership-versions';
 import { SessionRevocations } from './session-revocations';
 
 let strategies = 0;
@@ -11,7 +12,8 @@ let strategies = 0;
 /**
  * Access-token verification for a service: import `AuthModule.forRoot({ jwksUrl, natsUrl })` once in
  * the root module (it is global), then guard routes with `JwtAuthGuard`, `@Roles`, `@StaffOnly` or
- * `@CustomerOnly`. `SessionRevocations` is exported for health checks and in-process revocations.
+ * `@CustomerOnly` or `@MemberCan`. `SessionRevocations` and `MembershipVersions` are exported for
+ * health checks, in-process records and ending open streams.
  */
 @Module({})
 export class AuthModule {
@@ -25,6 +27,7 @@ export class AuthModule {
       providers: [
         { provide: AUTH_OPTIONS, useValue: resolveAuthOptions(options) },
         SessionRevocations,
+        MembershipVersions,
         JwksKeyStore,
         AccessTokenValidator,
         {
@@ -34,7 +37,7 @@ export class AuthModule {
           inject: [JwksKeyStore, AccessTokenValidator],
         },
       ],
-      exports: [PassportModule, SessionRevocations],
+      exports: [PassportModule, SessionRevocations, MembershipVersions],
     };
   }
 }

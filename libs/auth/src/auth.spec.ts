@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { Controller, Get, Module, UseGuards } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createEventEnvelope, events, type SessionRevokedData } from '@portal/contracts';
+import {
+  createEventEnvelope,
+  events,
+  type MembershipChangedData,
+  type SessionRevokedData,
+  teamMessages,
+} from '@portal/contracts';
 import { ensureStream, type StreamOptions } from '@portal/events';
 import { createServiceApp } from '@portal/nest-http';
 import {
@@ -31,6 +38,9 @@ import {
   CustomerOnly,
   identityJwksUrl,
   JwtAuthGuard,
+  MemberCan,
+  MembershipVersions,
+  type OrganizationMember,
   Roles,
   SESSION_CHECK,
   type SessionCheck,
@@ -62,6 +72,28 @@ class ProbeController {
   @Roles('billing')
   billing(@CurrentUser() user: AuthenticatedUser) {
     return { area: 'billing', role: user.role };
+  }
+
+  @Get('orders')
+  @MemberCan('orders.read')
+  orders(@CurrentUser() member: OrganizationMember) {
+    return { area: 'orders', organizationId: member.organizationId, orgRole: member.orgRole };
+  }
+}
+
+// A whole controller for members who may manage the team, with one route any member may read.
+@Controller('team')
+@MemberCan('team.manage')
+class TeamController {
+  @Get('invitations')
+  invitations(@CurrentUser() member: OrganizationMember) {
+    return { area: 'invitations', orgRole: member.orgRole };
+  }
+
+  @Get('members')
+  @MemberCan('team.read')
+  members(@CurrentUser() member: OrganizationMember) {
+    return { area: 'members', orgRole: member.orgRole };
   }
 }
 
@@ -118,7 +150,13 @@ describe('AuthModule in a service', () => {
   const space = uniqueSubjectSpace();
   const stream: StreamOptions = { name: space.stream, subjects: space.subjects, duplicateWindowMs: 60_000 };
   const revocationSubject = `${space.prefix}.sessions.revoked`;
-  const natsOptions = { natsUrl: testNatsUrl(), revocationStream: stream, revocationSubject };
+  const membershipSubject = `${space.prefix}.memberships.changed`;
+  const natsOptions = {
+    natsUrl: testNatsUrl(),
+    revocationStream: stream,
+    revocationSubject,
+    membershipSubject,
+  };
   let identityKey: TestKey;
   let rotatedKey: TestKey;
   let strangerKey: TestKey;
@@ -130,7 +168,7 @@ describe('AuthModule in a service', () => {
   async function startService(options: Partial<AuthOptions> = {}): Promise<Probe> {
     @Module({
       imports: [AuthModule.forRoot({ jwksUrl: identityJwksUrl(jwks.baseUrl), ...options }), SessionsModule],
-      controllers: [ProbeController, BackOfficeController],
+      controllers: [ProbeController, BackOfficeController, TeamController],
     })
     class ProbeModule {}
     const app = await createServiceApp(ProbeModule, { name: 'auth-spec', logLevel: 'silent' });
@@ -145,6 +183,27 @@ describe('AuthModule in a service', () => {
       revocationSubject,
       JSON.stringify(createEventEnvelope(events.sessionRevoked.type, data, events.sessionRevoked.version)),
     );
+
+  const publishMembershipChange = (data: MembershipChangedData) =>
+    jetstream(jetStream.nats).publish(
+      membershipSubject,
+      JSON.stringify(
+        createEventEnvelope(events.membershipChanged.type, data, events.membershipChanged.version),
+      ),
+    );
+
+  const membershipChangeOf = (
+    claims: Claims,
+    change: Partial<MembershipChangedData> = {},
+  ): MembershipChangedData => ({
+    organizationId: claims.org!,
+    userId: claims.sub,
+    role: 'member',
+    version: claims.mv + 1,
+    claimsLegacyData: false,
+    changedAt: new Date().toISOString(),
+    ...change,
+  });
 
   const revocationOf = (claims: Claims, expiresAt = new Date(claims.exp * 1000)): SessionRevokedData => ({
     sessionId: claims.sid,
@@ -182,12 +241,16 @@ describe('AuthModule in a service', () => {
         sessionId: claims.sid,
         role: 'customer',
         organizationId: claims.org,
+        orgRole: 'owner',
+        membershipVersion: 1,
       });
-      const withoutOrg = claimsFor({ org: null });
+      // A role without an organization means nothing: no organization, no role in it.
+      const withoutOrg = claimsFor({ org: null, orgRole: 'admin' });
       expect(
         (await bearer(service, '/probe/me', await signToken(identityKey, withoutOrg))).body,
       ).toMatchObject({
         organizationId: null,
+        orgRole: null,
       });
     });
 
@@ -221,6 +284,12 @@ describe('AuthModule in a service', () => {
       ['for another audience', () => signToken(identityKey, claimsFor({ aud: 'elsewhere' as 'portal' }))],
       ['carrying a role outside the spec', () => signToken(identityKey, claimsFor({ role: 'root' }))],
       ['carrying a user id that is not a uuid', () => signToken(identityKey, claimsFor({ sub: 'admin' }))],
+      [
+        'carrying a membership role outside the roles',
+        () => signToken(identityKey, claimsFor({ orgRole: 'root' as 'owner' })),
+      ],
+      ['carrying no membership version', () => signToken(identityKey, claimsFor({ mv: undefined }))],
+      ['carrying a negative membership version', () => signToken(identityKey, claimsFor({ mv: -1 }))],
       [
         'living longer than the longest token lifetime (8 h)',
         () => signToken(identityKey, claimsFor({ iat: seconds(0), exp: seconds(8 * 3600 + 60) })),
@@ -327,6 +396,164 @@ describe('AuthModule in a service', () => {
     });
   });
 
+  describe('membership roles (@MemberCan)', () => {
+    const memberToken = (claims: Partial<Claims>) => signToken(identityKey, claimsFor(claims));
+
+    it('lets in a member whose role has the permission, acting in their organization', async () => {
+      for (const orgRole of ['owner', 'admin', 'billing'] as const) {
+        const claims = claimsFor({ orgRole });
+        expect(await bearer(service, '/probe/orders', await signToken(identityKey, claims))).toEqual({
+          status: 200,
+          body: { area: 'orders', organizationId: claims.org, orgRole },
+          wwwAuthenticate: null,
+        });
+      }
+    });
+
+    it('answers 403 "Your role … does not allow this" to a role without the permission', async () => {
+      for (const orgRole of ['crm_manager', 'member'] as const) {
+        expect(await bearer(service, '/probe/orders', await memberToken({ orgRole }))).toMatchObject({
+          status: 403,
+          body: { statusCode: 403, message: teamMessages.notAllowed },
+        });
+      }
+    });
+
+    it('answers 403 to staff, whatever membership role their token carries', async () => {
+      for (const role of ['admin', 'super_admin', 'billing']) {
+        expect(
+          await bearer(service, '/probe/orders', await memberToken({ role, orgRole: 'owner' })),
+        ).toMatchObject({
+          status: 403,
+          body: { statusCode: 403, message: authMessages.forbidden },
+        });
+      }
+    });
+
+    it('answers 403 to a customer acting in no organization', async () => {
+      expect(
+        await bearer(service, '/probe/orders', await memberToken({ org: null, orgRole: null })),
+      ).toMatchObject({ status: 403, body: { statusCode: 403, message: teamMessages.noOrganization } });
+      // An orgRole without an organization does not count.
+      expect(
+        await bearer(service, '/probe/orders', await memberToken({ org: null, orgRole: 'owner' })),
+      ).toMatchObject({ status: 403, body: { statusCode: 403, message: teamMessages.noOrganization } });
+    });
+
+    it("applies a controller's permission, and a route's own permission wins over it", async () => {
+      const asMember = await memberToken({ orgRole: 'member' });
+      const asAdmin = await memberToken({ orgRole: 'admin' });
+      expect(await bearer(service, '/team/invitations', asMember)).toMatchObject({
+        status: 403,
+        body: { statusCode: 403, message: teamMessages.notAllowed },
+      });
+      expect(await bearer(service, '/team/invitations', asAdmin)).toMatchObject({
+        status: 200,
+        body: { area: 'invitations', orgRole: 'admin' },
+      });
+      expect(await bearer(service, '/team/members', asMember)).toMatchObject({
+        status: 200,
+        body: { area: 'members', orgRole: 'member' },
+      });
+    });
+
+    it('asks for a token (401), not a role (403), without one', async () => {
+      for (const path of ['/probe/orders', '/team/invitations', '/team/members']) {
+        expect(await call(service, path)).toMatchObject({
+          status: 401,
+          body: { statusCode: 401, message: authMessages.missingToken },
+        });
+      }
+    });
+  });
+
+  describe('membership versions over NATS', () => {
+    const membershipChanged = { statusCode: 401, message: teamMessages.membershipChanged };
+
+    it("refuses a member's older tokens once a change of the membership is published, and so does a service started after it", async () => {
+      const before = claimsFor({ orgRole: 'admin', mv: 1 });
+      const oldToken = await signToken(identityKey, before);
+      // The same member's token issued after the change carries its version.
+      const newToken = await signToken(identityKey, {
+        ...claimsFor(),
+        sub: before.sub,
+        org: before.org,
+        mv: 2,
+      });
+      // The same user in another organization, and another member of the same organization.
+      const elsewhere = await signToken(identityKey, { ...claimsFor({ mv: 1 }), sub: before.sub });
+      const colleague = await signToken(identityKey, claimsFor({ org: before.org, mv: 1 }));
+      expect((await bearer(service, '/probe/orders', oldToken)).status).toBe(200);
+
+      await jetstream(jetStream.nats).publish(membershipSubject, 'not json'); // skipped, the feed keeps reading
+      // Another organization's change of the same user leaves this membership alone.
+      await publishMembershipChange(membershipChangeOf({ ...before, org: randomUUID() }, { version: 7 }));
+      // A change older than the longest token lifetime is forgotten at once.
+      const lapsed = claimsFor({ mv: 1 });
+      const lapsedToken = await signToken(identityKey, lapsed);
+      await publishMembershipChange(
+        membershipChangeOf(lapsed, {
+          version: 5,
+          changedAt: new Date(Date.now() - 9 * 3600_000).toISOString(),
+        }),
+      );
+      await publishMembershipChange(membershipChangeOf(before, { version: 2, role: 'member' }));
+
+      await waitFor(
+        async () => (await bearer(service, '/probe/orders', oldToken)).status === 401,
+        'the membership change to reach the service',
+      );
+      const refused = await bearer(service, '/probe/orders', oldToken);
+      expect(refused).toEqual({
+        status: 401,
+        body: membershipChanged,
+        wwwAuthenticate: 'Bearer error="invalid_token"',
+      });
+      // Every route behind JwtAuthGuard refuses it, not only the @MemberCan ones.
+      expect((await bearer(service, '/probe/me', oldToken)).body).toEqual(membershipChanged);
+      expect((await bearer(service, '/probe/me', newToken)).status).toBe(200);
+      expect((await bearer(service, '/probe/me', elsewhere)).status).toBe(200);
+      expect((await bearer(service, '/probe/me', colleague)).status).toBe(200);
+      expect((await bearer(service, '/probe/me', lapsedToken)).status).toBe(200);
+
+      const late = await startService(natsOptions);
+      expect(late.app.get(MembershipVersions).feedStatus()).toBe('up');
+      expect(await bearer(late, '/probe/me', oldToken)).toMatchObject({
+        status: 401,
+        body: membershipChanged,
+      });
+      expect((await bearer(late, '/probe/me', newToken)).status).toBe(200);
+      expect((await bearer(late, '/probe/me', elsewhere)).status).toBe(200);
+      expect((await bearer(late, '/probe/me', lapsedToken)).status).toBe(200);
+    });
+
+    it("refuses a removed member's tokens, and keeps the highest version whatever the order of arrival", async () => {
+      const removed = claimsFor({ orgRole: 'billing', mv: 4 });
+      const token = await signToken(identityKey, removed);
+      const reInvited = await signToken(identityKey, { ...removed, mv: 9, sid: randomUUID() });
+      await publishMembershipChange(membershipChangeOf(removed, { version: 9, role: 'member' }));
+      await publishMembershipChange(membershipChangeOf(removed, { version: 6, role: null }));
+      await waitFor(
+        async () => (await bearer(service, '/probe/me', token)).status === 401,
+        'the removal to reach the service',
+      );
+      expect((await bearer(service, '/probe/me', reInvited)).status).toBe(200);
+    });
+
+    it('without NATS knows the membership changes recorded in its own process', async () => {
+      const local = await startService();
+      const memberships = local.app.get(MembershipVersions);
+      expect(memberships.feedStatus()).toBe('not-configured');
+      const claims = claimsFor();
+      const token = await signToken(identityKey, claims);
+      expect((await bearer(local, '/probe/me', token)).status).toBe(200);
+      memberships.record(membershipChangeOf(claims));
+      expect(await bearer(local, '/probe/me', token)).toMatchObject({ status: 401, body: membershipChanged });
+      // Another app in the same process keeps its own versions.
+      expect((await bearer(service, '/probe/me', token)).status).toBe(200);
+    });
+  });
+
   describe('session revocation over NATS', () => {
     it('refuses a session once its revocation is published, and so does a service started after it', async () => {
       const signedOut = claimsFor();
@@ -411,7 +638,9 @@ describe('AuthModule in a service', () => {
         ...forged.map(async (token) => ['forged', (await bearer(flooded, '/probe/me', token)).status]),
         ...genuine.map(async (token) => ['genuine', (await bearer(flooded, '/probe/me', token)).status]),
       ]);
-      expect(answers.filter(([who, status]) => (who === 'forged' ? status !== 401 : status !== 200))).toEqual([]);
+      expect(answers.filter(([who, status]) => (who === 'forged' ? status !== 401 : status !== 200))).toEqual(
+        [],
+      );
       // The start-up read, and at most one refetch for all the unknown kids.
       expect(jwks.hits - hitsBefore).toBeLessThanOrEqual(2);
       for (let attempt = 60; attempt < 70; attempt += 1) {

@@ -7,6 +7,7 @@ export { JwtAuthGuard } from './jwt-auth.guard';
 export { CustomerOnly, MemberCan, MemberPermissionGuard, Roles, RolesGuard, StaffOnly } from './roles';
 export { CurrentUser } from './current-user.decorator';
 export { type RevocationFeedStatus, SessionRevocations } from './session-revocations';
+export { type MembershipChange, MembershipVersions, type TokenMembership } from './membership-versions';
 export { SESSION_CHECK, type SessionCheck } from './session-check';
 export {
   ENCRYPTION_KEY_BYTES,

@@ -6,9 +6,10 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { AUTH_OPTIONS, type ResolvedAuthOptions } from './auth-options';
-import { RevocationFeed } from './revocation-feed';
+import { Listeners } from './listeners';
+import { feedStatusOf, ReplayedFeed, type RevocationFeedStatus } from './replayed-feed';
 
-export type RevocationFeedStatus = 'up' | 'down' | 'not-configured';
+export type { RevocationFeedStatus } from './replayed-feed';
 
 const SWEEP_EVERY_MS = 60_000;
 
@@ -22,35 +23,29 @@ const SWEEP_EVERY_MS = 60_000;
 export class SessionRevocations implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(SessionRevocations.name);
   private readonly expiries = new Map<string, number>();
-  private readonly listeners = new Set<(sessionId: string) => void>();
-  private readonly feed?: RevocationFeed;
+  private readonly listeners = new Listeners<string>(this.logger, 'revocation');
+  private readonly feed?: ReplayedFeed<'sessionRevoked'>;
   private readonly replayTimeoutMs: number;
   private lastSweep = Date.now();
 
   constructor(@Inject(AUTH_OPTIONS) options: ResolvedAuthOptions) {
     this.replayTimeoutMs = options.revocationReplayTimeoutMs;
     if (options.natsUrl) {
-      this.feed = new RevocationFeed({
+      this.feed = new ReplayedFeed({
+        event: 'sessionRevoked',
+        label: 'session revocations',
         natsUrl: options.natsUrl,
         stream: options.revocationStream,
         subject: options.revocationSubject,
         replaySeconds: options.maxTokenLifetimeSeconds,
-        onRevoked: ({ sessionId, expiresAt }) => this.revoke(sessionId, new Date(expiresAt)),
+        onEvent: ({ sessionId, expiresAt }) => this.revoke(sessionId, new Date(expiresAt)),
         logger: this.logger,
       });
     }
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.feed) return;
-    this.feed.start();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(true), this.replayTimeoutMs);
-    });
-    const late = await Promise.race([this.feed.settled().then(() => false), timedOut]);
-    clearTimeout(timer);
-    if (late) this.logger.warn('Serving before every earlier session revocation was read');
+    await this.feed?.startAndAwaitReplay(this.replayTimeoutMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -64,13 +59,7 @@ export class SessionRevocations implements OnApplicationBootstrap, OnApplication
     const until = expiresAt.getTime();
     if (until <= now) return;
     this.expiries.set(sessionId, Math.max(until, this.expiries.get(sessionId) ?? 0));
-    for (const listener of this.listeners) {
-      try {
-        listener(sessionId);
-      } catch (error) {
-        this.logger.error(`A revocation listener failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    this.listeners.tell(sessionId);
   }
 
   /**
@@ -79,8 +68,7 @@ export class SessionRevocations implements OnApplicationBootstrap, OnApplication
    * function that stops it.
    */
   onRevoked(listener: (sessionId: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   isRevoked(sessionId: string): boolean {
@@ -93,8 +81,7 @@ export class SessionRevocations implements OnApplicationBootstrap, OnApplication
 
   /** For health checks: whether revocations from other processes are arriving. */
   feedStatus(): RevocationFeedStatus {
-    if (!this.feed) return 'not-configured';
-    return this.feed.isConnected() ? 'up' : 'down';
+    return feedStatusOf(this.feed);
   }
 
   private sweep(now: number): void {
