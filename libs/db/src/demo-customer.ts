@@ -16,6 +16,16 @@ export const demoCustomer = {
   timezone: 'America/New_York',
   /** The demo dialer integration the runner posts live call events to. */
   dialer: { integrationId: 'd3e0c0de-0000-4000-8000-000000000101' },
+  /**
+   * A second member of the demo organization, with the `billing` role (orders and invoices, no team or
+   * integrations), signing in with the demo customer's password: the dashboard as a role sees it.
+   */
+  billingMember: {
+    userId: 'd3e0c0de-0000-4000-8000-000000000003',
+    name: 'Sam Rivera',
+    email: 'billing.demo@millstonecx.com',
+    role: 'billing',
+  },
 } as const;
 
 /**

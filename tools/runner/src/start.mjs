@@ -228,7 +228,9 @@ async function main() {
   console.log(`Portal ready at http://localhost:${gatewayPort}`);
   if (mail) console.log(`Mail inbox (every mail the portal sends) at ${mail.inboxUrl}`);
   if (demoSecrets) {
-    console.log(`Demo customer: ${loadDemoCustomer(rootDir).email} / ${demoSecrets.DEMO_CUSTOMER_PASSWORD}`);
+    const demo = loadDemoCustomer(rootDir);
+    console.log(`Demo customer: ${demo.email} / ${demoSecrets.DEMO_CUSTOMER_PASSWORD}`);
+    console.log(`Demo member (billing role): ${demo.billingMember.email} / ${demoSecrets.DEMO_CUSTOMER_PASSWORD}`);
   }
 }
 

@@ -8,14 +8,20 @@ import {
   registerRequestSchema,
   type RegisterResponse,
   type TwoFactorChallengeResponse,
+  type TokenRequest,
+  tokenRequestSchema,
   type TwoFactorLoginRequest,
   twoFactorLoginRequestSchema,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
+import { OrganizationsService } from '../organizations/organizations.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokenService } from '../tokens/token.service';
 import { AuthService, type ClientInfo } from './auth.service';
-import { type AuthenticatedRequest, SessionAuthGuard } from './session-auth.guard';
+import { AllowStaleMembership, type AuthenticatedRequest, SessionAuthGuard } from './session-auth.guard';
+
+/** The switcher and the retry after a membership change send `{}` or `{ organizationId }`; no body is `{}`. */
+const tokenRequestBodySchema = tokenRequestSchema.optional().transform((body) => body ?? {});
 
 /** The client as identity records it: its address (from the trusted proxies) and user agent. */
 export const clientOf = (request: FastifyRequest): ClientInfo => ({
@@ -29,6 +35,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly sessions: SessionsService,
     private readonly tokens: TokenService,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   @Post('register')
@@ -59,12 +66,32 @@ export class AuthController {
     return this.auth.loginWithTwoFactor(body, clientOf(request));
   }
 
+  /** The signed-in user and the organization their token acts in, with their role there. */
   @Get('me')
   @UseGuards(SessionAuthGuard)
   @Header('cache-control', 'no-store')
-  me(@Req() request: AuthenticatedRequest): MeResponse {
-    const { id, name, email, role, organizationId } = request.session.user;
-    return { id, name, email, role, organizationId };
+  async me(@Req() request: AuthenticatedRequest): Promise<MeResponse> {
+    const { id, name, email, role, organizationId, orgRole } = request.session.user;
+    const organizationName = organizationId ? await this.organizations.nameOf(organizationId) : null;
+    return { id, name, email, role, organizationId, organizationName, orgRole };
+  }
+
+  /**
+   * A new token for this session: acting in `organizationId` (the header's switcher; 404 unless a
+   * member), else in the token's organization as the membership is now (after a role change), else in
+   * another of the user's organizations or none (after a removal). A token whose membership changed is
+   * taken here, and only here: this is how the front end gets a current one.
+   */
+  @Post('token')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(SessionAuthGuard)
+  @AllowStaleMembership()
+  token(
+    @Body({ schema: tokenRequestBodySchema }) body: TokenRequest,
+    @Req() request: AuthenticatedRequest,
+  ): Promise<LoginResponse> {
+    const { id, user, tokenOrganizationId } = request.session;
+    return this.auth.tokenForSession(id, user.id, body.organizationId, tokenOrganizationId);
   }
 
   /** Sign-out: the session is deleted, so this token and every copy of it stop working. */

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountLinksModule } from '../account-links/account-links.module';
+import { MembershipsModule } from '../memberships/memberships.module';
+import { OrganizationsController } from '../organizations/organizations.controller';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SessionsService } from '../sessions/sessions.service';
 import { TokenService } from '../tokens/token.service';
@@ -14,8 +16,8 @@ import { SessionAuthGuard } from './session-auth.guard';
 import { TwoFactorChallenges } from './two-factor-challenges';
 
 @Module({
-  imports: [AccountLinksModule, OrganizationsModule],
-  controllers: [AuthController],
+  imports: [AccountLinksModule, MembershipsModule, OrganizationsModule],
+  controllers: [AuthController, OrganizationsController],
   providers: [
     AuthService,
     AuthAttemptsService,

@@ -1,5 +1,6 @@
 import { subjects, userRegisteredDataSchema } from '@portal/contracts';
 import { fromNewClientAddress, request, startForSuite, uniqueEmail } from '@portal/testing';
+import { decodeJwt } from 'jose';
 import { startIdentity } from '../test/identity-harness';
 
 describe('POST /api/auth/register', () => {
@@ -9,7 +10,7 @@ describe('POST /api/auth/register', () => {
 
   // Each test registers from its own address so the per-address limit only bites where it is tested.
 
-  it('creates the customer, its organization and the event in one go, and answers a token', async () => {
+  it('creates the customer, its organization (they own it) and the events in one go, and answers a token', async () => {
     const email = uniqueEmail('Ada');
     const response = await register(
       { name: '  Ada Lovelace ', email, password: 'engines42' },
@@ -58,6 +59,29 @@ describe('POST /api/auth/register', () => {
       email,
       role: 'customer',
       organizationId: organization.id,
+      organizationName: 'Ada Lovelace',
+      orgRole: 'owner',
+    });
+
+    const memberships = await harness().dataSource.query(
+      'SELECT organization_id, role, version FROM memberships WHERE user_id = $1',
+      [user.id],
+    );
+    expect(memberships).toEqual([{ organization_id: organization.id, role: 'owner', version: expect.any(String) }]);
+    const [changed] = await harness().dataSource.query(
+      `SELECT data FROM outbox WHERE subject = $1 AND data->>'userId' = $2`,
+      [subjects.membershipChanged, user.id],
+    );
+    expect(changed.data).toMatchObject({
+      organizationId: organization.id,
+      role: 'owner',
+      version: Number(memberships[0].version),
+      claimsLegacyData: false,
+    });
+    expect(decodeJwt(response.body.token as string)).toMatchObject({
+      org: organization.id,
+      orgRole: 'owner',
+      mv: Number(memberships[0].version),
     });
   });
 

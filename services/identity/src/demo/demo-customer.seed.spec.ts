@@ -21,7 +21,11 @@ describe('the demo customer of npm start', () => {
       name: demoCustomer.name,
     });
     const me = await request(harness().baseUrl, 'GET', '/api/auth/me', { token: login.body.token as string });
-    expect(me.body).toMatchObject({ organizationId: demoCustomer.organizationId });
+    expect(me.body).toMatchObject({
+      organizationId: demoCustomer.organizationId,
+      organizationName: demoCustomer.organizationName,
+      orgRole: 'owner',
+    });
     const [organization] = await harness().dataSource.query(
       'SELECT name, timezone FROM organizations WHERE id = $1',
       [demoCustomer.organizationId],
@@ -32,6 +36,27 @@ describe('the demo customer of npm start', () => {
       [demoCustomer.userId],
     );
     expect(verified).toBe(true);
+  });
+
+  it('has a second member in its organization, with the billing role, signing in with the same password', async () => {
+    const login = await request(harness().baseUrl, 'POST', '/api/auth/login', {
+      body: { email: demoCustomer.billingMember.email, password: 'first-install-password-1' },
+    });
+    expect(login.status).toBe(200);
+    const me = await request(harness().baseUrl, 'GET', '/api/auth/me', { token: login.body.token as string });
+    expect(me.body).toMatchObject({
+      id: demoCustomer.billingMember.userId,
+      organizationId: demoCustomer.organizationId,
+      orgRole: 'billing',
+    });
+    const members = await harness().dataSource.query(
+      'SELECT user_id, role FROM memberships WHERE organization_id = $1 ORDER BY role DESC',
+      [demoCustomer.organizationId],
+    );
+    expect(members).toEqual([
+      { user_id: demoCustomer.userId, role: 'owner' },
+      { user_id: demoCustomer.billingMember.userId, role: 'billing' },
+    ]);
   });
 
   it('takes the new password when the install generated another one, refuses the old and ends its sessions', async () => {

@@ -4,6 +4,7 @@ import { SessionsByUser1763860000000 } from './1763860000000-SessionsByUser';
 import { SignInBackOff1763870000000 } from './1763870000000-SignInBackOff';
 import { AccountRecovery1763880000000 } from './1763880000000-AccountRecovery';
 import { AccountAttemptKinds1763890000000 } from './1763890000000-AccountAttemptKinds';
+import { Memberships1763900000000 } from './1763900000000-Memberships';
 
 /** Identity's migrations, oldest first. Add new ones at the end. */
 export const identityMigrations = [
@@ -13,4 +14,5 @@ export const identityMigrations = [
   SignInBackOff1763870000000,
   AccountRecovery1763880000000,
   AccountAttemptKinds1763890000000,
+  Memberships1763900000000,
 ];

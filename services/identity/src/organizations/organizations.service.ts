@@ -42,6 +42,14 @@ export class OrganizationsService {
     return manager ? work(manager) : this.dataSource.transaction(work);
   }
 
+  /** The organization's name; null when it does not exist. */
+  async nameOf(organizationId: string): Promise<string | null> {
+    const rows: { name: string }[] = await this.dataSource.query('SELECT name FROM organizations WHERE id = $1', [
+      organizationId,
+    ]);
+    return rows[0]?.name ?? null;
+  }
+
   /**
    * Adds the organisation under its own id unless one with that id exists, with the caller's
    * transaction and without an event: for fixed demo data that every service seeds for itself.

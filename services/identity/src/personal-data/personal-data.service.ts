@@ -1,4 +1,10 @@
-import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   accountExportPart,
@@ -6,6 +12,7 @@ import {
   accountMessages,
   isCustomer,
   type Role,
+  teamMessages,
 } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -15,6 +22,7 @@ import { AuthAttemptsService } from '../auth/auth-attempts.service';
 import type { ClientInfo } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import { INVALID_TOKEN_MESSAGE } from '../auth/session-auth.guard';
+import { MembershipsService } from '../memberships/memberships.service';
 import { revokeSessionsAfterCredentialChange } from '../sessions/sessions.service';
 import { TwoFactorCodes } from '../two-factor/two-factor-codes';
 import { UserEntity } from '../users/user.entity';
@@ -41,6 +49,7 @@ export class PersonalDataService {
     private readonly attempts: AuthAttemptsService,
     private readonly codes: TwoFactorCodes,
     private readonly links: AccountLinksService,
+    private readonly memberships: MembershipsService,
   ) {}
 
   /** Identity's part of the export: the caller's profile, organisation, live sessions and two-factor state. */
@@ -96,8 +105,10 @@ export class PersonalDataService {
    * Deletes the caller's account once its password is right (a wrong one counts as a failed sign-in of
    * its email from this address; staff accounts are the company's). In one transaction: its sessions
    * (each announced revoked, as sign-out does), mail links, sign-in challenges, recovery codes, attempt
-   * counts and the account itself; its organisation when no member is left; `portal.users.deleted`, on
-   * which every service erases what it holds; and a last mail to the address it had.
+   * counts, its memberships (each announced) and the account itself; the organisations it was the only
+   * member of; `portal.users.deleted`, on which every service erases what it holds; and a last mail to
+   * the address it had. The last owner of an organization with other members is refused (409) until
+   * they transfer ownership.
    */
   async delete(userId: string, password: string, client: ClientInfo): Promise<void> {
     const [account]: { email: string; role: Role; passwordHash: string | null }[] =
@@ -121,6 +132,22 @@ export class PersonalDataService {
     if (!user) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
     // The password changed between the check and the lock: the check no longer holds.
     if (user.passwordHash !== verifiedHash) throw new BadRequestException(accountMessages.passwordWrong);
+    // Each of its organizations keeps an owner: the last owner of one with other members transfers
+    // ownership first. The organizations' rows are locked (in one order) so that two owners deleting
+    // their accounts at once cannot both go.
+    const organizations: { organizationId: string; role: string }[] = await manager.query(
+      'SELECT organization_id AS "organizationId", role FROM memberships WHERE user_id = $1 ORDER BY organization_id',
+      [userId],
+    );
+    const alone: string[] = [];
+    for (const { organizationId, role } of organizations) {
+      await this.memberships.lockOrganization(manager, organizationId);
+      const members = await this.memberships.countMembers(manager, organizationId);
+      if (members === 1) alone.push(organizationId);
+      else if (role === 'owner' && (await this.memberships.countOwners(manager, organizationId)) === 1) {
+        throw new ConflictException(teamMessages.lastOwner);
+      }
+    }
     await revokeSessionsAfterCredentialChange(manager, userId);
     for (const table of [
       'account_tokens',
@@ -131,24 +158,29 @@ export class PersonalDataService {
       await manager.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     }
     await manager.query('DELETE FROM auth_attempts WHERE subject = $1', [userId]);
+    // Its memberships end with it, each announced (role null) so every service drops its tokens there.
+    await this.memberships.removeAllOf(manager, userId);
     await manager.query('DELETE FROM public_users WHERE id = $1', [userId]);
-    let organizationDeleted = false;
-    if (user.organizationId) {
-      const [, deleted]: [unknown[], number] = await manager.query(
-        `DELETE FROM organizations o WHERE o.id = $1
-            AND NOT EXISTS (SELECT 1 FROM public_users u WHERE u.organization_id = o.id)
-         RETURNING o.id`,
-        [user.organizationId],
-      );
-      organizationDeleted = deleted > 0;
-    }
+    // The organizations it was the only member of go with it.
+    if (alone.length > 0) await manager.query('DELETE FROM organizations WHERE id = ANY($1::uuid[])', [alone]);
+    const organizationId = user.organizationId ?? organizations[0]?.organizationId ?? null;
     const deletedAt = new Date().toISOString();
     await enqueueCatalogEvent(manager, 'userDeleted', {
       userId,
-      organizationId: user.organizationId,
-      organizationDeleted,
+      organizationId,
+      organizationDeleted: organizationId !== null && alone.includes(organizationId),
       deletedAt,
     });
+    // Any other organization that went with it is announced the same way, so every service erases
+    // that organization's data too (erasing the user again is a no-op).
+    for (const other of alone.filter((id) => id !== organizationId)) {
+      await enqueueCatalogEvent(manager, 'userDeleted', {
+        userId,
+        organizationId: other,
+        organizationDeleted: true,
+        deletedAt,
+      });
+    }
     await this.links.requestMail(manager, user.email, { template: 'account-deleted', name: user.name });
   }
 }

@@ -1,5 +1,13 @@
-import { accountExportPartSchema, accountMessages, subjects, userDeletedDataSchema } from '@portal/contracts';
+import {
+  accountExportPartSchema,
+  accountMessages,
+  type OrgRole,
+  subjects,
+  teamMessages,
+  userDeletedDataSchema,
+} from '@portal/contracts';
 import { request, startForSuite, uniqueEmail } from '@portal/testing';
+import { MembershipsService } from '../memberships/memberships.service';
 import { ensureStaffAccount } from '../staff/staff-account';
 import { startIdentity } from '../test/identity-harness';
 import { totpCode, totpStep } from '../two-factor/totp';
@@ -154,13 +162,16 @@ describe('export my data and delete my account (identity)', () => {
     expect(again.organizationId).not.toBe(owner.organizationId);
   });
 
-  it('keeps an organisation another member still belongs to', async () => {
+  /** Makes `member` a member of `organizationId` with `role`, as an accepted invitation does. */
+  async function join(organizationId: string, userId: string, role: OrgRole) {
+    const memberships = harness().app.get(MembershipsService);
+    await harness().dataSource.transaction((manager) => memberships.add(manager, { organizationId, userId, role }));
+  }
+
+  it('keeps an organisation another member still belongs to, and ends the memberships of the account', async () => {
     const owner = await register();
     const member = await register();
-    await harness().dataSource.query('UPDATE public_users SET organization_id = $1 WHERE id = $2', [
-      owner.organizationId,
-      member.id,
-    ]);
+    await join(owner.organizationId, member.id, 'member');
     const deleted = await call('POST', '/api/account/delete', {
       token: member.token,
       body: { password: member.password },
@@ -170,9 +181,57 @@ describe('export my data and delete my account (identity)', () => {
       owner.organizationId,
     ]);
     expect(organization).toBeDefined();
-    const [event] = await outboxOf(subjects.userDeleted, 'userId', member.id);
-    expect(event).toMatchObject({ organizationId: owner.organizationId, organizationDeleted: false });
+    // The member's own organization (they were its only member) went with them.
+    const [own]: unknown[] = await harness().dataSource.query('SELECT id FROM organizations WHERE id = $1', [
+      member.organizationId,
+    ]);
+    expect(own).toBeUndefined();
+    const events = await outboxOf(subjects.userDeleted, 'userId', member.id);
+    expect(events).toEqual([
+      expect.objectContaining({ organizationId: member.organizationId, organizationDeleted: true }),
+    ]);
+    const ended = (await outboxOf(subjects.membershipChanged, 'userId', member.id)).filter(
+      (data: { role: string | null }) => data.role === null,
+    );
+    expect(ended.map((data: { organizationId: string }) => data.organizationId).sort()).toEqual(
+      [owner.organizationId, member.organizationId].sort(),
+    );
+    expect(
+      await harness().dataSource.query('SELECT * FROM memberships WHERE user_id = $1', [member.id]),
+    ).toEqual([]);
     expect((await call('GET', '/api/auth/me', { token: owner.token })).status).toBe(200);
+  });
+
+  it('refuses (409) the last owner of an organization that has other members, and deletes nothing', async () => {
+    const owner = await register();
+    const member = await register();
+    await join(owner.organizationId, member.id, 'admin');
+    const refused = await call('POST', '/api/account/delete', {
+      token: owner.token,
+      body: { password: owner.password },
+      address: newAddress(),
+    });
+    expect(refused.body).toEqual({ statusCode: 409, message: teamMessages.lastOwner });
+    expect((await call('GET', '/api/auth/me', { token: owner.token })).status).toBe(200);
+    expect(await outboxOf(subjects.userDeleted, 'userId', owner.id)).toEqual([]);
+
+    // With a second owner, the first may go: the organization stays with the other.
+    await harness().dataSource.transaction((manager) =>
+      harness().app.get(MembershipsService).changeRole(manager, owner.organizationId, member.id, 'owner'),
+    );
+    const deleted = await call('POST', '/api/account/delete', {
+      token: owner.token,
+      body: { password: owner.password },
+      address: newAddress(),
+    });
+    expect(deleted.status).toBe(204);
+    const [event] = await outboxOf(subjects.userDeleted, 'userId', owner.id);
+    expect(event).toMatchObject({ organizationId: owner.organizationId, organizationDeleted: false });
+    const members = await harness().dataSource.query(
+      'SELECT user_id, role FROM memberships WHERE organization_id = $1',
+      [owner.organizationId],
+    );
+    expect(members).toEqual([{ user_id: member.id, role: 'owner' }]);
   });
 
   it("deletes only the caller: another account's token deletes that account, never this one", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AuthUser } from '@portal/contracts';
+import type { AuthUser, OrgRole } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -32,8 +32,17 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/** The signed-in user as identity's routes see them (`request.session.user`). */
 export interface SessionUser extends AuthUser {
+  /** The organization the token acts in (`org`), its membership checked live; null when none. */
   organizationId: string | null;
+  /** The member's current role in `organizationId`; null when there is none. */
+  orgRole: OrgRole | null;
+}
+
+/** A live session's user, with their membership of the organization asked about (null when none). */
+export interface SessionLookup extends AuthUser {
+  membership: { organizationId: string; role: OrgRole; version: number } | null;
 }
 
 type DeletedSessions = [{ sid: string; expire: Date }[], number];
@@ -115,24 +124,53 @@ export class SessionsService {
   }
 
   /**
-   * The user of a live session: the session must exist, be unexpired and belong to `userId`. The
-   * session's `lastSeenAt` becomes now when it is a minute old or more (the write is skipped otherwise).
+   * The user of a live session: the session must exist, be unexpired and belong to `userId`; with
+   * their membership of `organizationId` (the token's `org`) as it is now, or null. The session's
+   * `lastSeenAt` becomes now when it is a minute old or more (the write is skipped otherwise).
    */
-  async findUser(sessionId: string, userId: string): Promise<SessionUser | null> {
+  async findUser(
+    sessionId: string,
+    userId: string,
+    organizationId: string | null = null,
+  ): Promise<SessionLookup | null> {
     const now = Date.now();
-    const rows: SessionUser[] = await this.dataSource.query(
-      `WITH seen AS (
-         UPDATE sessions SET sess = jsonb_set(sess, '{lastSeenAt}', to_jsonb($3::text))
-          WHERE sid = $1 AND expire > now() AND sess->>'userId' = $2::text
-            AND coalesce(sess->>'lastSeenAt', sess->>'createdAt') < $4
-       )
-       SELECT u.id, u.name, u.email, u.role, u.organization_id AS "organizationId"
-         FROM sessions s
-         JOIN public_users u ON u.id = $2::uuid
-        WHERE s.sid = $1 AND s.expire > now() AND s.sess->>'userId' = $2::text`,
-      [sessionId, userId, new Date(now).toISOString(), new Date(now - LAST_SEEN_PRECISION_MS).toISOString()],
+    const rows: (AuthUser & { orgId: string | null; orgRole: OrgRole | null; version: string | null })[] =
+      await this.dataSource.query(
+        `WITH seen AS (
+           UPDATE sessions SET sess = jsonb_set(sess, '{lastSeenAt}', to_jsonb($3::text))
+            WHERE sid = $1 AND expire > now() AND sess->>'userId' = $2::text
+              AND coalesce(sess->>'lastSeenAt', sess->>'createdAt') < $4
+         )
+         SELECT u.id, u.name, u.email, u.role,
+                m.organization_id AS "orgId", m.role AS "orgRole", m.version
+           FROM sessions s
+           JOIN public_users u ON u.id = $2::uuid
+           LEFT JOIN memberships m ON m.organization_id = $5::uuid AND m.user_id = u.id
+          WHERE s.sid = $1 AND s.expire > now() AND s.sess->>'userId' = $2::text`,
+        [
+          sessionId,
+          userId,
+          new Date(now).toISOString(),
+          new Date(now - LAST_SEEN_PRECISION_MS).toISOString(),
+          organizationId,
+        ],
+      );
+    const row = rows[0];
+    if (!row) return null;
+    const { orgId, orgRole, version, ...user } = row;
+    return {
+      ...user,
+      membership: orgId && orgRole && version ? { organizationId: orgId, role: orgRole, version: Number(version) } : null,
+    };
+  }
+
+  /** When the session ends (its token's expiry); null when it is gone or over, or not the user's. */
+  async expiryOf(sessionId: string, userId: string, manager: EntityManager = this.dataSource.manager): Promise<Date | null> {
+    const rows: { expire: Date }[] = await manager.query(
+      `SELECT expire FROM sessions WHERE sid = $1 AND sess->>'userId' = $2 AND expire > now()`,
+      [sessionId, userId],
     );
-    return rows[0] ?? null;
+    return rows[0]?.expire ?? null;
   }
 
   /** The user's live sessions, `currentSessionId` first, then the most recently seen. */

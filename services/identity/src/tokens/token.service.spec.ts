@@ -9,6 +9,8 @@ describe('TokenService', () => {
     sessionId: '7c2d9e10-3b4a-4c5d-8e6f-9a0b1c2d3e4f',
     role: 'customer' as const,
     organizationId: null,
+    orgRole: null,
+    membershipVersion: 0,
   };
 
   async function service() {
@@ -21,8 +23,27 @@ describe('TokenService', () => {
     const tokens = await service();
     const expiresAt = new Date(Date.now() + 60_000);
     const claims = await tokens.verify(await tokens.sign(subject, expiresAt));
-    expect(claims).toMatchObject({ sub: subject.userId, sid: subject.sessionId, role: 'customer', org: null });
+    expect(claims).toMatchObject({
+      sub: subject.userId,
+      sid: subject.sessionId,
+      role: 'customer',
+      org: null,
+      orgRole: null,
+      mv: 0,
+    });
     expect(claims?.exp).toBe(Math.floor(expiresAt.getTime() / 1000));
+  });
+
+  it("carries the organization the token acts in, the member's role there and the membership's version", async () => {
+    const tokens = await service();
+    const member = {
+      ...subject,
+      organizationId: '5a1c2e3f-4b5d-4e6f-8a7b-9c0d1e2f3a4b',
+      orgRole: 'billing' as const,
+      membershipVersion: 42,
+    };
+    const claims = await tokens.verify(await tokens.sign(member, new Date(Date.now() + 60_000)));
+    expect(claims).toMatchObject({ org: member.organizationId, orgRole: 'billing', mv: 42 });
   });
 
   it('stops honouring a remembered token once it expires', async () => {

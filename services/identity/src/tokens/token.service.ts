@@ -6,6 +6,7 @@ import {
   type AccessTokenClaims,
   accessTokenClaimsSchema,
   MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
+  type OrgRole,
   type Role,
 } from '@portal/contracts';
 import { type JWK, jwtVerify, SignJWT } from 'jose';
@@ -16,7 +17,12 @@ export interface TokenSubject {
   userId: string;
   sessionId: string;
   role: Role;
+  /** The one organization the token acts in; null for staff and a customer without one. */
   organizationId: string | null;
+  /** The member's role in `organizationId` (null with it). */
+  orgRole: OrgRole | null;
+  /** The membership's version at issue (`mv`); 0 without an organization. */
+  membershipVersion: number;
 }
 
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -38,7 +44,14 @@ export class TokenService implements OnModuleInit {
   }
 
   sign(subject: TokenSubject, expiresAt: Date): Promise<string> {
-    return new SignJWT({ sid: subject.sessionId, role: subject.role, org: subject.organizationId })
+    const org = subject.organizationId;
+    return new SignJWT({
+      sid: subject.sessionId,
+      role: subject.role,
+      org,
+      orgRole: org ? subject.orgRole : null,
+      mv: org ? subject.membershipVersion : 0,
+    })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: this.key.kid, typ: 'JWT' })
       .setSubject(subject.userId)
       .setIssuer(ACCESS_TOKEN_ISSUER)
