@@ -20,7 +20,7 @@ export interface LiveMetricsOptions {
 
 export const LIVE_METRICS_OPTIONS = Symbol('LIVE_METRICS_OPTIONS');
 
-/** One open dashboard stream of a customer's. */
+/** One open dashboard stream of a member's. */
 export interface MetricListener {
   send(metric: LiveMetric): void;
   /** Ends the stream (the gateway is shutting down). */
@@ -29,9 +29,10 @@ export interface MetricListener {
 
 /**
  * The gateway's one subscription to kpi's metric announcements, fanned out to the open dashboard
- * streams of the customer each metric belongs to. A plain (not JetStream) subscription: a dashboard
+ * streams of every member of the organization each metric belongs to (its `organizationId`; a metric
+ * without one reaches nobody). A plain (not JetStream) subscription: a dashboard
  * only needs what happens while it is open, and it reloads the counts from kpi when it (re)connects.
- * Every gateway process subscribes, so a customer's stream gets its metrics whichever worker holds it.
+ * Every gateway process subscribes, so a member's stream gets its metrics whichever worker holds it.
  */
 @Injectable()
 export class MetricFeed implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -83,15 +84,15 @@ export class MetricFeed implements OnApplicationBootstrap, BeforeApplicationShut
     }
   }
 
-  /** Sends `customerId`'s new metrics to `listener` until the returned function is called. */
-  subscribe(customerId: string, listener: MetricListener): () => void {
-    let listeners = this.listeners.get(customerId);
-    if (!listeners) this.listeners.set(customerId, (listeners = new Set()));
+  /** Sends the organization's new metrics to `listener` until the returned function is called. */
+  subscribe(organizationId: string, listener: MetricListener): () => void {
+    let listeners = this.listeners.get(organizationId);
+    if (!listeners) this.listeners.set(organizationId, (listeners = new Set()));
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
-      if (listeners.size === 0 && this.listeners.get(customerId) === listeners)
-        this.listeners.delete(customerId);
+      if (listeners.size === 0 && this.listeners.get(organizationId) === listeners)
+        this.listeners.delete(organizationId);
     };
   }
 
@@ -112,7 +113,8 @@ export class MetricFeed implements OnApplicationBootstrap, BeforeApplicationShut
       this.logger.warn(`dropped a malformed metric announcement: ${(error as Error).message}`);
       return;
     }
-    const listeners = this.listeners.get(data.customerId);
+    if (!data.organizationId) return;
+    const listeners = this.listeners.get(data.organizationId);
     if (!listeners) return;
     const metric: LiveMetric = { metricType: data.metricType, occurredAt: data.occurredAt };
     for (const listener of listeners) listener.send(metric);

@@ -1,5 +1,5 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { type AuthenticatedUser, CurrentUser, CustomerOnly } from '@portal/auth';
+import { CurrentUser, MemberCan, type OrganizationMember } from '@portal/auth';
 import { type LiveMetric, METRIC_STREAM_EVENT, METRIC_STREAM_PATH } from '@portal/contracts';
 import { TooManyRequestsException } from '@portal/nest-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,10 +14,12 @@ const RECONNECT_MS = 3000;
 const STREAM_LIMIT_RETRY_SECONDS = 10;
 
 /**
- * `GET /api/kpi/stream`: server-sent events of the signed-in customer's new metrics, so the
- * dashboard's KPI cards move without a reload. Each `metric` event says which metric and when; the
- * page then reads the counts from kpi. One user holds at most `maxStreamsPerUser` streams (the next
- * answers 429 before it starts), and a signed-out session's streams close as the sign-out arrives.
+ * `GET /api/kpi/stream`: server-sent events of the new metrics of the organization the token acts in
+ * (any member whose role may read KPIs), so the dashboard's KPI cards move without a reload. Each
+ * `metric` event says which metric and when; the page then reads the counts from kpi. One user holds
+ * at most `maxStreamsPerUser` streams (the next answers 429 before it starts); a signed-out session's
+ * streams close as the sign-out arrives, and a member's streams as a change of their membership
+ * (role changed, removed) arrives.
  */
 @Controller()
 export class MetricStreamController {
@@ -27,9 +29,9 @@ export class MetricStreamController {
   ) {}
 
   @Get(METRIC_STREAM_PATH.slice(1))
-  @CustomerOnly()
+  @MemberCan('kpis.read')
   stream(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: OrganizationMember,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): void {
@@ -60,7 +62,7 @@ export class MetricStreamController {
       raw.end();
     };
     const ping = setInterval(() => raw.write(': ping\n\n'), PING_INTERVAL_MS);
-    const unsubscribe = this.feed.subscribe(user.id, {
+    const unsubscribe = this.feed.subscribe(user.organizationId, {
       send: (metric: LiveMetric) =>
         raw.write(`event: ${METRIC_STREAM_EVENT}\ndata: ${JSON.stringify(metric)}\n\n`),
       end: close,

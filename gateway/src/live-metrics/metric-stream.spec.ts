@@ -1,6 +1,6 @@
 import { connect } from '@nats-io/transport-node';
-import { SessionRevocations } from '@portal/auth';
-import { createEventEnvelope, eventTypes, type MetricRecordedData } from '@portal/contracts';
+import { MembershipVersions, SessionRevocations } from '@portal/auth';
+import { createEventEnvelope, eventTypes, type MetricRecordedData, teamMessages } from '@portal/contracts';
 import { TestIdentity, testNatsUrl, uniqueSubjectSpace } from '@portal/testing';
 import { startGateway, type RunningGateway } from '../testing/gateway';
 import { MetricFeed } from './metric-feed';
@@ -81,12 +81,18 @@ describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
     await Promise.all([identity.stop(), nats.close()]);
   });
 
+  /** A new user, the owner of a new organization (a customer unless `role` says otherwise). */
   const customer = (role = 'customer') => identity.signIn(role);
-  const announce = (customerId: string, metricType: MetricRecordedData['metricType']) => {
+  /** kpi's announcement of a metric of `organizationId` (counted for one of its members, or none). */
+  const announce = (
+    organizationId: string | null,
+    metricType: MetricRecordedData['metricType'],
+    customerId: string = crypto.randomUUID(),
+  ) => {
     const data: MetricRecordedData = {
       metricId: crypto.randomUUID(),
       customerId,
-      organizationId: null,
+      organizationId,
       metricType,
       occurredAt: new Date().toISOString(),
     };
@@ -103,7 +109,7 @@ describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
     }
   }
 
-  it("streams only the caller's own metrics, as server-sent events, as they are announced", async () => {
+  it("streams only the metrics of the caller's organization, as server-sent events, as they are announced", async () => {
     const [ann, bob] = await Promise.all([customer(), customer()]);
     const { response, stream } = await EventStream.open(gateway.url, ann.token);
     expect(response.status).toBe(200);
@@ -114,21 +120,47 @@ describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
       expect(await stream!.next()).toBe('retry: 3000\nevent: ready\ndata: {}');
       await waitFor(() => openStreams() === 1);
 
-      announce(bob.id, 'calls');
+      announce(bob.organizationId, 'calls', bob.id);
       const started = performance.now();
-      const call = announce(ann.id, 'calls');
+      const call = announce(ann.organizationId, 'calls', ann.id);
       expect(await stream!.next()).toBe(
         `event: metric\ndata: ${JSON.stringify({ metricType: 'calls', occurredAt: call.occurredAt })}`,
       );
       expect(performance.now() - started).toBeLessThan(500);
 
-      // Bob's metric never reached Ann's stream: her next event is her own lead.
-      const lead = announce(ann.id, 'leads');
+      // Bob's organization's metric never reached Ann's stream: her next event is her organization's lead.
+      const lead = announce(ann.organizationId, 'leads', ann.id);
       expect(await stream!.next()).toBe(
         `event: metric\ndata: ${JSON.stringify({ metricType: 'leads', occurredAt: lead.occurredAt })}`,
       );
     } finally {
       stream?.close();
+    }
+    await waitFor(() => openStreams() === 0);
+  });
+
+  it("streams the organization's metrics to every member's stream, and to no other organization's member", async () => {
+    const owner = await customer();
+    const colleague = await identity.signIn('customer', { org: owner.organizationId, orgRole: 'member' });
+    const outsider = await customer();
+    const [ownerStream, colleagueStream, outsiderStream] = await Promise.all(
+      [owner, colleague, outsider].map(
+        async ({ token }) => (await EventStream.open(gateway.url, token)).stream!,
+      ),
+    );
+    try {
+      for (const stream of [ownerStream, colleagueStream, outsiderStream]) await stream.next();
+      await waitFor(() => openStreams() === 3);
+      // Counted for the colleague, or for nobody in particular: it is the organization's.
+      const call = announce(owner.organizationId, 'calls', colleague.id);
+      const expected = `event: metric\ndata: ${JSON.stringify({ metricType: 'calls', occurredAt: call.occurredAt })}`;
+      expect(await ownerStream.next()).toBe(expected);
+      expect(await colleagueStream.next()).toBe(expected);
+      // A metric without an organization reaches nobody.
+      announce(null, 'leads', outsider.id);
+      await expect(outsiderStream.next(300)).rejects.toThrow('no event in time');
+    } finally {
+      for (const stream of [ownerStream, colleagueStream, outsiderStream]) stream.close();
     }
     await waitFor(() => openStreams() === 0);
   });
@@ -142,9 +174,14 @@ describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
       nats.publish(subject, 'not json');
       nats.publish(
         subject,
-        JSON.stringify(createEventEnvelope(eventTypes.metricRecorded, { customerId: cal.id })),
+        JSON.stringify(
+          createEventEnvelope(eventTypes.metricRecorded, {
+            customerId: cal.id,
+            organizationId: cal.organizationId,
+          }),
+        ),
       );
-      announce(cal.id, 'conversions');
+      announce(cal.organizationId, 'conversions', cal.id);
       expect(await stream!.next()).toContain('"metricType":"conversions"');
     } finally {
       stream?.close();
@@ -169,9 +206,69 @@ describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
     expect(performance.now() - started).toBeLessThan(500);
     await waitFor(() => openStreams() === 1);
     // The same user's other session keeps its stream.
-    const call = announce(dee.id, 'calls');
+    const call = announce(dee.organizationId, 'calls', dee.id);
     expect(await other.stream!.next()).toContain(call.occurredAt);
     other.stream!.close();
+    await waitFor(() => openStreams() === 0);
+  });
+
+  it("closes a member's streams in an organization when their membership changes there, and no other", async () => {
+    const owner = await customer();
+    const gus = await identity.signIn('customer', { org: owner.organizationId, orgRole: 'admin', mv: 4 });
+    // Gus in an organization of his own, and his token issued after the change (re-roled to member).
+    const gusElsewhere = await identity.signIn('customer', { sub: gus.id, mv: 4 });
+    const gusAfter = await identity.signIn('customer', {
+      sub: gus.id,
+      org: owner.organizationId,
+      orgRole: 'member',
+      mv: 7,
+    });
+    const opened = await Promise.all(
+      [gus, gusElsewhere, gusAfter, owner].map(
+        async ({ token }) => (await EventStream.open(gateway.url, token)).stream!,
+      ),
+    );
+    // Gus holds as many streams as one user may (3).
+    const [before, elsewhere, after, owners] = opened;
+    try {
+      for (const stream of opened) await stream.next();
+      await waitFor(() => openStreams() === 4);
+      const memberships = gateway.app.get(MembershipVersions);
+      const changeOf = (organizationId: string, version: number) => ({
+        organizationId,
+        userId: gus.id,
+        version,
+        changedAt: new Date().toISOString(),
+      });
+      // A change his streams' tokens already carry ends nothing.
+      memberships.record(changeOf(owner.organizationId!, 4));
+      const started = performance.now();
+      // What the membership feed does when identity's `portal.memberships.changed` arrives over NATS.
+      memberships.record(changeOf(owner.organizationId!, 7));
+      expect(await before.next()).toBeNull();
+      expect(performance.now() - started).toBeLessThan(500);
+      await waitFor(() => openStreams() === 3);
+      // His stream of his own organization, the one opened with the new token, and the owner's stay.
+      const call = announce(owner.organizationId, 'calls');
+      expect(await after.next()).toContain(call.occurredAt);
+      expect(await owners.next()).toContain(call.occurredAt);
+      const lead = announce(gusElsewhere.organizationId, 'leads');
+      expect(await elsewhere.next()).toContain(lead.occurredAt);
+
+      // The token of before the change opens no new stream: the dashboard asks identity for a fresh one.
+      const refused = await EventStream.open(gateway.url, gus.token);
+      expect(refused.response.status).toBe(401);
+      expect(await refused.response.json()).toEqual({
+        statusCode: 401,
+        message: teamMessages.membershipChanged,
+      });
+
+      // Removed from his own organization: that stream ends too.
+      memberships.record(changeOf(gusElsewhere.organizationId!, 5));
+      expect(await elsewhere.next()).toBeNull();
+    } finally {
+      for (const stream of opened) stream?.close();
+    }
     await waitFor(() => openStreams() === 0);
   });
 
@@ -208,13 +305,17 @@ describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
     await waitFor(() => openStreams() === 0);
   });
 
-  it('answers 401 without a valid token and 403 to staff, as JSON', async () => {
+  it('answers 401 without a valid token, and 403 to staff and to a customer outside any organization, as JSON', async () => {
     const anonymous = await fetch(`${gateway.url}/api/kpi/stream`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ statusCode: 401, message: 'Authentication required' });
     expect((await EventStream.open(gateway.url, 'not-a-token')).response.status).toBe(401);
     const staff = await EventStream.open(gateway.url, (await customer('admin')).token);
     expect(staff.response.status).toBe(403);
+    const alone = await identity.signIn('customer', { org: null, orgRole: null });
+    const outside = await EventStream.open(gateway.url, alone.token);
+    expect(outside.response.status).toBe(403);
+    expect(await outside.response.json()).toEqual({ statusCode: 403, message: teamMessages.noOrganization });
   });
 
   it('ends open streams when the gateway shuts down, so it stops at once', async () => {

@@ -1,46 +1,67 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { type AuthenticatedUser, SessionRevocations } from '@portal/auth';
+import { MembershipVersions, type OrganizationMember, SessionRevocations } from '@portal/auth';
 import { LIVE_METRICS_OPTIONS, type LiveMetricsOptions } from './metric-feed';
 
 interface OpenStream {
   userId: string;
   sessionId: string;
+  organizationId: string;
+  /** The `mv` of the token that opened it. */
+  membershipVersion: number;
   close(): void;
 }
 
 /**
  * The live streams open in this gateway process: at most `maxStreamsPerUser` for one user, and each
- * closed as soon as its session's revocation (a sign-out anywhere) reaches the gateway.
+ * closed as soon as its session's revocation (a sign-out anywhere) or a later change of its
+ * membership (the member re-roled or removed from the organization) reaches the gateway. The
+ * dashboard then reconnects with a fresh token, or not at all.
  */
 @Injectable()
 export class OpenStreams implements OnModuleInit, OnModuleDestroy {
   private readonly streams = new Set<OpenStream>();
-  private stopFollowing?: () => void;
+  private readonly stopFollowing: (() => void)[] = [];
 
   constructor(
     @Inject(LIVE_METRICS_OPTIONS) private readonly options: LiveMetricsOptions,
     private readonly revocations: SessionRevocations,
+    private readonly memberships: MembershipVersions,
   ) {}
 
   onModuleInit(): void {
-    this.stopFollowing = this.revocations.onRevoked((sessionId) => {
-      for (const stream of this.streams) if (stream.sessionId === sessionId) stream.close();
-    });
+    this.stopFollowing.push(
+      this.revocations.onRevoked((sessionId) => {
+        for (const stream of this.streams) if (stream.sessionId === sessionId) stream.close();
+      }),
+      this.memberships.onChanged(({ organizationId, userId, version }) => {
+        for (const stream of this.streams) {
+          const ofMember = stream.organizationId === organizationId && stream.userId === userId;
+          if (ofMember && stream.membershipVersion < version) stream.close();
+        }
+      }),
+    );
   }
 
   onModuleDestroy(): void {
-    this.stopFollowing?.();
+    for (const stop of this.stopFollowing.splice(0)) stop();
   }
 
   /**
-   * Counts a new stream of `user`, to be ended with `close` when its session is revoked; the answer
-   * gives the slot back. Null when the user already has `maxStreamsPerUser` open.
+   * Counts a new stream of `user`, to be ended with `close` when its session is revoked or its
+   * membership changes; the answer gives the slot back. Null when the user already has
+   * `maxStreamsPerUser` open.
    */
-  admit(user: AuthenticatedUser, close: () => void): (() => void) | null {
+  admit(user: OrganizationMember, close: () => void): (() => void) | null {
     let open = 0;
     for (const stream of this.streams) if (stream.userId === user.id) open += 1;
     if (open >= this.options.maxStreamsPerUser) return null;
-    const stream: OpenStream = { userId: user.id, sessionId: user.sessionId, close };
+    const stream: OpenStream = {
+      userId: user.id,
+      sessionId: user.sessionId,
+      organizationId: user.organizationId,
+      membershipVersion: user.membershipVersion,
+      close,
+    };
     this.streams.add(stream);
     return () => this.streams.delete(stream);
   }

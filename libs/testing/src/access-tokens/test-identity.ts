@@ -7,6 +7,8 @@ export interface SignedInUser {
   sessionId: string;
   organizationId: string | null;
   orgRole: Claims['orgRole'];
+  /** The token's `mv`: a membership change with a higher version makes the token stale. */
+  membershipVersion: number;
   token: string;
 }
 
@@ -40,6 +42,7 @@ export class TestIdentity {
       sessionId: signed.sid,
       organizationId: signed.org,
       orgRole: signed.orgRole,
+      membershipVersion: signed.mv,
       token: await signToken(this.key, signed),
     };
   }
