@@ -71,7 +71,9 @@ describe('mail templates', () => {
     expect(invitation.text).toContain(
       'Charles Babbage invited you to join Analytical Engines on Millstone CX with the role Billing.',
     );
-    expect(invitation.text).toContain('The link works once and expires in 7 days, on December 3, 2026 (UTC).');
+    expect(invitation.text).toContain(
+      'The link works once and expires in 7 days, on December 3, 2026 (UTC).',
+    );
     expect(invitation.text).toContain(`Accept invitation:\n${link}\n`);
     expect(invitation.html).toContain('>Accept invitation</a>');
 

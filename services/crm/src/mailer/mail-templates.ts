@@ -166,7 +166,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
 }
 
-
 /** Renders `content` (a template and its values) in the brand: subject, plain text and HTML. */
 export function renderMail(content: MailContent): RenderedMail {
   const copy = (copies[content.template] as CopyOf<MailTemplate>)(content);
