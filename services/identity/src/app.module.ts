@@ -7,6 +7,7 @@ import { identityDatabase } from './database';
 import { FeaturesModule } from './features/features.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { PersonalDataModule } from './personal-data/personal-data.module';
+import { TeamModule } from './team/team.module';
 import { TwoFactorModule } from './two-factor/two-factor.module';
 
 // No identityUrl: identity verifies the tokens it signs itself (./auth).
@@ -22,6 +23,7 @@ export const AppModule = serviceRootModule<AppConfig>('identity', {
     AccountModule,
     TwoFactorModule,
     PersonalDataModule,
+    TeamModule,
   ],
   // Seals two-factor secrets at rest with IDENTITY_ENCRYPTION_KEY.
   provide: (config) => [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
