@@ -219,7 +219,8 @@ export class AuthService implements OnModuleInit {
       role: user.role,
       registeredAt: user.createdAt.toISOString(),
     });
-    await this.links.sendVerification(manager, user);
+    // An invitation's link proved the address (the joiner marks it verified): no verification mail.
+    if (invitation === undefined) await this.links.sendVerification(manager, user);
     return this.openSession(manager, user, client);
   }
 
