@@ -62,6 +62,14 @@ describe('OrganizationsService.create', () => {
     expect(await outboxFor(createdId)).toEqual([]);
   });
 
+  it('refuses a name PostgreSQL cannot store (NUL, a lone surrogate) with a 400', async () => {
+    for (const name of ['Nul\u0000Co', 'Half \ud800 Co']) {
+      await expect(organizations.create(name)).rejects.toThrow(
+        new BadRequestException('Contains a character that cannot be saved'),
+      );
+    }
+  });
+
   it('refuses an empty name with a 400 and writes nothing', async () => {
     const [{ before }] = await harness().dataSource.query('SELECT count(*)::int AS before FROM outbox');
     await expect(organizations.create('   ')).rejects.toThrow(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type Organization, organizationNameSchema } from '@portal/contracts';
+import { isStorableText, type Organization, organizationNameSchema, unstorableTextMessage } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrganizationEntity } from './organization.entity';
@@ -18,6 +18,8 @@ export class OrganizationsService {
   async create(name: string, manager?: EntityManager): Promise<Organization> {
     const parsed = organizationNameSchema.safeParse(name);
     if (!parsed.success) throw new BadRequestException(parsed.error.issues[0]?.message);
+    // A NUL or a lone surrogate would fail the insert (or the event's jsonb) with a 500.
+    if (!isStorableText(parsed.data)) throw new BadRequestException(unstorableTextMessage);
     const work = async (tx: EntityManager): Promise<Organization> => {
       const saved = await tx.save(
         OrganizationEntity,
