@@ -198,6 +198,104 @@ export const routes = [
     access: 'signed-in',
     owned: 'session',
   },
+  // identity: the team page (issue 18). Behind identity's @SessionMemberCan: a customer acting in an
+  // organization whose role has the route's permission (staff 403); ids of another organization 404.
+  { service: 'identity', method: 'GET', path: '/api/team/members', access: 'customer', owned: 'member' },
+  // A's `member` (ctx.ids.member) given another role; anyone else's id answers 404.
+  {
+    service: 'identity',
+    method: 'PATCH',
+    path: '/api/team/members/:userId',
+    access: 'customer',
+    owned: 'member',
+    fields: ['role'],
+    example: () => ({ role: 'billing' }),
+  },
+  // Removes A's `member`: the checks that call it with A's own token end that membership (then 404).
+  {
+    service: 'identity',
+    method: 'DELETE',
+    path: '/api/team/members/:userId',
+    access: 'customer',
+    owned: 'member',
+  },
+  // Reads no body: the caller leaves (A, the only owner, gets 409 lastOwner and stays).
+  { service: 'identity', method: 'POST', path: '/api/team/leave', access: 'customer' },
+  // Makes A's `member` the owner and A an admin: a strict body, so an extra field is a 400 that moves nothing.
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/team/transfer-ownership',
+    access: 'customer',
+    owned: 'member',
+    fields: ['userId'],
+    example: (ctx) => ({ userId: ctx.ids.member }),
+  },
+  {
+    service: 'identity',
+    method: 'GET',
+    path: '/api/team/invitations',
+    access: 'customer',
+    owned: 'invitation',
+  },
+  // Mails an invitation to a new address each time (50 a day per organization, then 429).
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/team/invitations',
+    access: 'customer',
+    owned: 'invitation',
+    fields: ['email', 'role'],
+    example: () => ({ email: `sec-inv-${randomUUID().slice(0, 8)}@example.com`, role: 'member' }),
+  },
+  // Reads no body: a new link for A's pending invitation (ctx.ids.invitation); the old one stops working.
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/team/invitations/:id/resend',
+    access: 'customer',
+    owned: 'invitation',
+  },
+  // Revokes A's pending invitation (then 404: only a pending one can be revoked).
+  {
+    service: 'identity',
+    method: 'DELETE',
+    path: '/api/team/invitations/:id',
+    access: 'customer',
+    owned: 'invitation',
+  },
+  // The organization's audit log; the cursor is opaque to clients, made as identity makes it (base64url
+  // of "<at> <id>"), far enough ahead to page from the newest.
+  {
+    service: 'identity',
+    method: 'GET',
+    path: '/api/team/audit',
+    access: 'customer',
+    owned: 'audit',
+    query: () => ({
+      cursor: Buffer.from('2999-01-01T00:00:00.000000Z 00000000-0000-4000-8000-000000000000').toString(
+        'base64url',
+      ),
+    }),
+  },
+  // The invitation link's page: a made-up token (43 base64url characters) is no invitation (404).
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/invitations/preview',
+    access: 'public',
+    fields: ['token'],
+    example: () => ({ token: 'A'.repeat(43) }),
+  },
+  // Joins with the link, signed in as the invited email's account: a made-up token is a 404.
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/invitations/accept',
+    access: 'signed-in',
+    fields: ['token'],
+    example: () => ({ token: 'A'.repeat(43) }),
+  },
   // identity: organizations with members (issue 18)
   // A new token for the caller's session, acting in the organization asked for (404 unless a member)
   // or the current one; a token whose membership changed is taken here and only here.
