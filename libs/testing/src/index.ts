@@ -47,6 +47,7 @@ export {
   startTestEventSpace,
   type TestEventSpace,
   type TestEventsOptions,
+  legacyOwnershipData,
   userDeletedData,
 } from './test-event-space';
 export {

@@ -5,6 +5,7 @@ import {
   type EventEnvelope,
   type EventName,
   events,
+  type MembershipChangedData,
   type UserDeletedData,
 } from '@portal/contracts';
 import { testNatsUrl } from './env';
@@ -91,4 +92,23 @@ export function userDeletedData(
   deletedAt = new Date().toISOString(),
 ): UserDeletedData {
   return { userId: who.id, organizationId: who.organizationId, organizationDeleted, deletedAt };
+}
+
+/**
+ * The `portal.memberships.changed` payload identity's migration enqueues for `who` made the owner of
+ * the organization of their own (`claimsLegacyData`: their data of before organizations moves to it).
+ */
+export function legacyOwnershipData(
+  who: { id: string },
+  organizationId: string,
+  version = 1,
+): MembershipChangedData {
+  return {
+    organizationId,
+    userId: who.id,
+    role: 'owner',
+    version,
+    claimsLegacyData: true,
+    changedAt: new Date().toISOString(),
+  };
 }

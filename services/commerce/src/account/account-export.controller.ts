@@ -5,8 +5,9 @@ import { toOrderView } from '../orders/order-view';
 import { OrdersService } from '../orders/orders.service';
 
 /**
- * commerce's part of the settings page's "Export my data": the signed-in account's orders with their
- * items, as the Orders tab shows them (newest first).
+ * commerce's part of the settings page's "Export my data": the orders the signed-in account placed,
+ * in any of its organizations, with their items as the Orders tab shows them (newest first). The
+ * Orders tab itself shows the organization's orders, whoever placed them (ADR 0184).
  */
 @Controller(accountExportPath('commerce').slice(1))
 @UseGuards(JwtAuthGuard)

@@ -3,12 +3,16 @@ import { ServiceConsumers } from '@portal/events';
 import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { AccountExportController } from './account-export.controller';
+import { LegacyOrdersConsumer } from './legacy-orders.consumer';
 import { UserDeletedConsumer } from './user-deleted.consumer';
 
-/** The account's data in commerce: its export, and its orders' anonymisation when the account is deleted. */
+/**
+ * The account's data in commerce: its export, its orders' anonymisation when the account is deleted,
+ * and its orders of before organizations moved to its organization.
+ */
 @Module({
   imports: [OrdersModule, PaymentsModule],
   controllers: [AccountExportController],
-  providers: [ServiceConsumers, UserDeletedConsumer],
+  providers: [ServiceConsumers, UserDeletedConsumer, LegacyOrdersConsumer],
 })
 export class AccountModule {}

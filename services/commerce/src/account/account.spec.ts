@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { accountExportPartSchema, type Order, subjects, type UserDeletedData } from '@portal/contracts';
+import {
+  accountExportPartSchema,
+  type MembershipChangedData,
+  type Order,
+  subjects,
+  type UserDeletedData,
+} from '@portal/contracts';
 import {
   authenticationRequired,
+  legacyOwnershipData,
   request,
   sleep,
   startForSuite,
@@ -154,11 +161,11 @@ describe('commerce: the account export and erasure', () => {
     expect(await processed()).toBe(handled);
     expect(await orderRow(dans.orderId)).toMatchObject({ user_id: dan.id });
 
-    // dan was the last member: the organisation goes from dan's orders, cat's keep theirs.
+    // dan was the last member: the organisation goes from every order of it, cat's included.
     await stack().events.publish('userDeleted', deleted(dan, true));
     await waitFor(() => anonymised(dans.orderId), "dan's orders to be anonymised");
     expect(await orderRow(dans.orderId)).toMatchObject({ user_id: null, organization_id: null });
-    expect(await orderRow(paid.orderId)).toMatchObject({ organization_id: organizationId });
+    expect(await orderRow(paid.orderId)).toMatchObject({ organization_id: null, status: 'completed' });
   });
 
   it('still settles an order paid after its account was deleted, without announcing it to anyone', async () => {
@@ -182,5 +189,84 @@ describe('commerce: the account export and erasure', () => {
       orderId,
     ]);
     expect(announced).toEqual([]);
+  });
+
+  it("moves a user's orders of before organizations to the organization identity made them the owner of, once", async () => {
+    const organizationId = randomUUID();
+    const owner = await stack().commerce.signIn('customer', { org: organizationId, orgRole: 'owner' });
+    const billing = await stack().commerce.signIn('customer', { org: organizationId, orgRole: 'billing' });
+    const stranger = await stack().commerce.signIn();
+    const legacy = async (userId: string, organization: string | null) =>
+      (
+        await rows<{ id: string }>(
+          `INSERT INTO orders (user_id, organization_id, status, total) VALUES ($1, $2, 'completed', 10) RETURNING id`,
+          [userId, organization],
+        )
+      )[0].id;
+    const [first, second] = [await legacy(owner.id, null), await legacy(owner.id, null)];
+    const otherOrganizations = await legacy(owner.id, stranger.organizationId);
+    const strangers = await legacy(stranger.id, null);
+    const tab = async (who: Customer) =>
+      (
+        (await request(stack().commerce.service.baseUrl, 'GET', '/api/user/orders', { token: who.token }))
+          .body as unknown as Order[]
+      ).map((order) => order.id);
+    expect(await tab(billing)).toEqual([]);
+
+    // Another membership change claims nothing.
+    await stack().events.publish('membershipChanged', {
+      ...legacyOwnershipData(billing, organizationId),
+      role: 'billing',
+      claimsLegacyData: false,
+    });
+    const event = await stack().events.publish(
+      'membershipChanged',
+      legacyOwnershipData(owner, organizationId),
+    );
+    await waitFor(
+      async () => (await orderRow(second)).organization_id === organizationId,
+      'the legacy claim',
+    );
+    expect(await orderRow(first)).toMatchObject({ user_id: owner.id, organization_id: organizationId });
+    expect(await orderRow(otherOrganizations)).toMatchObject({ organization_id: stranger.organizationId });
+    expect(await orderRow(strangers)).toMatchObject({ organization_id: null });
+    // Every member who reads orders now sees them; the export still names them the owner's.
+    expect((await tab(billing)).sort()).toEqual([first, second].sort());
+    expect((await ordersInExport(owner)).map((order) => order.id)).toEqual(
+      expect.arrayContaining([first, second, otherOrganizations]),
+    );
+
+    // Delivered again, or claimed again: nothing moves.
+    const processed = async () =>
+      (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
+    const handled = await processed();
+    await stack().events.publish('membershipChanged', event.data as MembershipChangedData, event);
+    await stack().events.publish('membershipChanged', legacyOwnershipData(owner, randomUUID(), 2));
+    await waitFor(async () => (await processed()) === handled + 1, 'the second claim to be handled');
+    expect(await orderRow(first)).toMatchObject({ organization_id: organizationId });
+  });
+
+  it("keeps the organization's orders when a member deletes their account, and lets the last member's deletion clear the organization from all of them", async () => {
+    const organizationId = randomUUID();
+    const [owner, billing] = await Promise.all([
+      stack().commerce.signIn('customer', { org: organizationId, orgRole: 'owner' }),
+      stack().commerce.signIn('customer', { org: organizationId, orgRole: 'billing' }),
+    ]);
+    const owners = await checkout(owner);
+    const billings = await checkout(billing);
+    await stack().events.publish('userDeleted', deleted(billing, false));
+    await waitFor(() => anonymised(billings.orderId), "billing's orders to be anonymised");
+    const tab = await request(stack().commerce.service.baseUrl, 'GET', '/api/user/orders', {
+      token: owner.token,
+    });
+    expect((tab.body as unknown as Order[]).map((order) => order.id).sort()).toEqual(
+      [owners.orderId, billings.orderId].sort(),
+    );
+
+    await stack().events.publish('userDeleted', deleted(owner, true));
+    await waitFor(() => anonymised(owners.orderId), "the owner's orders to be anonymised");
+    for (const id of [owners.orderId, billings.orderId]) {
+      expect(await orderRow(id)).toMatchObject({ user_id: null, organization_id: null });
+    }
   });
 });

@@ -1,10 +1,12 @@
 import { InitialSchema1763900000000 } from './1763900000000-InitialSchema';
 import { OrdersOfDeletedAccounts1764700000000 } from './1764700000000-OrdersOfDeletedAccounts';
 import { PaymentAttempts1764900000000 } from './1764900000000-PaymentAttempts';
+import { OrdersOwnedByOrganizations1765000000000 } from './1765000000000-OrdersOwnedByOrganizations';
 
 /** commerce's migrations, oldest first. Add new ones at the end. */
 export const commerceMigrations = [
   InitialSchema1763900000000,
   OrdersOfDeletedAccounts1764700000000,
   PaymentAttempts1764900000000,
+  OrdersOwnedByOrganizations1765000000000,
 ];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Money, OrderStatus, UserDeletedData } from '@portal/contracts';
+import type { MembershipChangedData, Money, OrderStatus, UserDeletedData } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderEntity } from './order.entity';
 
@@ -48,13 +48,35 @@ export interface LockedOrder {
   paymentAttempt: number;
 }
 
+/** Whose legacy orders move to which organization (`portal.memberships.changed` with `claimsLegacyData`). */
+export type LegacyClaim = Pick<MembershipChangedData, 'organizationId' | 'userId'>;
+
+/**
+ * Moves the orders the user placed before organizations owned data (no organization) to `claim`'s
+ * organization; the orders already in one stay where they are, so a second run changes nothing.
+ * Answers how many moved. The consumer of `portal.memberships.changed` runs it (and the migration
+ * bench, on the built tree), one member per transaction.
+ */
+export async function claimLegacyOrders(
+  manager: Pick<EntityManager, 'query'>,
+  claim: LegacyClaim,
+): Promise<number> {
+  // TypeORM answers an UPDATE as [rows, affected].
+  const [, moved]: [unknown[], number] = await manager.query(
+    'UPDATE orders SET organization_id = $1 WHERE user_id = $2 AND organization_id IS NULL',
+    [claim.organizationId, claim.userId],
+  );
+  return moved;
+}
+
 /** The columns of a `LockedOrder`. */
 const lockedColumns = `id, user_id AS "userId", organization_id AS "organizationId", status, total,
   stripe_payment_intent_id AS "stripePaymentIntentId", payment_attempt AS "paymentAttempt"`;
 
 /**
- * The one access to `orders` and `order_items`: reads always scoped to the user the orders belong
- * to, and the writes of checkout, of Stripe's payment outcomes and of the demo data.
+ * The one access to `orders` and `order_items`: the dashboard's reads always scoped to the organization
+ * the orders belong to (the export's to the user who placed them), and the writes of checkout, of
+ * Stripe's payment outcomes, of the legacy claim and of the demo data.
  */
 @Injectable()
 export class OrdersService {
@@ -64,7 +86,21 @@ export class OrdersService {
     return this.dataSource.getRepository(OrderEntity);
   }
 
-  /** The user's orders with their items, newest first. */
+  /** The organization's orders with their items, newest first, whoever of its members placed them. */
+  listForOrganization(organizationId: string): Promise<OrderEntity[]> {
+    return this.repository.find({
+      where: { organizationId },
+      relations: { items: true },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+  }
+
+  /** The order, when it is the organization's; null for another organization's order or an unknown id. */
+  findForOrganization(organizationId: string, orderId: string): Promise<OrderEntity | null> {
+    return this.repository.findOne({ where: { id: orderId, organizationId }, relations: { items: true } });
+  }
+
+  /** The orders the user placed, in any organization, with their items, newest first ("Export my data"). */
   listForUser(userId: string): Promise<OrderEntity[]> {
     return this.repository.find({
       where: { userId },
@@ -73,22 +109,29 @@ export class OrdersService {
     });
   }
 
-  /** The order, when it is the user's; null for another user's order or an unknown id. */
-  findForUser(userId: string, orderId: string): Promise<OrderEntity | null> {
-    return this.repository.findOne({ where: { id: orderId, userId }, relations: { items: true } });
-  }
-
-  /** The order the user placed with this idempotency key, with the cart it was placed for. */
-  async findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<KeyedOrder | undefined> {
+  /**
+   * The order the user placed in the organization with this idempotency key, with the cart it was
+   * placed for; the same key in another of the user's organizations is another order.
+   */
+  async findByIdempotencyKey(
+    userId: string,
+    organizationId: string,
+    idempotencyKey: string,
+  ): Promise<KeyedOrder | undefined> {
     const [row]: KeyedOrder[] = await this.dataSource.query(
       `SELECT o.id, o.user_id AS "userId", o.total, o.stripe_payment_intent_id AS "stripePaymentIntentId",
          json_agg(json_build_object('packageId', i.package_id, 'quantity', i.quantity)) AS items
        FROM orders o JOIN order_items i ON i.order_id = o.id
-       WHERE o.user_id = $1 AND o.idempotency_key = $2
+       WHERE o.user_id = $1 AND o.idempotency_key = $2 AND o.organization_id = $3
        GROUP BY o.id`,
-      [userId, idempotencyKey],
+      [userId, idempotencyKey, organizationId],
     );
     return row;
+  }
+
+  /** See `claimLegacyOrders`. */
+  claimLegacy(manager: EntityManager, claim: LegacyClaim): Promise<number> {
+    return claimLegacyOrders(manager, claim);
   }
 
   /**
@@ -151,9 +194,10 @@ export class OrdersService {
 
   /**
    * A deleted account's orders stay for accounting (what was bought, when, for how much, paid by which
-   * PaymentIntent) but no longer say who placed them: the user id and the idempotency key the
-   * browser chose go, and the organisation too when it was deleted with the account. Answers the
-   * PaymentIntents of the orders it anonymised (none the second time).
+   * PaymentIntent) and stay their organization's, but no longer say who placed them: the user id and
+   * the idempotency key the browser chose go. When the organization was deleted with the account, its
+   * orders (every member's) no longer name it either. Answers the PaymentIntents of the orders it
+   * anonymised (none the second time).
    */
   async anonymiseForDeletedUser(manager: EntityManager, deleted: UserDeletedData): Promise<string[]> {
     // TypeORM answers an UPDATE … RETURNING as [rows, affected].
@@ -164,6 +208,11 @@ export class OrdersService {
        RETURNING stripe_payment_intent_id`,
       [deleted.userId, deleted.deletedAt, deleted.organizationDeleted, deleted.organizationId],
     );
+    if (deleted.organizationDeleted && deleted.organizationId) {
+      await manager.query('UPDATE orders SET organization_id = NULL WHERE organization_id = $1', [
+        deleted.organizationId,
+      ]);
+    }
     return updated.flatMap((row) => (row.stripe_payment_intent_id ? [row.stripe_payment_intent_id] : []));
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AuthenticatedUser } from '@portal/auth';
+import type { OrganizationMember } from '@portal/auth';
 import { type CartLine, commerceMessages, type Money } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -37,12 +37,12 @@ export class OrderPlacementService {
   /**
    * Places a pending order for the cart, priced from the catalog: the order, its items and
    * `portal.orders.created` in one transaction. With an idempotency key, a repeat of the same cart
-   * answers the order made the first time (the unique (user, key) index settles concurrent repeats);
-   * the same key with another cart is refused.
+   * by the same member in the same organization answers the order made the first time (the unique
+   * (user, organization, key) index settles concurrent repeats); the same key with another cart is refused.
    */
-  async place(user: AuthenticatedUser, cart: CartLine[], idempotencyKey?: string): Promise<PlacedOrder> {
+  async place(user: OrganizationMember, cart: CartLine[], idempotencyKey?: string): Promise<PlacedOrder> {
     if (idempotencyKey) {
-      const earlier = await this.orders.findByIdempotencyKey(user.id, idempotencyKey);
+      const earlier = await this.orders.findByIdempotencyKey(user.id, user.organizationId, idempotencyKey);
       if (earlier) return { order: sameCartOrRefuse(earlier, cart), created: false };
     }
     const priced = priceCart(cart, await this.packages.activeByIds(cart.map((line) => line.packageId)));
@@ -56,14 +56,14 @@ export class OrderPlacementService {
       };
     } catch (error) {
       if (!(error instanceof IdempotencyKeyTaken)) throw error;
-      const earlier = await this.orders.findByIdempotencyKey(user.id, idempotencyKey!);
+      const earlier = await this.orders.findByIdempotencyKey(user.id, user.organizationId, idempotencyKey!);
       return { order: sameCartOrRefuse(earlier!, cart), created: false };
     }
   }
 
   private async insert(
     manager: EntityManager,
-    user: AuthenticatedUser,
+    user: OrganizationMember,
     priced: PricedCart,
     idempotencyKey: string | null,
   ): Promise<string> {

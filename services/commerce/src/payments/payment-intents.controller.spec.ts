@@ -5,7 +5,9 @@ import {
   orderClosedResponseSchema,
   orderCreatedDataSchema,
   subjects,
+  teamMessages,
 } from '@portal/contracts';
+import { authMessages } from '@portal/auth';
 import { expectJsonError, postRawBody, startForSuite } from '@portal/testing';
 import { catalog } from '../packages/catalog.seed';
 import {
@@ -215,7 +217,7 @@ describe('POST /api/create-payment-intent', () => {
     });
   });
 
-  it('answers 401 without a valid token, and lets any signed-in role check out', async () => {
+  it('answers 401 without a valid token, and lets only members who may pay check out', async () => {
     const anonymous = await createPaymentIntent(stack(), undefined, { items: [line(inbound.id)] });
     expect(anonymous).toMatchObject({
       status: 401,
@@ -226,8 +228,29 @@ describe('POST /api/create-payment-intent', () => {
       token: `${customer.token}x`,
     });
     expect(forged.status).toBe(401);
-    const staff = await stack().signIn('billing');
-    expect((await checkout({ items: [line(inbound.id)] }, undefined, staff)).status).toBe(201);
+    const organizationId = randomUUID();
+    for (const orgRole of ['owner', 'admin', 'billing'] as const) {
+      const payer = await stack().signIn('customer', { org: organizationId, orgRole });
+      const response = await checkout({ items: [line(inbound.id)] }, undefined, payer);
+      expect(response.status).toBe(201);
+      const [order] = await rows('SELECT user_id, organization_id FROM orders WHERE id = $1', [
+        response.body.orderId,
+      ]);
+      expect(order).toEqual({ user_id: payer.id, organization_id: organizationId });
+    }
+    for (const orgRole of ['crm_manager', 'member'] as const) {
+      const other = await stack().signIn('customer', { org: organizationId, orgRole });
+      expect(await checkout({ items: [line(inbound.id)] }, undefined, other)).toMatchObject({
+        status: 403,
+        body: { statusCode: 403, message: teamMessages.notAllowed },
+      });
+      expect(await ordersOf(other)).toBe(0);
+    }
+    const staff = await stack().signIn('billing', { org: null, orgRole: null });
+    expect(await checkout({ items: [line(inbound.id)] }, undefined, staff)).toMatchObject({
+      status: 403,
+      body: { statusCode: 403, message: authMessages.forbidden },
+    });
   });
 
   it('writes the order, its items and its event together or not at all', async () => {
@@ -308,6 +331,26 @@ describe('POST /api/create-payment-intent', () => {
       const theirs = await checkout(cart(), idempotencyKey, other);
       expect(theirs.status).toBe(201);
       expect(theirs.body.orderId).not.toBe(mine.body.orderId);
+    });
+
+    it("keeps a member's keys apart per organization", async () => {
+      const idempotencyKey = key();
+      const mine = await checkout(cart(), idempotencyKey);
+      // The same user, acting in another organization with a token scoped to it.
+      const elsewhere = { ...(await stack().signIn('customer', { sub: customer.id })), id: customer.id };
+      const theirs = await checkout(cart(), idempotencyKey, elsewhere);
+      expect(theirs.status).toBe(201);
+      expect(theirs.body.orderId).not.toBe(mine.body.orderId);
+      const again = await checkout(cart(), idempotencyKey, elsewhere);
+      expect(again).toMatchObject({ status: 200, body: { orderId: theirs.body.orderId } });
+      expect((await checkout(cart(), idempotencyKey)).body.orderId).toBe(mine.body.orderId);
+      const owners = await rows('SELECT organization_id FROM orders WHERE user_id = $1 ORDER BY created_at', [
+        customer.id,
+      ]);
+      expect(owners).toEqual([
+        { organization_id: customer.organizationId },
+        { organization_id: elsewhere.organizationId },
+      ]);
     });
 
     it('refuses a malformed key', async () => {

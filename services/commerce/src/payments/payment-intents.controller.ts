@@ -1,5 +1,5 @@
-import { BadRequestException, Body, Controller, Headers, Post, Res, UseGuards } from '@nestjs/common';
-import { type AuthenticatedUser, CurrentUser, JwtAuthGuard } from '@portal/auth';
+import { BadRequestException, Body, Controller, Headers, Post, Res } from '@nestjs/common';
+import { CurrentUser, MemberCan, type OrganizationMember } from '@portal/auth';
 import {
   type CreatePaymentIntentRequest,
   createPaymentIntentRequestSchema,
@@ -9,7 +9,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import { PaymentIntentsService } from './payment-intents.service';
 
-/** Checkout (any signed-in user, staff included) asks for the cart's client secret. */
+/**
+ * Checkout asks for the cart's client secret: a member who may pay for their organization (owner,
+ * admin, billing: `checkout.pay`); the order is the organization's, placed by the member.
+ */
 @Controller('api/create-payment-intent')
 export class PaymentIntentsController {
   constructor(private readonly paymentIntents: PaymentIntentsService) {}
@@ -20,9 +23,9 @@ export class PaymentIntentsController {
    * canceled.
    */
   @Post()
-  @UseGuards(JwtAuthGuard)
+  @MemberCan('checkout.pay')
   async create(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: OrganizationMember,
     @Body({ schema: createPaymentIntentRequestSchema }) body: CreatePaymentIntentRequest,
     @Headers(IDEMPOTENCY_KEY_HEADER) idempotencyKey: string | undefined,
     @Res() reply: FastifyReply,

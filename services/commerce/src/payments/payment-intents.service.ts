@@ -1,6 +1,6 @@
 import { BadGatewayException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AuthenticatedUser } from '@portal/auth';
+import type { OrganizationMember } from '@portal/auth';
 import {
   type CartLine,
   type ClosedOrderStatus,
@@ -75,7 +75,7 @@ export class PaymentIntentsService {
    * written while payments are not configured.
    */
   async create(
-    user: AuthenticatedUser,
+    user: OrganizationMember,
     cart: CartLine[],
     idempotencyKey?: string,
   ): Promise<PaymentIntentResult> {
