@@ -48,4 +48,7 @@ export class SessionMemberGuard implements CanActivate {
 
 /** Signed in (live session, current membership) as a member whose role has `permission`. */
 export const SessionMemberCan = (permission: OrgPermission) =>
-  applyDecorators(SetMetadata(MEMBER_PERMISSION, permission), UseGuards(SessionAuthGuard, SessionMemberGuard));
+  applyDecorators(
+    SetMetadata(MEMBER_PERMISSION, permission),
+    UseGuards(SessionAuthGuard, SessionMemberGuard),
+  );

@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import { sessionRevokedDataSchema, subjects } from '@portal/contracts';
+import { sessionRevokedDataSchema, subjects, teamMessages } from '@portal/contracts';
 import { request, startForSuite, uniqueEmail } from '@portal/testing';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { generateSigningKeyPem, startIdentity } from '../test/identity-harness';
@@ -109,6 +109,23 @@ describe('GET /api/auth/me, POST /api/auth/logout and the JWKS', () => {
     });
     const otherUserId = decodeJwt(other.body.token as string).sub;
     expect((await me(await forge({ claims: { sub: otherUserId } }))).body).toEqual(unauthorized);
+  });
+
+  it("answers 401 'membership changed' for a token acting in an organization the user is not a member of, or with an older mv", async () => {
+    const other = await request(harness().baseUrl, 'POST', '/api/auth/register', {
+      body: { name: 'Org Of Another', email: uniqueEmail('another'), password: 'other1234' },
+    });
+    const { org: othersOrganization } = decodeJwt(other.body.token as string) as { org: string };
+    const changed = { statusCode: 401, message: teamMessages.membershipChanged };
+    expect((await me(await forge({ claims: { org: othersOrganization, orgRole: 'owner' } }))).body).toEqual(changed);
+    const { mv } = decodeJwt(token) as { mv: number };
+    expect(mv).toBeGreaterThan(0);
+    expect((await me(await forge({ claims: { mv: mv - 1 } }))).body).toEqual(changed);
+    // A forged role does not count either: the answer tells the membership's role as it is.
+    expect((await me(await forge({ claims: { orgRole: 'member' } }))).body).toMatchObject({ orgRole: 'owner' });
+    // The schema holds: a token without orgRole and mv (as issued before organizations had members) is invalid.
+    const legacy = await forge({ claims: { orgRole: undefined, mv: undefined } });
+    expect((await me(legacy)).body).toEqual(unauthorized);
   });
 
   it('signs out: the session row goes, the revocation is announced, and the token is refused', async () => {

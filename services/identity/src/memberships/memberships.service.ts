@@ -90,10 +90,10 @@ export class MembershipsService {
       [organizationId, userId],
     );
     if (rows.length === 0) return false;
-    await manager.query('UPDATE public_users SET organization_id = NULL WHERE id = $1 AND organization_id = $2', [
-      userId,
-      organizationId,
-    ]);
+    await manager.query(
+      'UPDATE public_users SET organization_id = NULL WHERE id = $1 AND organization_id = $2',
+      [userId, organizationId],
+    );
     await this.announce(manager, organizationId, userId, null, await this.nextVersion(manager));
     return true;
   }

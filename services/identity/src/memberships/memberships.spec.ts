@@ -18,13 +18,15 @@ import { MembershipsService } from './memberships.service';
 describe('organizations with members: tokens, the session check and the organization routes', () => {
   const harness = startForSuite(() => startIdentity({ seed: false }));
   const memberships = () => harness().app.get(MembershipsService);
-  const inTransaction = <T>(work: (service: MembershipsService, manager: import('typeorm').EntityManager) => Promise<T>) =>
-    harness().dataSource.transaction((manager) => work(memberships(), manager));
+  const inTransaction = <T>(
+    work: (service: MembershipsService, manager: import('typeorm').EntityManager) => Promise<T>,
+  ) => harness().dataSource.transaction((manager) => work(memberships(), manager));
 
   const call = (method: string, path: string, token?: string, body?: unknown) =>
     request(harness().baseUrl, method, path, { token, body });
   const claimsOf = (token: string) => accessTokenClaimsSchema.parse(decodeJwt(token));
-  const orgOf = async (token: string) => (await call('GET', '/api/auth/me', token)).body.organizationId as string;
+  const orgOf = async (token: string) =>
+    (await call('GET', '/api/auth/me', token)).body.organizationId as string;
 
   async function customer(name: string) {
     const registered = await registerCustomer(harness(), { name, email: uniqueEmail('member') });
@@ -40,7 +42,11 @@ describe('organizations with members: tokens, the session check and the organiza
     const me = meResponseSchema.parse((await call('GET', '/api/auth/me', ada.token)).body);
     expect(me).toMatchObject({ organizationName: 'Ada Owner', orgRole: 'owner' });
     const membership = await memberships().find(me.organizationId!, ada.id);
-    expect(claimsOf(ada.token)).toMatchObject({ org: me.organizationId, orgRole: 'owner', mv: membership!.version });
+    expect(claimsOf(ada.token)).toMatchObject({
+      org: me.organizationId,
+      orgRole: 'owner',
+      mv: membership!.version,
+    });
   });
 
   it('refuses the token of a changed membership at once (401), and POST /api/auth/token gives a current one', async () => {
@@ -53,7 +59,9 @@ describe('organizations with members: tokens, the session check and the organiza
     expect(claimsOf(token)).toMatchObject({ org: owner.organizationId, orgRole: 'member' });
     expect((await call('GET', '/api/auth/me', token)).body).toMatchObject({ orgRole: 'member' });
 
-    await inTransaction((service, manager) => service.changeRole(manager, owner.organizationId, bo.id, 'billing'));
+    await inTransaction((service, manager) =>
+      service.changeRole(manager, owner.organizationId, bo.id, 'billing'),
+    );
     expect((await call('GET', '/api/auth/me', token)).body).toEqual(membershipChanged);
     // The changed member's other organization (their own) is not affected.
     expect((await call('GET', '/api/auth/me', bo.token)).status).toBe(200);
@@ -62,7 +70,11 @@ describe('organizations with members: tokens, the session check and the organiza
     expect(renewed.status).toBe(200);
     const current = loginResponseSchema.parse(renewed.body);
     expect(current.user).toEqual({ id: bo.id, name: 'Bo Member', email: bo.email, role: 'customer' });
-    expect(claimsOf(current.token)).toMatchObject({ sid: claimsOf(token).sid, org: owner.organizationId, orgRole: 'billing' });
+    expect(claimsOf(current.token)).toMatchObject({
+      sid: claimsOf(token).sid,
+      org: owner.organizationId,
+      orgRole: 'billing',
+    });
     expect((await call('GET', '/api/auth/me', current.token)).body).toMatchObject({
       organizationId: owner.organizationId,
       organizationName: 'Owner Of Team',
@@ -74,7 +86,9 @@ describe('organizations with members: tokens, the session check and the organiza
     const owner = await customer('Removing Owner');
     const cy = await customer('Cy Removed');
     await join(owner.organizationId, cy.id, 'admin');
-    const { token } = (await call('POST', '/api/auth/token', cy.token, { organizationId: owner.organizationId })).body as {
+    const { token } = (
+      await call('POST', '/api/auth/token', cy.token, { organizationId: owner.organizationId })
+    ).body as {
       token: string;
     };
     await inTransaction((service, manager) => service.remove(manager, owner.organizationId, cy.id));
@@ -83,7 +97,9 @@ describe('organizations with members: tokens, the session check and the organiza
       `SELECT data FROM outbox WHERE subject = $1 AND data->>'userId' = $2 AND data->>'organizationId' = $3 ORDER BY seq`,
       [subjects.membershipChanged, cy.id, owner.organizationId],
     );
-    const [added, removed] = events.map((row: { data: unknown }) => membershipChangedDataSchema.parse(row.data));
+    const [added, removed] = events.map((row: { data: unknown }) =>
+      membershipChangedDataSchema.parse(row.data),
+    );
     expect(added).toMatchObject({ role: 'admin', claimsLegacyData: false });
     expect(removed).toMatchObject({ role: null });
     expect(removed!.version).toBeGreaterThan(added!.version);
@@ -91,7 +107,9 @@ describe('organizations with members: tokens, the session check and the organiza
     const renewed = loginResponseSchema.parse((await call('POST', '/api/auth/token', token)).body);
     expect(claimsOf(renewed.token)).toMatchObject({ org: cy.organizationId, orgRole: 'owner' });
     // Asking for the organization they were removed from: 404, as for any organization not theirs.
-    const refused = await call('POST', '/api/auth/token', renewed.token, { organizationId: owner.organizationId });
+    const refused = await call('POST', '/api/auth/token', renewed.token, {
+      organizationId: owner.organizationId,
+    });
     expect(refused.body).toEqual({ statusCode: 404, message: 'Organization not found' });
   });
 
@@ -118,7 +136,10 @@ describe('organizations with members: tokens, the session check and the organiza
     await join(abe.organizationId, eve.id, 'crm_manager');
 
     const switched = await call('POST', '/api/auth/token', eve.token, { organizationId: zed.organizationId });
-    expect(claimsOf(switched.body.token as string)).toMatchObject({ org: zed.organizationId, orgRole: 'member' });
+    expect(claimsOf(switched.body.token as string)).toMatchObject({
+      org: zed.organizationId,
+      orgRole: 'member',
+    });
     expect(claimsOf(await signIn(harness(), eve.email, eve.password)).org).toBe(zed.organizationId);
 
     await inTransaction((service, manager) => service.remove(manager, zed.organizationId, eve.id));
@@ -166,7 +187,9 @@ describe('organizations with members: tokens, the session check and the organiza
       statusCode: 400,
       message: 'Organization name is required',
     });
-    expect((await call('POST', '/api/organizations', gus.token, { name: 'X', planId: 'free' })).status).toBe(400);
+    expect((await call('POST', '/api/organizations', gus.token, { name: 'X', planId: 'free' })).status).toBe(
+      400,
+    );
     expect((await call('POST', '/api/organizations', undefined, { name: 'X' })).status).toBe(401);
   });
 
@@ -191,7 +214,11 @@ describe('organizations with members: tokens, the session check and the organiza
 
   it('gives staff no organization and refuses them a new one (403)', async () => {
     const email = uniqueEmail('staff');
-    await ensureStaffAccount(harness().dataSource, { email, password: 'staff password 17', name: 'Staff Person' });
+    await ensureStaffAccount(harness().dataSource, {
+      email,
+      password: 'staff password 17',
+      name: 'Staff Person',
+    });
     const token = await signIn(harness(), email, 'staff password 17');
     expect(claimsOf(token)).toMatchObject({ role: 'admin', org: null, orgRole: null, mv: 0 });
     expect((await call('GET', '/api/organizations', token)).body).toEqual({ organizations: [] });

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  membershipChangedDataSchema,
-  organizationCreatedDataSchema,
-  subjects,
-} from '@portal/contracts';
+import { membershipChangedDataSchema, organizationCreatedDataSchema, subjects } from '@portal/contracts';
 import { startForSuite } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
 import { backfillMemberships, Memberships1763900000000 } from './1763900000000-Memberships';
@@ -42,11 +38,16 @@ describe('migration 1763900000000-Memberships: every customer becomes an owner',
     return id;
   }
   async function legacyOrganization(name: string) {
-    const [row] = await harness().dataSource.query('INSERT INTO organizations (name) VALUES ($1) RETURNING id', [name]);
+    const [row] = await harness().dataSource.query(
+      'INSERT INTO organizations (name) VALUES ($1) RETURNING id',
+      [name],
+    );
     return row.id as string;
   }
   const membershipsOf = (userId: string) =>
-    harness().dataSource.query('SELECT organization_id, role, version FROM memberships WHERE user_id = $1', [userId]);
+    harness().dataSource.query('SELECT organization_id, role, version FROM memberships WHERE user_id = $1', [
+      userId,
+    ]);
   const eventsAbout = async (subject: string, key: string, value: string) =>
     (
       await harness().dataSource.query(`SELECT data FROM outbox WHERE subject = $1 AND data->>$2 = $3`, [
@@ -75,14 +76,22 @@ describe('migration 1763900000000-Memberships: every customer becomes an owner',
 
     const [leeMembership] = await membershipsOf(withOrganization);
     expect(leeMembership).toMatchObject({ organization_id: shared, role: 'owner' });
-    expect(await membershipsOf(alsoThere)).toEqual([expect.objectContaining({ organization_id: shared, role: 'owner' })]);
+    expect(await membershipsOf(alsoThere)).toEqual([
+      expect.objectContaining({ organization_id: shared, role: 'owner' }),
+    ]);
     expect(await membershipsOf(staff)).toEqual([]);
 
-    const [nia] = await harness().dataSource.query('SELECT organization_id FROM public_users WHERE id = $1', [without]);
+    const [nia] = await harness().dataSource.query('SELECT organization_id FROM public_users WHERE id = $1', [
+      without,
+    ]);
     const [organization] = await harness().dataSource.query('SELECT * FROM organizations WHERE id = $1', [
       nia.organization_id,
     ]);
-    expect(organization).toMatchObject({ name: 'Nia Orphan', plan_id: 'scale', timezone: 'America/New_York' });
+    expect(organization).toMatchObject({
+      name: 'Nia Orphan',
+      plan_id: 'scale',
+      timezone: 'America/New_York',
+    });
     expect(await membershipsOf(without)).toEqual([
       expect.objectContaining({ organization_id: nia.organization_id, role: 'owner' }),
     ]);
@@ -127,7 +136,9 @@ describe('migration 1763900000000-Memberships: every customer becomes an owner',
       `SELECT u.id FROM public_users u JOIN memberships m ON m.user_id = u.id LIMIT 1`,
     );
     const before = await membershipsOf(userId);
-    await harness().dataSource.query('UPDATE public_users SET organization_id = NULL WHERE id = $1', [userId]);
+    await harness().dataSource.query('UPDATE public_users SET organization_id = NULL WHERE id = $1', [
+      userId,
+    ]);
     await asMigration(backfillMemberships);
     expect(await membershipsOf(userId)).toEqual(before);
   });
