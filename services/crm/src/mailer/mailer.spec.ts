@@ -96,6 +96,30 @@ describe('crm mailer: portal.mail.requested to a real SMTP server (maildev)', ()
     expect(`${mail.text}${mail.html}`).not.toMatch(/unsubscribe/i);
   });
 
+  it('sends a team invitation to an address without a name: who invited to what, the link and its expiry', async () => {
+    const to = uniqueEmail('invited');
+    const link = 'https://portal.example.com/invitation?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    await space.publish(
+      'mailRequested',
+      request(to, {
+        template: 'team-invitation',
+        organizationName: 'Analytical Engines',
+        invitedBy: 'Ana Ruiz',
+        role: 'Billing',
+        link,
+        expiresAt: '2026-12-03T09:30:00.000Z',
+      }),
+    );
+
+    const mail = await catcher.waitForMail(to);
+    expect(mail.subject).toBe('Ana Ruiz invited you to join Analytical Engines on Millstone CX');
+    expect(mail.text).toMatch(/^Hi,\n/);
+    expect(mail.text).toContain('with the role Billing.');
+    expect(mail.text).toContain('expires in 7 days, on December 3, 2026 (UTC).');
+    expect(extractLink(mail, '/invitation')).toBe(link);
+    expect(mail.html).toContain('Accept invitation');
+  });
+
   it("escapes the user's text in the HTML part and keeps it as written in the plain text", async () => {
     const to = uniqueEmail('escape');
     const name = '<script>alert("x")</script> & <b>Bob</b>';
