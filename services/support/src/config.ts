@@ -10,7 +10,7 @@ export const supportEnvSchema = z.object({
 export interface SupportConfig extends ServiceConfig {
   /** identity's base URL, whose JWKS verifies access tokens. */
   identityUrl: string;
-  /** Tickets one customer may open within any hour; the next answers 429. */
+  /** Tickets one organization's members may open together within any hour; the next answers 429. */
   ticketLimitPerHour: number;
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@portal/auth';
-import type { Ticket } from '@portal/contracts';
+import type { Ticket, UserDeletedData } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 import { toTicketView } from '../tickets/ticket-view';
 import { TicketsService } from '../tickets/tickets.service';
@@ -13,7 +13,10 @@ export interface SupportAccountData {
   tickets: Ticket[];
 }
 
-/** "Export my data" and "Delete my account" for support: the account's tickets, by its user id. */
+/**
+ * "Export my data" and "Delete my account" for support: the tickets the account opened, by its user
+ * id, in any organization; on deletion, see `TicketsService.eraseForDeletedAccount`.
+ */
 @Injectable()
 export class AccountDataService {
   constructor(private readonly tickets: TicketsService) {}
@@ -22,7 +25,7 @@ export class AccountDataService {
     return { tickets: (await this.tickets.listForCustomer(user.id)).map(toTicketView) };
   }
 
-  erase(manager: EntityManager, userId: string): Promise<void> {
-    return this.tickets.eraseForCustomer(manager, userId);
+  erase(manager: EntityManager, deleted: UserDeletedData): Promise<void> {
+    return this.tickets.eraseForDeletedAccount(manager, deleted);
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { accountExportPartSchema, type UserDeletedData } from '@portal/contracts';
+import { accountExportPartSchema, type MembershipChangedData, type UserDeletedData } from '@portal/contracts';
 import {
   authenticationRequired,
+  legacyOwnershipData,
   request,
   sleep,
   startForSuite,
@@ -98,7 +99,7 @@ describe('support: the account export and erasure', () => {
     const processed = async () =>
       (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
 
-    const first = await stack().events.publish('userDeleted', userDeletedData(eve));
+    const first = await stack().events.publish('userDeleted', userDeletedData(eve, true));
     await waitFor(async () => (await ticketsOf(eve)) === 0, "eve's tickets to be erased");
     const before = await processed();
     await stack().events.publish('userDeleted', first.data as UserDeletedData, first); // delivered again
@@ -107,5 +108,90 @@ describe('support: the account export and erasure', () => {
     await sleep(200);
     expect(await processed()).toBe(before + 1);
     expect(await ticketsOf(fay)).toBe(1);
+  });
+
+  const organizationOf = async (ticketId: string) =>
+    (
+      await rows<{ organization_id: string | null }>('SELECT organization_id FROM tickets WHERE id = $1', [
+        ticketId,
+      ])
+    )[0]?.organization_id;
+  const legacyTicket = async (customerId: string, organizationId: string | null) =>
+    (
+      await rows<{ id: string }>(
+        `INSERT INTO tickets (customer_id, organization_id, title, description)
+         VALUES ($1, $2, 'From before organizations', 'Opened long ago.') RETURNING id`,
+        [customerId, organizationId],
+      )
+    )[0].id;
+  const tab = async (who: Customer) =>
+    (
+      (await request(baseUrl(), 'GET', '/api/support/tickets', { token: who.token })).body as unknown as {
+        id: string;
+      }[]
+    ).map((ticket) => ticket.id);
+
+  it("keeps a deleted member's tickets for the organization that remains, and erases those outside any organization", async () => {
+    const organizationId = randomUUID();
+    const [owner, member] = await Promise.all([
+      stack().support.signIn('customer', { org: organizationId, orgRole: 'owner' }),
+      stack().support.signIn('customer', { org: organizationId, orgRole: 'member' }),
+    ]);
+    const members = await openTicket(member, 'Hold music skips');
+    const unowned = await legacyTicket(member.id, null);
+    await stack().events.publish('userDeleted', userDeletedData(member, false));
+    await waitFor(
+      async () => (await organizationOf(unowned)) === undefined,
+      "the member's unowned ticket to go",
+    );
+    expect(await tab(owner)).toEqual([members]);
+    expect(await rows('SELECT customer_id, organization_id FROM tickets WHERE id = $1', [members])).toEqual([
+      { customer_id: member.id, organization_id: organizationId },
+    ]);
+
+    // The last member's deletion takes the organization's tickets with it, whoever opened them.
+    const owners = await openTicket(owner, 'Invoice address');
+    await stack().events.publish('userDeleted', userDeletedData(owner, true));
+    await waitFor(
+      async () => (await organizationOf(owners)) === undefined,
+      "the organization's tickets to go",
+    );
+    expect(await organizationOf(members)).toBeUndefined();
+  });
+
+  it("moves a user's tickets of before organizations to the organization identity made them the owner of, once", async () => {
+    const organizationId = randomUUID();
+    const [owner, member, stranger] = await Promise.all([
+      stack().support.signIn('customer', { org: organizationId, orgRole: 'owner' }),
+      stack().support.signIn('customer', { org: organizationId, orgRole: 'member' }),
+      stack().support.signIn(),
+    ]);
+    const [first, second] = [await legacyTicket(owner.id, null), await legacyTicket(owner.id, null)];
+    const elsewhere = await legacyTicket(owner.id, stranger.organizationId);
+    const strangers = await legacyTicket(stranger.id, null);
+    expect(await tab(member)).toEqual([]);
+
+    await stack().events.publish('membershipChanged', {
+      ...legacyOwnershipData(member, organizationId),
+      role: 'member',
+      claimsLegacyData: false,
+    });
+    const event = await stack().events.publish(
+      'membershipChanged',
+      legacyOwnershipData(owner, organizationId),
+    );
+    await waitFor(async () => (await organizationOf(second)) === organizationId, 'the legacy claim');
+    expect(await organizationOf(first)).toBe(organizationId);
+    expect(await organizationOf(elsewhere)).toBe(stranger.organizationId);
+    expect(await organizationOf(strangers)).toBeNull();
+    expect((await tab(member)).sort()).toEqual([first, second].sort());
+
+    const processed = async () =>
+      (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
+    const handled = await processed();
+    await stack().events.publish('membershipChanged', event.data as MembershipChangedData, event);
+    await stack().events.publish('membershipChanged', legacyOwnershipData(owner, randomUUID(), 2));
+    await waitFor(async () => (await processed()) === handled + 1, 'the second claim to be handled');
+    expect(await organizationOf(first)).toBe(organizationId);
   });
 });

@@ -3,7 +3,8 @@ import { ServiceConsumers } from '@portal/events';
 import { AccountDataService } from './account-data.service';
 
 /**
- * Erases a deleted account's tickets on `portal.users.deleted`, once per event (processed_events, in
+ * Erases a deleted account's tickets (outside any organization, or all of its organization when that
+ * went too) on `portal.users.deleted`, once per event (processed_events, in
  * the erasure's transaction); a redelivered event finds nothing left to erase. The durable name starts
  * with the database's name, so stacks sharing one NATS each erase, while replicas share the work.
  */
@@ -20,7 +21,7 @@ export class UserDeletedConsumer implements OnApplicationBootstrap {
       "deleted accounts' tickets are not erased",
       (consume) => [
         consume('users_deleted', {
-          userDeleted: ({ data }, { manager }) => this.accountData.erase(manager, data.userId),
+          userDeleted: ({ data }, { manager }) => this.accountData.erase(manager, data),
         }),
       ],
     );

@@ -3,7 +3,8 @@ import { request, startForSuite } from '@portal/testing';
 import { loadSupportConfig } from '../config';
 import { type Customer, startSupport } from '../test/support-harness';
 
-// One customer cannot bury everyone else's tickets: each may open TICKET_LIMIT_PER_HOUR an hour.
+// One customer organization cannot bury everyone else's tickets: its members may open
+// TICKET_LIMIT_PER_HOUR an hour between them.
 describe('the limit on new tickets', () => {
   const { ticketLimitPerHour } = loadSupportConfig({
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal_support',
@@ -59,8 +60,8 @@ describe('the limit on new tickets', () => {
     const bob = await stack().signIn();
     await rows(
       `INSERT INTO ticket_attempts (kind, subject, occurred_at)
-       SELECT 'ticket:customer', $1, now() - interval '53 minutes' FROM generate_series(1, 3)`,
-      [bob.id],
+       SELECT 'ticket:organization', $1, now() - interval '53 minutes' FROM generate_series(1, 3)`,
+      [bob.organizationId],
     );
     const refused = await open(bob);
     expect(refused).toMatchObject({
@@ -71,19 +72,25 @@ describe('the limit on new tickets', () => {
 
     // An hour after they were opened, they no longer count.
     await rows(`UPDATE ticket_attempts SET occurred_at = now() - interval '61 minutes' WHERE subject = $1`, [
-      bob.id,
+      bob.organizationId,
     ]);
     expect((await open(bob)).status).toBe(201);
   });
 
-  it('counts per customer: another customer, even of the same organization, still opens tickets', async () => {
+  it("counts per organization: a colleague shares the organization's share, another organization has its own", async () => {
     const carol = await stack().signIn();
-    const colleague = await stack().signIn('customer', { org: carol.organizationId });
-    for (let n = 0; n < 3; n++) expect((await open(carol)).status).toBe(201);
-    expect((await open(carol)).status).toBe(429);
-
+    const colleague = await stack().signIn('customer', { org: carol.organizationId, orgRole: 'member' });
+    for (let n = 0; n < 2; n++) expect((await open(carol)).status).toBe(201);
     expect((await open(colleague)).status).toBe(201);
+    expect(await open(carol)).toMatchObject({ status: 429 });
+    expect(await open(colleague)).toMatchObject({
+      status: 429,
+      body: { statusCode: 429, message: tooManyTicketsMessage('60 minutes') },
+    });
+
     expect((await open(await stack().signIn())).status).toBe(201);
+    // The same person acting in another of their organizations opens tickets there.
+    expect((await open(await stack().signIn('customer', { sub: carol.id }))).status).toBe(201);
   });
 
   it('counts only valid tickets: a refused body is a 400 and leaves the customer their share', async () => {

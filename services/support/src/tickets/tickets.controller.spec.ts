@@ -7,6 +7,7 @@ import {
   ticketListResponseSchema,
   ticketMessages,
   ticketSchema,
+  teamMessages,
   unstorableTextMessage,
 } from '@portal/contracts';
 import { expectJsonError, type JsonResponse, postRawBody, request, startForSuite } from '@portal/testing';
@@ -72,9 +73,9 @@ describe('/api/support/tickets', () => {
       const ids = [randomUUID(), randomUUID(), randomUUID()];
       for (const id of ids) {
         await rows(
-          `INSERT INTO tickets (id, customer_id, title, description, created_at)
-           VALUES ($1, $2, 'Same instant', 'Opened together', '2026-01-05T15:00:00Z')`,
-          [id, carol.id],
+          `INSERT INTO tickets (id, customer_id, organization_id, title, description, created_at)
+           VALUES ($1, $2, $3, 'Same instant', 'Opened together', '2026-01-05T15:00:00Z')`,
+          [id, carol.id, carol.organizationId],
         );
       }
       const tickets = ticketListResponseSchema.parse((await list(carol)).body);
@@ -138,16 +139,20 @@ describe('/api/support/tickets', () => {
       expect(row.priority).toBe(priority);
     });
 
-    it('keeps a customer outside any organization without one, in the row and the event', async () => {
-      const solo = await stack().signIn('customer', { org: null });
-      const response = await open(solo, valid());
-      expect(response.status).toBe(201);
-      const [row] = await rows('SELECT customer_id, organization_id FROM tickets WHERE id = $1', [
-        response.body.id,
-      ]);
-      expect(row).toEqual({ customer_id: solo.id, organization_id: null });
-      const [event] = await rows(`SELECT data FROM outbox WHERE data->>'ticketId' = $1`, [response.body.id]);
-      expect(event.data).toMatchObject({ customerId: solo.id, organizationId: null });
+    it('answers 403 to a customer outside any organization, storing nothing', async () => {
+      const solo = await stack().signIn('customer', { org: null, orgRole: null });
+      const before = await stored();
+      for (const [method, path, body] of [
+        ['POST', '/api/support/tickets', valid()],
+        ['GET', '/api/support/tickets'],
+        ['GET', `/api/support/tickets/${randomUUID()}`],
+      ] as const) {
+        expect(await call(method, path, solo, body)).toMatchObject({
+          status: 403,
+          body: { statusCode: 403, message: teamMessages.noOrganization },
+        });
+      }
+      expect(await stored()).toEqual(before);
     });
 
     it('accepts a title and a description of exactly the longest length, after trimming', async () => {
@@ -278,7 +283,10 @@ describe('/api/support/tickets', () => {
       for (const role of roles) {
         const who = role === undefined ? undefined : await stack().signIn(role);
         for (const [method, path, body] of routes()) {
-          expect(await call(method, path, who, body)).toMatchObject({ status: answer.statusCode, body: answer });
+          expect(await call(method, path, who, body)).toMatchObject({
+            status: answer.statusCode,
+            body: answer,
+          });
         }
       }
       expect(await stored()).toEqual(before);
@@ -289,6 +297,61 @@ describe('/api/support/tickets', () => {
       const created = await open(user, valid());
       expect(created.status).toBe(201);
       expect((await list(user)).body).toEqual([created.body]);
+    });
+  });
+
+  describe('in an organization of several members', () => {
+    it("shows every member, whatever their role, the organization's tickets, each still the one who opened it's", async () => {
+      const organizationId = randomUUID();
+      const owner = await stack().signIn('customer', { org: organizationId, orgRole: 'owner' });
+      const member = await stack().signIn('customer', { org: organizationId, orgRole: 'member' });
+      const others = await Promise.all(
+        (['admin', 'billing', 'crm_manager'] as const).map((orgRole) =>
+          stack().signIn('customer', { org: organizationId, orgRole }),
+        ),
+      );
+      const byOwner = (await open(owner, { ...valid(), title: 'Opened by the owner' })).body.id;
+      const byMember = (await open(member, { ...valid(), title: 'Opened by a member' })).body.id;
+      expect([byOwner, byMember].every(Boolean)).toBe(true);
+
+      for (const who of [owner, member, ...others]) {
+        const response = await list(who);
+        expect(response.status).toBe(200);
+        expect(ticketListResponseSchema.parse(response.body).map((ticket) => ticket.id)).toEqual([
+          byMember,
+          byOwner,
+        ]);
+        expect(await getOne(byOwner, who)).toMatchObject({ status: 200, body: { id: byOwner } });
+        expect(await getOne(byMember, who)).toMatchObject({ status: 200, body: { id: byMember } });
+      }
+      const openers = await rows(
+        'SELECT id, customer_id, organization_id FROM tickets WHERE id = ANY($1) ORDER BY title',
+        [[byOwner, byMember]],
+      );
+      expect(openers).toEqual([
+        { id: byMember, customer_id: member.id, organization_id: organizationId },
+        { id: byOwner, customer_id: owner.id, organization_id: organizationId },
+      ]);
+    });
+
+    it('answers 404 to a member of another organization for every ticket of this one, and lists none of them', async () => {
+      const organizationId = randomUUID();
+      const owner = await stack().signIn('customer', { org: organizationId, orgRole: 'owner' });
+      const ticket = (await open(owner, valid())).body.id;
+      // Organization B's owner and member; one of them even the same person as A's owner.
+      for (const outsider of [
+        await stack().signIn('customer', { orgRole: 'owner' }),
+        await stack().signIn('customer', { orgRole: 'member' }),
+        await stack().signIn('customer', { sub: owner.id, orgRole: 'member' }),
+      ]) {
+        expect(await getOne(ticket, outsider)).toMatchObject({
+          status: 404,
+          body: { statusCode: 404, message: ticketMessages.ticketNotFound },
+        });
+        expect(((await list(outsider)).body as unknown as Ticket[]).map((each) => each.id)).not.toContain(
+          ticket,
+        );
+      }
     });
   });
 });

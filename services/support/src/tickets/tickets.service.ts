@@ -4,12 +4,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthenticatedUser } from '@portal/auth';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { createTicketRequestSchema, StaffTicketListQuery, TicketStatus } from '@portal/contracts';
+import type {
+  createTicketRequestSchema,
+  MembershipChangedData,
+  StaffTicketListQuery,
+  TicketStatus,
+  UserDeletedData,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import { createdAtText, type TicketCursor } from './ticket-cursor';
 import { TicketEntity } from './ticket.entity';
 
-/** Who a ticket belongs to: the signed-in customer and their organization. */
+/** Who a ticket belongs to: the signed-in customer (who opened it) and their organization. */
 export type TicketOwner = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
 
 /** A ticket request as validated by `createTicketRequestSchema` (trimmed, priority defaulted). */
@@ -30,7 +36,31 @@ export type AgedTicket = Pick<
   'id' | 'customerId' | 'organizationId' | 'title' | 'description' | 'priority' | 'status'
 > & { openedAgo: string; updatedAgo: string };
 
-/** Customers' tickets: a customer's reads and writes are scoped to their own; staff see the whole queue. */
+/** Whose legacy tickets move to which organization (`portal.memberships.changed` with `claimsLegacyData`). */
+export type LegacyClaim = Pick<MembershipChangedData, 'organizationId' | 'userId'>;
+
+/**
+ * Moves the tickets the user opened before organizations owned data (no organization) to `claim`'s
+ * organization; tickets already in one stay, so a second run changes nothing. Answers how many
+ * moved. The consumer of `portal.memberships.changed` runs it (and the migration bench, on the built
+ * tree), one member per transaction.
+ */
+export async function claimLegacyTickets(
+  manager: Pick<EntityManager, 'query'>,
+  claim: LegacyClaim,
+): Promise<number> {
+  // TypeORM answers an UPDATE as [rows, affected].
+  const [, moved]: [unknown[], number] = await manager.query(
+    'UPDATE tickets SET organization_id = $1 WHERE customer_id = $2 AND organization_id IS NULL',
+    [claim.organizationId, claim.userId],
+  );
+  return moved;
+}
+
+/**
+ * Customers' tickets: the dashboard's reads are scoped to the organization they belong to, the
+ * export's to the member who opened them; staff see the whole queue.
+ */
 @Injectable()
 export class TicketsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -39,19 +69,38 @@ export class TicketsService {
     return this.dataSource.getRepository(TicketEntity);
   }
 
-  /** The customer's tickets, newest first. */
+  /** The organization's tickets, whoever of its members opened them, newest first. */
+  listForOrganization(organizationId: string): Promise<TicketEntity[]> {
+    return this.repository.find({ where: { organizationId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** The ticket, when it is the organization's; null for another organization's ticket or an unknown id. */
+  findForOrganization(organizationId: string, ticketId: string): Promise<TicketEntity | null> {
+    return this.repository.findOne({ where: { id: ticketId, organizationId } });
+  }
+
+  /** The tickets the customer opened, in any organization, newest first ("Export my data"). */
   listForCustomer(customerId: string): Promise<TicketEntity[]> {
     return this.repository.find({ where: { customerId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
-  /** The ticket, when it is the customer's; null for another customer's ticket or an unknown id. */
-  findForCustomer(customerId: string, ticketId: string): Promise<TicketEntity | null> {
-    return this.repository.findOne({ where: { id: ticketId, customerId } });
+  /** See `claimLegacyTickets`. */
+  claimLegacy(manager: EntityManager, claim: LegacyClaim): Promise<number> {
+    return claimLegacyTickets(manager, claim);
   }
 
-  /** Erases every ticket of the customer (a deleted account); nothing to do the second time. */
-  async eraseForCustomer(manager: EntityManager, customerId: string): Promise<void> {
-    await manager.query('DELETE FROM tickets WHERE customer_id = $1', [customerId]);
+  /**
+   * A deleted account: the tickets it opened outside any organization go, and every ticket of its
+   * organization when the organization went with it. Tickets of an organization that remains stay
+   * the organization's (its members still follow them), still naming who opened them. Nothing to do
+   * the second time.
+   */
+  async eraseForDeletedAccount(manager: EntityManager, deleted: UserDeletedData): Promise<void> {
+    await manager.query(
+      `DELETE FROM tickets
+       WHERE (customer_id = $1 AND organization_id IS NULL) OR ($2 AND organization_id = $3)`,
+      [deleted.userId, deleted.organizationDeleted, deleted.organizationId],
+    );
   }
 
   /** Opens a ticket and queues its `portal.tickets.created` event in one transaction. */
