@@ -2,20 +2,6 @@ import { customerRoles, events, invitableRoles, orgRoles } from '@portal/contrac
 import { OUTBOX_CHANNEL } from '@portal/events';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The attempt kinds before this migration (1763890000000-AccountAttemptKinds) and the one it adds. */
-const ATTEMPT_KINDS_BEFORE = [
-  'login-failure:email',
-  'login-failure:address',
-  'register:address',
-  'login-failure:email-address',
-  'password-reset:email',
-  'password-reset:address',
-  'verification-mail:user',
-  'two-factor-failure:user',
-];
-/** Invitation mails sent by an organization (a day's limit). */
-const ATTEMPT_KINDS_ADDED = ['team-invitation:organization'];
-
 const list = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 /** A timestamptz as the contracts' ISO datetimes (UTC, milliseconds, `Z`). */
@@ -102,8 +88,8 @@ export async function backfillMemberships(
 /**
  * Organizations get members with a role each (ADR 0180, 0182): `memberships` (versioned from one
  * sequence, ADR 0181), `invitations` (mailed single-use links, of which only the SHA-256 is kept) and
- * `organization_audit` (who changed what in the team), and the attempt kind that limits invitation
- * mails per organization. Every existing customer becomes the owner of an organization of their own.
+ * `organization_audit` (who changed what in the team). Every existing customer becomes the owner of
+ * an organization of their own.
  */
 export class Memberships1763900000000 implements MigrationInterface {
   name = 'Memberships1763900000000';
@@ -163,22 +149,11 @@ export class Memberships1763900000000 implements MigrationInterface {
       'CREATE INDEX IF NOT EXISTS organization_audit_page_idx ON organization_audit (organization_id, at DESC, id DESC)',
     );
 
-    await runner.query('ALTER TABLE auth_attempts DROP CONSTRAINT IF EXISTS auth_attempts_kind_check');
-    await runner.query(
-      `ALTER TABLE auth_attempts ADD CONSTRAINT auth_attempts_kind_check
-         CHECK (kind IN (${list([...ATTEMPT_KINDS_BEFORE, ...ATTEMPT_KINDS_ADDED])}))`,
-    );
-
     await backfillMemberships(runner);
   }
 
   /** The tables go; the organizations the backfill created stay (customers keep them). */
   async down(runner: QueryRunner): Promise<void> {
-    await runner.query('DELETE FROM auth_attempts WHERE kind = ANY($1)', [ATTEMPT_KINDS_ADDED]);
-    await runner.query('ALTER TABLE auth_attempts DROP CONSTRAINT auth_attempts_kind_check');
-    await runner.query(
-      `ALTER TABLE auth_attempts ADD CONSTRAINT auth_attempts_kind_check CHECK (kind IN (${list(ATTEMPT_KINDS_BEFORE)}))`,
-    );
     await runner.query('DROP TABLE IF EXISTS organization_audit');
     await runner.query('DROP TABLE IF EXISTS invitations');
     await runner.query('DROP TABLE IF EXISTS memberships');
