@@ -252,7 +252,9 @@ export class AuthService implements OnModuleInit {
   async openSession(manager: EntityManager, user: UserEntity, client: ClientInfo): Promise<string> {
     const session = await this.sessions.create(manager, user.id, this.config.auth.tokenTtlSeconds, client);
     await this.attempts.rememberClient(manager, user.id, client.address);
-    const membership = await this.actingMembership(manager, user.id, user.organizationId);
+    const membership = isCustomer(user.role)
+      ? await this.actingMembership(manager, user.id, user.organizationId)
+      : null;
     await this.rememberOrganization(manager, user, membership);
     return this.signFor(user, session.sessionId, session.expiresAt, membership);
   }
@@ -273,11 +275,12 @@ export class AuthService implements OnModuleInit {
       const expiresAt = await this.sessions.expiryOf(sessionId, userId, manager);
       const user = expiresAt && (await manager.findOneBy(UserEntity, { id: userId }));
       if (!expiresAt || !user) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
-      let membership: Membership | null;
+      // Staff act in no organization (their role is the company's, not a member's).
+      let membership: Membership | null = null;
       if (organizationId !== undefined) {
-        membership = await this.memberships.find(organizationId, userId, manager);
+        if (isCustomer(user.role)) membership = await this.memberships.find(organizationId, userId, manager);
         if (!membership) throw new NotFoundException(ORGANIZATION_NOT_FOUND_MESSAGE);
-      } else {
+      } else if (isCustomer(user.role)) {
         membership = await this.actingMembership(manager, userId, current ?? user.organizationId);
       }
       await this.rememberOrganization(manager, user, membership);

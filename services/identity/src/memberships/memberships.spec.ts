@@ -223,6 +223,16 @@ describe('organizations with members: tokens, the session check and the organiza
     expect(claimsOf(token)).toMatchObject({ role: 'admin', org: null, orgRole: null, mv: 0 });
     expect((await call('GET', '/api/organizations', token)).body).toEqual({ organizations: [] });
     expect((await call('POST', '/api/organizations', token, { name: 'Staff Co' })).status).toBe(403);
+    // Even with a membership left from before they were made staff: the company's role acts in none.
+    const [{ id: staffId }] = await harness().dataSource.query(
+      'SELECT id FROM public_users WHERE email = $1',
+      [email],
+    );
+    const someone = await customer('Former Colleague Co');
+    await join(someone.organizationId, staffId, 'admin');
+    expect(claimsOf(await signIn(harness(), email, 'staff password 17'))).toMatchObject({ org: null, mv: 0 });
+    const switched = await call('POST', '/api/auth/token', token, { organizationId: someone.organizationId });
+    expect(switched.body).toEqual({ statusCode: 404, message: 'Organization not found' });
   });
 
   it('refuses to add a member twice (409), with nothing written', async () => {
