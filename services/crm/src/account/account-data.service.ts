@@ -19,7 +19,10 @@ export interface CrmAccountData {
   kickoffCall: Kickoff | null;
 }
 
-/** "Export my data" and "Delete my account" for crm, always by the account's own user id. */
+/**
+ * "Export my data" and "Delete my account" for crm: the export by the account's own user id (the
+ * integrations it connected, in any organisation), the kickoff call of its current organisation.
+ */
 @Injectable()
 export class AccountDataService {
   constructor(
@@ -43,9 +46,10 @@ export class AccountDataService {
   }
 
   /**
-   * Erases the account's integrations (with their sealed secrets and the events they posted) and a
-   * kickoff call it booked on its own; once its organisation is deleted too, that organisation's
-   * integrations and kickoff call. A kickoff call of an organisation that remains stays its own.
+   * Erases the integrations the account connected outside any organisation (with their sealed secrets
+   * and the events they posted) and a kickoff call it booked on its own; once its organisation is
+   * deleted too, that organisation's integrations and kickoff call. The integrations and kickoff call
+   * of an organisation that remains stay its own, still naming the member who set them up (ADR 0184).
    */
   async erase(manager: EntityManager, deleted: UserDeletedData): Promise<void> {
     const organizationId = deleted.organizationDeleted ? deleted.organizationId : null;

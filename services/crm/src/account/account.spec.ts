@@ -4,10 +4,12 @@ import {
   type CreateIntegrationResponse,
   type Integration,
   KICKOFF_PATH,
+  type MembershipChangedData,
   type UserDeletedData,
 } from '@portal/contracts';
 import {
   authenticationRequired,
+  legacyOwnershipData,
   request,
   type SignedInUser,
   sleep,
@@ -119,29 +121,55 @@ describe('crm: the account export and erasure', () => {
     expect(await exportOf()).toMatchObject(authenticationRequired);
   });
 
-  it("erases a deleted account's integrations with their events and secrets, and the organisation's once it goes too", async () => {
+  /** An integration as connected before organizations owned data (secrets sealed in form only). */
+  const legacyIntegration = async (customerId: string, organizationId: string | null) =>
+    (
+      await rows<{ id: string }>(
+        `INSERT INTO integrations (customer_id, organization_id, type, name, access_token, signing_secret)
+         VALUES ($1, $2, 'hubspot', 'Legacy CRM', 'v1.sealed', 'v1.sealed') RETURNING id`,
+        [customerId, organizationId],
+      )
+    )[0].id;
+  /** A kickoff call booked outside any organization. */
+  const legacyKickoff = (customerId: string) =>
+    rows('INSERT INTO kickoff_calls (owner_id, organization_id, customer_id) VALUES ($1, NULL, $1)', [
+      customerId,
+    ]);
+  const organizationOf = async (integrationId: string) =>
+    (
+      await rows<{ organization_id: string | null }>(
+        'SELECT organization_id FROM integrations WHERE id = $1',
+        [integrationId],
+      )
+    )[0]?.organization_id;
+
+  it("keeps a deleted member's integrations for the organisation that remains, and erases the organisation's once it goes too", async () => {
     const organizationId = randomUUID();
-    const cat = await stack().crm.signIn('customer', { org: organizationId });
-    const dan = await stack().crm.signIn('customer', { org: organizationId });
-    const stranger = await stack().crm.signIn('customer', { org: null });
+    const cat = await stack().crm.signIn('customer', { org: organizationId, orgRole: 'crm_manager' });
+    const dan = await stack().crm.signIn('customer', { org: organizationId, orgRole: 'owner' });
+    const stranger = await stack().crm.signIn();
     const cats = await connect(cat, 'Cat line');
     await postCall(cats, 'call-of-cat-1');
+    const catsOwn = await legacyIntegration(cat.id, null); // connected outside any organisation
     const dans = await connect(dan, 'Dan line');
     await postCall(dans, 'call-of-dan-1');
     await bookKickoff(dan); // the organisation's kickoff call
-    const strangers = await connect(stranger, 'Stranger line');
-    await bookKickoff(stranger); // booked outside any organisation: the stranger's own
+    const strangers = await legacyIntegration(stranger.id, null);
+    await legacyKickoff(stranger.id); // booked outside any organisation: the stranger's own
 
     const first = await stack().events.publish('userDeleted', userDeletedData(cat, false));
     await waitFor(
-      async () => (await count('integrations', 'id', cats.id)) === 0,
-      "cat's integration to be erased",
+      async () => (await count('integrations', 'id', catsOwn)) === 0,
+      "cat's own integration to go",
     );
-    expect(await count('integration_events', 'integration_id', cats.id)).toBe(0);
-    // dan stays in the organisation: dan's integration and the organisation's kickoff call remain.
-    expect(await count('integrations', 'id', dans.id)).toBe(1);
+    // The organisation remains: what cat connected for it stays its own, with its events.
+    expect(await organizationOf(cats.id)).toBe(organizationId);
+    expect(await count('integration_events', 'integration_id', cats.id)).toBe(1);
+    const list = await request(stack().crm.baseUrl, 'GET', '/api/crm/integrations', { token: dan.token });
+    expect((list.body as unknown as Integration[]).map((each) => each.id).sort()).toEqual(
+      [cats.id, dans.id].sort(),
+    );
     expect(await count('kickoff_calls', 'owner_id', organizationId)).toBe(1);
-    expect(await dataOf(cat)).toMatchObject({ integrations: [], integrationEvents: [] });
 
     const processed = async () =>
       (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
@@ -155,17 +183,74 @@ describe('crm: the account export and erasure', () => {
       async () => (await count('integrations', 'id', dans.id)) === 0,
       "dan's integration to be erased",
     );
+    expect(await count('integrations', 'id', cats.id)).toBe(0);
     expect(await count('integration_events', 'integration_id', dans.id)).toBe(0);
+    expect(await count('integration_events', 'integration_id', cats.id)).toBe(0);
     expect(await count('kickoff_calls', 'owner_id', organizationId)).toBe(0);
 
     // The stranger is untouched until they go, then their own kickoff call goes with them.
-    expect(await count('integrations', 'id', strangers.id)).toBe(1);
+    expect(await count('integrations', 'id', strangers)).toBe(1);
     expect(await count('kickoff_calls', 'owner_id', stranger.id)).toBe(1);
     await stack().events.publish('userDeleted', userDeletedData(stranger, false));
     await waitFor(
       async () => (await count('kickoff_calls', 'owner_id', stranger.id)) === 0,
       "the stranger's kickoff",
     );
-    expect(await count('integrations', 'id', strangers.id)).toBe(0);
+    expect(await count('integrations', 'id', strangers)).toBe(0);
+  });
+
+  it("moves a user's integrations and kickoff call of before organizations to the organization identity made them the owner of, once", async () => {
+    const organizationId = randomUUID();
+    const [owner, admin, stranger] = await Promise.all([
+      stack().crm.signIn('customer', { org: organizationId, orgRole: 'owner' }),
+      stack().crm.signIn('customer', { org: organizationId, orgRole: 'admin' }),
+      stack().crm.signIn(),
+    ]);
+    const [first, second] = [
+      await legacyIntegration(owner.id, null),
+      await legacyIntegration(owner.id, null),
+    ];
+    const elsewhere = await legacyIntegration(owner.id, stranger.organizationId);
+    const strangers = await legacyIntegration(stranger.id, null);
+    await legacyKickoff(owner.id);
+    const tab = async () =>
+      (
+        (await request(stack().crm.baseUrl, 'GET', '/api/crm/integrations', { token: admin.token }))
+          .body as unknown as Integration[]
+      ).map((each) => each.id);
+    const kickoffOfAdmin = async () =>
+      (await request(stack().crm.baseUrl, 'GET', KICKOFF_PATH, { token: admin.token })).body;
+    expect(await tab()).toEqual([]);
+    expect(await kickoffOfAdmin()).toEqual({ kickoff: null });
+
+    await stack().events.publish('membershipChanged', {
+      ...legacyOwnershipData(admin, organizationId),
+      role: 'admin',
+      claimsLegacyData: false,
+    });
+    const event = await stack().events.publish(
+      'membershipChanged',
+      legacyOwnershipData(owner, organizationId),
+    );
+    await waitFor(async () => (await organizationOf(second)) === organizationId, 'the legacy claim');
+    expect(await organizationOf(first)).toBe(organizationId);
+    expect(await organizationOf(elsewhere)).toBe(stranger.organizationId);
+    expect(await organizationOf(strangers)).toBeNull();
+    expect((await tab()).sort()).toEqual([first, second].sort());
+    expect(await kickoffOfAdmin()).toEqual({ kickoff: { bookedAt: expect.any(String), eventUri: null } });
+    expect(
+      await rows('SELECT owner_id, organization_id, customer_id FROM kickoff_calls WHERE customer_id = $1', [
+        owner.id,
+      ]),
+    ).toEqual([{ owner_id: organizationId, organization_id: organizationId, customer_id: owner.id }]);
+
+    const processed = async () =>
+      (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
+    const handled = await processed();
+    await stack().events.publish('membershipChanged', event.data as MembershipChangedData, event);
+    await stack().events.publish('membershipChanged', legacyOwnershipData(owner, randomUUID(), 2));
+    await waitFor(async () => (await processed()) === handled + 1, 'the second claim to be handled');
+    expect(await organizationOf(first)).toBe(organizationId);
+    expect(await count('kickoff_calls', 'owner_id', organizationId)).toBe(1);
   });
 });

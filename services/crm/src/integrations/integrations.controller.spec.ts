@@ -7,6 +7,7 @@ import {
   type Integration,
   integrationListResponseSchema,
   integrationMessages,
+  teamMessages,
 } from '@portal/contracts';
 import { expectJsonError, postRawBody, request, type SignedInUser, startForSuite } from '@portal/testing';
 import { connectIntegration } from '../test/connect-integration';
@@ -305,6 +306,73 @@ describe('/api/crm/integrations', () => {
         }
       }
       expect(await countRows()).toBe(before);
+    });
+  });
+
+  describe('in an organization of several members', () => {
+    const organizationId = randomUUID();
+    const memberAs = (
+      orgRole: 'owner' | 'admin' | 'billing' | 'crm_manager' | 'member',
+      org = organizationId,
+    ) => crm().signIn('customer', { org, orgRole });
+
+    it('shows every member who manages integrations the same ones, whoever connected them, and lets any of them delete one', async () => {
+      const [owner, admin, manager] = await Promise.all([
+        memberAs('owner'),
+        memberAs('admin'),
+        memberAs('crm_manager'),
+      ]);
+      const byOwner = await create(owner, { ...valid(), name: 'Connected by the owner' });
+      const byManager = await create(manager, { ...valid(), name: 'Connected by the CRM manager' });
+      for (const who of [owner, admin, manager]) {
+        expect((await list(who)).map((each) => each.id)).toEqual([byManager.id, byOwner.id]);
+      }
+      expect(await rowOf(byManager.id)).toMatchObject({
+        customer_id: manager.id,
+        organization_id: organizationId,
+      });
+      expect((await call('DELETE', `/api/crm/integrations/${byOwner.id}`, admin)).status).toBe(204);
+      expect((await list(owner)).map((each) => each.id)).toEqual([byManager.id]);
+    });
+
+    it("answers 404 to a member of another organization for every method on this one's integrations, changing nothing", async () => {
+      const owner = await memberAs('owner');
+      const mine = await create(owner);
+      const otherOrganization = randomUUID();
+      for (const outsider of [
+        await memberAs('owner', otherOrganization),
+        await memberAs('crm_manager', otherOrganization),
+        // The same person, acting in another of their organizations.
+        await crm().signIn('customer', { sub: owner.id, org: otherOrganization, orgRole: 'owner' }),
+      ]) {
+        expect(await call('DELETE', `/api/crm/integrations/${mine.id}`, outsider)).toMatchObject({
+          status: 404,
+          body: { statusCode: 404, message: integrationMessages.integrationNotFound },
+        });
+        expect((await list(outsider)).map((each) => each.id)).not.toContain(mine.id);
+      }
+      expect(await rowOf(mine.id)).toMatchObject({ organization_id: organizationId });
+    });
+
+    it('answers 403 to billing and to members, on every route, changing nothing', async () => {
+      const owner = await memberAs('owner');
+      const existing = await create(owner);
+      const before = await countRows();
+      for (const orgRole of ['billing', 'member'] as const) {
+        const who = await memberAs(orgRole);
+        for (const [method, path, body] of [
+          ['GET', '/api/crm/integrations', undefined],
+          ['POST', '/api/crm/integrations', valid()],
+          ['DELETE', `/api/crm/integrations/${existing.id}`, undefined],
+        ] as const) {
+          expect(await call(method, path, who, { body })).toMatchObject({
+            status: 403,
+            body: { statusCode: 403, message: teamMessages.notAllowed },
+          });
+        }
+      }
+      expect(await countRows()).toBe(before);
+      expect(await rowOf(existing.id)).toBeDefined();
     });
   });
 });

@@ -11,7 +11,7 @@ import {
   ParseUUIDPipe,
   Post,
 } from '@nestjs/common';
-import { type AuthenticatedUser, CurrentUser, CustomerOnly } from '@portal/auth';
+import { CurrentUser, MemberCan, type OrganizationMember } from '@portal/auth';
 import {
   type CreateIntegrationResponse,
   createIntegrationRequestSchema,
@@ -24,9 +24,12 @@ import { IntegrationsService, type NewIntegration } from './integrations.service
 
 const integrationNotFound = () => new NotFoundException(integrationMessages.integrationNotFound);
 
-/** The dashboard's Integrations tab: the signed-in customer's own CRMs and dialers. */
+/**
+ * The dashboard's Integrations tab: the CRMs and dialers of the organization the token acts in, for
+ * the members who manage them (owner, admin, crm_manager: `integrations.manage`).
+ */
 @Controller('api/crm/integrations')
-@CustomerOnly()
+@MemberCan('integrations.manage')
 export class IntegrationsController {
   constructor(
     private readonly integrations: IntegrationsService,
@@ -34,8 +37,8 @@ export class IntegrationsController {
   ) {}
 
   @Get()
-  async list(@CurrentUser() user: AuthenticatedUser): Promise<Integration[]> {
-    const integrations = await this.integrations.listForCustomer(user.id);
+  async list(@CurrentUser() member: OrganizationMember): Promise<Integration[]> {
+    const integrations = await this.integrations.listForOrganization(member.organizationId);
     return integrations.map((each) => toIntegrationView(each, this.config.publicSiteUrl));
   }
 
@@ -43,20 +46,21 @@ export class IntegrationsController {
   @Post()
   @HttpCode(HttpStatus.CREATED)
   async create(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() member: OrganizationMember,
     @Body({ schema: createIntegrationRequestSchema }) body: NewIntegration,
   ): Promise<CreateIntegrationResponse> {
-    const { integration, signingSecret } = await this.integrations.create(user, body);
+    const { integration, signingSecret } = await this.integrations.create(member, body);
     return { ...toIntegrationView(integration, this.config.publicSiteUrl), signingSecret };
   }
 
-  /** Another customer's integration answers exactly as an unknown one does. */
+  /** Another organization's integration answers exactly as an unknown one does. */
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   async remove(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() member: OrganizationMember,
     @Param('id', new ParseUUIDPipe({ exceptionFactory: integrationNotFound })) id: string,
   ): Promise<void> {
-    if (!(await this.integrations.removeForCustomer(user.id, id))) throw integrationNotFound();
+    if (!(await this.integrations.removeForOrganization(member.organizationId, id)))
+      throw integrationNotFound();
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type AuthenticatedUser, SecretBox } from '@portal/auth';
-import type { createIntegrationRequestSchema } from '@portal/contracts';
+import { type OrganizationMember, SecretBox } from '@portal/auth';
+import type { createIntegrationRequestSchema, MembershipChangedData } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { IntegrationEntity } from './integration.entity';
@@ -30,7 +30,13 @@ export type SeededIntegration = Pick<
 > &
   IntegrationSecrets & { connectedDaysAgo: number };
 
-/** A customer's integrations; every read and write is scoped to the customer they belong to. */
+/** Whose legacy integrations (and kickoff call) move to which organization (`claimsLegacyData`). */
+export type LegacyClaim = Pick<MembershipChangedData, 'organizationId' | 'userId'>;
+
+/**
+ * An organization's integrations: the dashboard's reads and writes are scoped to the organization they
+ * belong to (the member who connected one is kept), the export's to that member.
+ */
 @Injectable()
 export class IntegrationsService {
   constructor(
@@ -42,7 +48,12 @@ export class IntegrationsService {
     return this.dataSource.getRepository(IntegrationEntity);
   }
 
-  /** The customer's integrations, newest first, without their secret columns. */
+  /** The organization's integrations, whoever connected them, newest first, without their secret columns. */
+  listForOrganization(organizationId: string): Promise<IntegrationEntity[]> {
+    return this.repository.find({ where: { organizationId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** The integrations the customer connected, in any organization, newest first ("Export my data"). */
   listForCustomer(customerId: string): Promise<IntegrationEntity[]> {
     return this.repository.find({ where: { customerId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
@@ -52,7 +63,7 @@ export class IntegrationsService {
    * returned in plain this once, for the customer to give their CRM or dialer.
    */
   async create(
-    owner: AuthenticatedUser,
+    owner: OrganizationMember,
     request: NewIntegration,
   ): Promise<{ integration: IntegrationEntity; signingSecret: string }> {
     const id = randomUUID();
@@ -72,26 +83,44 @@ export class IntegrationsService {
     return { integration, signingSecret };
   }
 
-  /** Deletes the customer's integration (and its received events); false when it is not theirs or unknown. */
-  async removeForCustomer(customerId: string, integrationId: string): Promise<boolean> {
-    const result = await this.repository.delete({ id: integrationId, customerId });
+  /**
+   * Deletes the organization's integration (and its received events); false when it is another
+   * organization's or unknown.
+   */
+  async removeForOrganization(organizationId: string, integrationId: string): Promise<boolean> {
+    const result = await this.repository.delete({ id: integrationId, organizationId });
     return (result.affected ?? 0) > 0;
   }
 
   /**
-   * Erases a deleted account's integrations, and its organisation's when `organizationId` is given
-   * (the organisation went with it): sealed secrets are columns of the row, received events go by the
-   * foreign key. Nothing is left to do the second time.
+   * Moves the integrations the user connected before organizations owned data (no organization) to
+   * `claim`'s organization, with the events they received; integrations already in one stay, so a
+   * second run changes nothing. Answers how many moved.
+   */
+  async claimLegacy(manager: EntityManager, claim: LegacyClaim): Promise<number> {
+    // TypeORM answers an UPDATE as [rows, affected].
+    const [, moved]: [unknown[], number] = await manager.query(
+      'UPDATE integrations SET organization_id = $1 WHERE customer_id = $2 AND organization_id IS NULL',
+      [claim.organizationId, claim.userId],
+    );
+    return moved;
+  }
+
+  /**
+   * Erases a deleted account's integrations outside any organization, and every integration of its
+   * organisation when `organizationId` is given (the organisation went with it): sealed secrets are
+   * columns of the row, received events go by the foreign key. The integrations of an organisation
+   * that remains stay its own (its CRM keeps posting). Nothing is left to do the second time.
    */
   async eraseForDeletedAccount(
     manager: EntityManager,
     customerId: string,
     organizationId: string | null,
   ): Promise<void> {
-    await manager.query('DELETE FROM integrations WHERE customer_id = $1 OR organization_id = $2', [
-      customerId,
-      organizationId,
-    ]);
+    await manager.query(
+      'DELETE FROM integrations WHERE (customer_id = $1 AND organization_id IS NULL) OR organization_id = $2',
+      [customerId, organizationId],
+    );
   }
 
   /** Connects or disconnects any customer's integration (staff); null when there is no such integration. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authMessages } from '@portal/auth';
-import { KICKOFF_PATH, kickoffMessages, kickoffResponseSchema } from '@portal/contracts';
+import { KICKOFF_PATH, kickoffMessages, kickoffResponseSchema, teamMessages } from '@portal/contracts';
 import { request, type SignedInUser, startForSuite } from '@portal/testing';
 import { startCrm } from '../test/crm-harness';
 
@@ -37,7 +37,7 @@ describe(KICKOFF_PATH, () => {
   });
 
   it('keeps one booking per organisation, completed by the Calendly event when it comes', async () => {
-    const customer = await crm().signIn('customer', { org: null });
+    const customer = await crm().signIn();
     await call('POST', customer, {});
     const confirmed = await call('POST', customer, { eventUri: EVENT_URI });
     expect(kickoffResponseSchema.parse(confirmed.body).kickoff?.eventUri).toBe(EVENT_URI);
@@ -49,7 +49,39 @@ describe(KICKOFF_PATH, () => {
       'SELECT owner_id, organization_id, customer_id FROM kickoff_calls WHERE customer_id = $1',
       [customer.id],
     )) as Record<string, unknown>[];
-    expect(rows).toEqual([{ owner_id: customer.id, organization_id: null, customer_id: customer.id }]);
+    expect(rows).toEqual([
+      {
+        owner_id: customer.organizationId,
+        organization_id: customer.organizationId,
+        customer_id: customer.id,
+      },
+    ]);
+  });
+
+  it('shows every member the booking, and lets only those who manage integrations book it', async () => {
+    const organizationId = randomUUID();
+    const member = (orgRole: 'owner' | 'admin' | 'billing' | 'crm_manager' | 'member') =>
+      crm().signIn('customer', { org: organizationId, orgRole });
+    for (const orgRole of ['billing', 'member'] as const) {
+      const who = await member(orgRole);
+      expect(await call('POST', who, {})).toMatchObject({
+        status: 403,
+        body: { statusCode: 403, message: teamMessages.notAllowed },
+      });
+      expect(await kickoffOf(who)).toBeNull();
+    }
+    const manager = await member('crm_manager');
+    expect((await call('POST', manager, {})).status).toBe(200);
+    for (const orgRole of ['owner', 'admin', 'billing', 'crm_manager', 'member'] as const) {
+      expect(await kickoffOf(await member(orgRole))).toEqual({
+        bookedAt: expect.any(String),
+        eventUri: null,
+      });
+    }
+    expect(await call('GET', await crm().signIn('customer', { org: null, orgRole: null }))).toMatchObject({
+      status: 403,
+      body: { statusCode: 403, message: teamMessages.noOrganization },
+    });
   });
 
   it.each([
@@ -68,6 +100,9 @@ describe(KICKOFF_PATH, () => {
   it('answers 401 signed out and 403 to staff', async () => {
     expect((await call('GET')).body).toEqual({ statusCode: 401, message: authMessages.missingToken });
     const staff = await crm().signIn('admin');
-    expect((await call('POST', staff, {})).body).toEqual({ statusCode: 403, message: authMessages.forbidden });
+    expect((await call('POST', staff, {})).body).toEqual({
+      statusCode: 403,
+      message: authMessages.forbidden,
+    });
   });
 });

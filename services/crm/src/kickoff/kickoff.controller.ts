@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { type AuthenticatedUser, CurrentUser, CustomerOnly } from '@portal/auth';
+import { CurrentUser, MemberCan, type OrganizationMember } from '@portal/auth';
 import {
   type BookKickoffRequest,
   bookKickoffRequestSchema,
@@ -8,21 +8,26 @@ import {
 } from '@portal/contracts';
 import { KickoffService } from './kickoff.service';
 
-/** The dashboard's onboarding checklist: has the customer's organisation booked its kickoff call? */
+/**
+ * The dashboard's onboarding checklist: has the organisation the token acts in booked its kickoff
+ * call? Every member sees it (`kpis.read`); those who set up its integrations book it
+ * (`integrations.manage`).
+ */
 @Controller(KICKOFF_PATH.slice(1))
-@CustomerOnly()
 export class KickoffController {
   constructor(private readonly kickoffs: KickoffService) {}
 
   @Get()
-  async find(@CurrentUser() user: AuthenticatedUser): Promise<KickoffResponse> {
+  @MemberCan('kpis.read')
+  async find(@CurrentUser() user: OrganizationMember): Promise<KickoffResponse> {
     return { kickoff: await this.kickoffs.findFor(user) };
   }
 
   @Post()
+  @MemberCan('integrations.manage')
   @HttpCode(HttpStatus.OK)
   async book(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: OrganizationMember,
     @Body({ schema: bookKickoffRequestSchema }) body: BookKickoffRequest,
   ): Promise<KickoffResponse> {
     return { kickoff: await this.kickoffs.book(user, body.eventUri) };

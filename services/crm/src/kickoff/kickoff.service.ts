@@ -50,6 +50,22 @@ export class KickoffService {
   }
 
   /**
+   * Moves the kickoff call the user booked outside any organisation (before organizations owned data)
+   * to `organizationId`, unless that organisation has booked its own; a second run changes nothing.
+   */
+  async claimLegacy(
+    manager: EntityManager,
+    claim: { organizationId: string; userId: string },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE kickoff_calls SET owner_id = $1, organization_id = $1
+       WHERE owner_id = $2 AND organization_id IS NULL
+         AND NOT EXISTS (SELECT 1 FROM kickoff_calls WHERE owner_id = $1)`,
+      [claim.organizationId, claim.userId],
+    );
+  }
+
+  /**
    * Erases the kickoff call a deleted account booked outside any organisation, and its organisation's
    * when `organizationId` is given (the organisation went with it). Nothing to do the second time.
    */

@@ -5,6 +5,7 @@ import { ContactCartsAndEmailLimit1764450000000 } from './1764450000000-ContactC
 import { KickoffCalls1764400000000 } from './1764400000000-KickoffCalls';
 import { MailDeliveries1764600000000 } from './1764600000000-MailDeliveries';
 import { MailDeliveriesForgetSentRecipients1764610000000 } from './1764610000000-MailDeliveriesForgetSentRecipients';
+import { IntegrationsOwnedByOrganizations1765000000000 } from './1765000000000-IntegrationsOwnedByOrganizations';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
@@ -15,4 +16,5 @@ export const crmMigrations = [
   ContactCartsAndEmailLimit1764450000000,
   MailDeliveries1764600000000,
   MailDeliveriesForgetSentRecipients1764610000000,
+  IntegrationsOwnedByOrganizations1765000000000,
 ];
