@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   accountExportPartSchema,
   type CallCompletedData,
+  type MembershipChangedData,
   METRIC_SERIES_DAYS,
   type UserDeletedData,
 } from '@portal/contracts';
 import {
   authenticationRequired,
+  legacyOwnershipData,
   request,
   sleep,
   startForSuite,
@@ -80,7 +82,7 @@ describe('kpi: the account export and erasure', () => {
     expect(staff.data.metrics).toEqual([]);
   });
 
-  it("erases a deleted account's metrics on portal.users.deleted, once, and its organisation's zone when it was the last member", async () => {
+  it("keeps a deleted member's metrics for the organisation that remains, erases those outside any, and the organisation's with its zone when it was the last member", async () => {
     stack().clock.current = new Date();
     const organizationId = randomUUID();
     const cat = await stack().signIn('customer', { org: organizationId });
@@ -96,16 +98,22 @@ describe('kpi: the account export and erasure', () => {
     await stack().publish('callCompleted', call(cat, now));
     await stack().publish('callCompleted', call(cat, now));
     await stack().publish('callCompleted', call(dan, now));
-    await waitFor(async () => (await metricsOf(cat)) === 2 && (await metricsOf(dan)) === 1, 'the metrics');
+    // A call of an integration cat connected before organizations owned data.
+    await stack().publish('callCompleted', { ...call(cat, now), organizationId: null });
+    await waitFor(async () => (await metricsOf(cat)) === 3 && (await metricsOf(dan)) === 1, 'the metrics');
     const zone = () => rows('SELECT timezone FROM organizations WHERE id = $1', [organizationId]);
     await waitFor(async () => (await zone()).length === 1, 'the organisation');
 
-    // cat leaves first: dan is still a member, so the organisation keeps its zone.
+    // cat leaves first: dan is still a member, so the organisation keeps cat's calls and its zone.
     const first = await stack().publish('userDeleted', userDeletedData(cat, false));
-    await waitFor(async () => (await metricsOf(cat)) === 0, "cat's metrics to be erased");
+    await waitFor(
+      async () => (await metricsOf(cat)) === 2,
+      "cat's metrics outside the organisation to be erased",
+    );
+    const counts = await request(stack().service.baseUrl, 'GET', '/api/kpi/metrics', { token: dan.token });
+    expect(counts.body).toMatchObject({ today: { calls: 3 } });
     expect(await metricsOf(dan)).toBe(1);
     expect(await zone()).toEqual([{ timezone: 'America/Chicago' }]);
-    expect(accountExportPartSchema.parse((await exportOf(cat)).body).data.metrics).toEqual([]);
 
     // Delivered again: nothing more happens.
     const processed = async () =>
@@ -118,6 +126,62 @@ describe('kpi: the account export and erasure', () => {
 
     await stack().publish('userDeleted', userDeletedData(dan, true));
     await waitFor(async () => (await metricsOf(dan)) === 0, "dan's metrics to be erased");
+    expect(await metricsOf(cat)).toBe(0);
     await waitFor(async () => (await zone()).length === 0, "the organisation's zone to be forgotten");
+  });
+
+  it("moves the metrics of a customer's integrations of before organizations to the organization identity made them the owner of, once", async () => {
+    stack().clock.current = new Date();
+    const organizationId = randomUUID();
+    const [owner, member, stranger] = await Promise.all([
+      stack().signIn('customer', { org: organizationId, orgRole: 'owner' }),
+      stack().signIn('customer', { org: organizationId, orgRole: 'member' }),
+      stack().signIn(),
+    ]);
+    const now = new Date().toISOString();
+    await stack().publish('callCompleted', { ...call(owner, now), organizationId: null });
+    await stack().publish('callCompleted', { ...call(owner, now), organizationId: null });
+    await stack().publish('callCompleted', { ...call(owner, now), organizationId: stranger.organizationId });
+    await stack().publish('callCompleted', { ...call(stranger, now), organizationId: null });
+    await waitFor(
+      async () => (await metricsOf(owner)) === 3 && (await metricsOf(stranger)) === 1,
+      'the metrics',
+    );
+    const callsToday = async (who: Customer) =>
+      (
+        (await request(stack().service.baseUrl, 'GET', '/api/kpi/metrics', { token: who.token })).body as {
+          today: { calls: number };
+        }
+      ).today.calls;
+    expect(await callsToday(member)).toBe(0);
+
+    await stack().publish('membershipChanged', {
+      ...legacyOwnershipData(member, organizationId),
+      role: 'member',
+      claimsLegacyData: false,
+    });
+    const event = await stack().publish('membershipChanged', legacyOwnershipData(owner, organizationId));
+    await waitFor(async () => (await callsToday(member)) === 2, 'the legacy claim');
+    expect(await callsToday(owner)).toBe(2);
+    const owners = await rows<{ organization_id: string | null; n: number }>(
+      `SELECT organization_id, count(*)::int AS n FROM metrics WHERE customer_id = ANY($1)
+       GROUP BY organization_id ORDER BY n DESC`,
+      [[owner.id, stranger.id]],
+    );
+    expect(owners).toEqual(
+      expect.arrayContaining([
+        { organization_id: organizationId, n: 2 },
+        { organization_id: stranger.organizationId, n: 1 },
+        { organization_id: null, n: 1 },
+      ]),
+    );
+
+    const processed = async () =>
+      (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
+    const handled = await processed();
+    await stack().publish('membershipChanged', event.data as MembershipChangedData, event);
+    await stack().publish('membershipChanged', legacyOwnershipData(owner, randomUUID(), 2));
+    await waitFor(async () => (await processed()) === handled + 1, 'the second claim to be handled');
+    expect(await callsToday(member)).toBe(2);
   });
 });

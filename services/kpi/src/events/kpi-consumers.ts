@@ -7,7 +7,8 @@ import { type CustomerActivityEvent, metricFromEvent } from './metric-from-event
 
 /**
  * kpi's durable JetStream consumers: calls and customer leads become metrics, new organisations give
- * their time zone, deleted accounts take their metrics with them. Each event is handled once per consumer (processed_events, in the handler's
+ * their time zone, deleted accounts take their metrics with them, legacy metrics move to their
+ * organization. Each event is handled once per consumer (processed_events, in the handler's
  * transaction). Durable names start with the database's name, so stacks sharing one NATS (a
  * developer's `npm start` and the e2e suite) each count every event, while replicas of one stack
  * share the work.
@@ -36,12 +37,20 @@ export class KpiConsumers implements OnApplicationBootstrap {
           organizationCreated: ({ data }, { manager }) =>
             this.timezones.remember(manager, data.organizationId, data.timezone),
         }),
-        // A deleted account's metrics go, and its organisation's zone when it was the last member.
+        // A deleted account's metrics outside any organisation go; its organisation's metrics and zone
+        // when it was the last member.
         consume('users_deleted', {
           userDeleted: async ({ data }, { manager }) => {
-            await this.metrics.eraseCustomer(manager, data.userId);
+            await this.metrics.eraseForDeletedAccount(manager, data);
             if (data.organizationDeleted && data.organizationId)
               await this.timezones.forget(manager, data.organizationId);
+          },
+        }),
+        // Metrics of before organizations owned data move to the organization identity made their
+        // customer the owner of (ADR 0184); other membership changes are acknowledged untouched.
+        consume('memberships_changed', {
+          membershipChanged: async ({ data }, { manager }) => {
+            if (data.claimsLegacyData) await this.metrics.claimLegacy(manager, data);
           },
         }),
       ],

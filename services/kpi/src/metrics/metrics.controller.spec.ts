@@ -7,6 +7,7 @@ import {
   metricsResponseSchema,
   type MetricsResponse,
   subjects,
+  teamMessages,
 } from '@portal/contracts';
 import { sleep, startForSuite, waitFor } from '@portal/testing';
 import { type Customer, startKpi } from '../test/kpi-harness';
@@ -173,6 +174,42 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
     await metricsWhen(fay, (m) => m.today.leads >= 1);
     expect((await metricsWhen(eve, (m) => m.today.calls >= 1)).today).toMatchObject({ calls: 1, leads: 0 });
     expect((await metricsOf(fay)).today).toMatchObject({ calls: 0, leads: 1, conversions: 0 });
+  });
+
+  it("shows every member of an organization, whatever their role, the organization's counts, and another organization none of them", async () => {
+    stack().clock.current = new Date();
+    const organizationId = randomUUID();
+    const owner = await stack().signIn('customer', { org: organizationId, orgRole: 'owner' });
+    const manager = await stack().signIn('customer', { org: organizationId, orgRole: 'crm_manager' });
+    const now = new Date().toISOString();
+    // Calls of integrations two members connected.
+    await stack().publish('callCompleted', call(owner, now));
+    await stack().publish('callCompleted', call(manager, now));
+    await stack().publish('leadGenerated', lead(manager, now));
+    for (const orgRole of ['owner', 'admin', 'billing', 'crm_manager', 'member'] as const) {
+      const who = await stack().signIn('customer', { org: organizationId, orgRole });
+      expect((await metricsWhen(who, (m) => m.today.calls >= 2 && m.today.leads >= 1)).today).toMatchObject({
+        calls: 2,
+        leads: 1,
+        conversions: 0,
+      });
+    }
+    // Organization B, even the same person acting in it.
+    for (const outsider of [
+      await stack().signIn('customer', { orgRole: 'member' }),
+      await stack().signIn('customer', { sub: owner.id, orgRole: 'owner' }),
+    ]) {
+      expect((await metricsOf(outsider)).today).toMatchObject({ calls: 0, leads: 0, conversions: 0 });
+    }
+  });
+
+  it('answers 403 to a customer outside any organization', async () => {
+    expect(
+      await stack().metrics(await stack().signIn('customer', { org: null, orgRole: null })),
+    ).toMatchObject({
+      status: 403,
+      body: { statusCode: 403, message: teamMessages.noOrganization },
+    });
   });
 
   it('answers 401 without a token and 403 to staff', async () => {

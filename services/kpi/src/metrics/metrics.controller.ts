@@ -1,13 +1,16 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { type AuthenticatedUser, CurrentUser, CustomerOnly } from '@portal/auth';
+import { CurrentUser, MemberCan, type OrganizationMember } from '@portal/auth';
 import type { MetricsResponse } from '@portal/contracts';
 import { CLOCK, type Clock } from '../clock';
 import { OrganizationTimezones } from '../organizations/organization-timezones.service';
 import { MetricsService } from './metrics.service';
 
-/** The KPIs of the signed-in customer's dashboard (daily counts by calendar date). */
+/**
+ * The KPIs of the organization the token acts in (daily counts by calendar date in its time zone),
+ * for every member (`kpis.read`).
+ */
 @Controller('api/kpi/metrics')
-@CustomerOnly()
+@MemberCan('kpis.read')
 export class MetricsController {
   constructor(
     private readonly metricsService: MetricsService,
@@ -16,8 +19,8 @@ export class MetricsController {
   ) {}
 
   @Get()
-  async metrics(@CurrentUser() user: AuthenticatedUser): Promise<MetricsResponse> {
-    const timezone = await this.timezones.timezoneOf(user.organizationId);
-    return this.metricsService.forCustomer(user.id, timezone, this.clock.now());
+  async metrics(@CurrentUser() member: OrganizationMember): Promise<MetricsResponse> {
+    const timezone = await this.timezones.timezoneOf(member.organizationId);
+    return this.metricsService.forOrganization(member.organizationId, timezone, this.clock.now());
   }
 }

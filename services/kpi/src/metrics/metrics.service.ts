@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   type DailyMetrics,
+  type MembershipChangedData,
   METRIC_SERIES_DAYS,
   type MetricsResponse,
   type MetricType,
+  type UserDeletedData,
 } from '@portal/contracts';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -38,11 +40,12 @@ export interface LocalMetricSeries {
 }
 
 /**
- * A customer's counts per calendar day in `timezone`: the last METRIC_SERIES_DAYS days up to the
- * day `now` falls on there, days without metrics at zero. Only the span's rows are read (the
- * customer/time index), then grouped by their local date.
+ * The counts per calendar day in `timezone` of the metrics whose `owner` column is $1 (an
+ * organization's, or for the export a customer's): the last METRIC_SERIES_DAYS days up to the day
+ * `now` falls on there, days without metrics at zero. Only the span's rows are read (the
+ * organization/time or customer/time index), then grouped by their local date.
  */
-const DAILY_COUNTS_SQL = `
+const dailyCountsSql = (owner: 'organization_id' | 'customer_id') => `
   WITH span AS (
     SELECT ($2::timestamptz AT TIME ZONE $3)::date - ($4::int - 1) AS first_day,
            ($2::timestamptz AT TIME ZONE $3)::date AS last_day
@@ -53,7 +56,7 @@ const DAILY_COUNTS_SQL = `
            count(*) FILTER (WHERE m.metric_type = 'leads')::int AS leads,
            count(*) FILTER (WHERE m.metric_type = 'conversions')::int AS conversions
     FROM metrics m, span
-    WHERE m.customer_id = $1
+    WHERE m.${owner} = $1
       AND m.occurred_at >= (span.first_day::timestamp AT TIME ZONE $3)
       AND m.occurred_at < ((span.last_day + 1)::timestamp AT TIME ZONE $3)
     GROUP BY 1
@@ -68,9 +71,13 @@ const DAILY_COUNTS_SQL = `
   LEFT JOIN counted USING (day)
   ORDER BY day`;
 
+const DAILY_COUNTS_OF_ORGANIZATION_SQL = dailyCountsSql('organization_id');
+const DAILY_COUNTS_OF_CUSTOMER_SQL = dailyCountsSql('customer_id');
+
 /**
  * The one access to `metrics`: counting a metric once per source event (announced as
- * `portal.metrics.recorded` in the same transaction), a customer's daily counts, and the demo series.
+ * `portal.metrics.recorded` in the same transaction), an organization's daily counts (a customer's
+ * for the export), the legacy claim, and the demo series.
  */
 @Injectable()
 export class MetricsService {
@@ -103,14 +110,46 @@ export class MetricsService {
     return true;
   }
 
-  async forCustomer(customerId: string, timezone: string, now: Date): Promise<MetricsResponse> {
-    const daily: DailyMetrics[] = await this.dataSource.query(DAILY_COUNTS_SQL, [
-      customerId,
+  /** The organization's daily counts: every metric of its integrations, whoever connected them. */
+  forOrganization(organizationId: string, timezone: string, now: Date): Promise<MetricsResponse> {
+    return this.dailyCounts(DAILY_COUNTS_OF_ORGANIZATION_SQL, organizationId, timezone, now);
+  }
+
+  /** The daily counts of the metrics counted for the customer's integrations ("Export my data"). */
+  forCustomer(customerId: string, timezone: string, now: Date): Promise<MetricsResponse> {
+    return this.dailyCounts(DAILY_COUNTS_OF_CUSTOMER_SQL, customerId, timezone, now);
+  }
+
+  private async dailyCounts(
+    sql: string,
+    owner: string,
+    timezone: string,
+    now: Date,
+  ): Promise<MetricsResponse> {
+    const daily: DailyMetrics[] = await this.dataSource.query(sql, [
+      owner,
       now.toISOString(),
       timezone,
       METRIC_SERIES_DAYS,
     ]);
     return { timezone, today: daily[daily.length - 1], daily };
+  }
+
+  /**
+   * Moves the metrics counted for the user's integrations before organizations owned data (no
+   * organization) to the organization identity made them the owner of; metrics already in one stay,
+   * so a second run changes nothing. Answers how many moved.
+   */
+  async claimLegacy(
+    manager: EntityManager,
+    claim: Pick<MembershipChangedData, 'organizationId' | 'userId'>,
+  ): Promise<number> {
+    // TypeORM answers an UPDATE as [rows, affected].
+    const [, moved]: [unknown[], number] = await manager.query(
+      'UPDATE metrics SET organization_id = $1 WHERE customer_id = $2 AND organization_id IS NULL',
+      [claim.organizationId, claim.userId],
+    );
+    return moved;
   }
 
   /** Every metric of the customer, oldest first, as "Export my data" gives them. */
@@ -128,9 +167,17 @@ export class MetricsService {
     }));
   }
 
-  /** Erases every metric of the customer (a deleted account); nothing to do the second time. */
-  async eraseCustomer(manager: EntityManager, customerId: string): Promise<void> {
-    await manager.query('DELETE FROM metrics WHERE customer_id = $1', [customerId]);
+  /**
+   * A deleted account: the metrics of its integrations outside any organization go, and every metric
+   * of its organization when the organization went with it. An organization that remains keeps its
+   * metrics (its dashboard's history). Nothing to do the second time.
+   */
+  async eraseForDeletedAccount(manager: EntityManager, deleted: UserDeletedData): Promise<void> {
+    await manager.query(
+      `DELETE FROM metrics
+       WHERE (customer_id = $1 AND organization_id IS NULL) OR ($2 AND organization_id = $3)`,
+      [deleted.userId, deleted.organizationDeleted, deleted.organizationId],
+    );
   }
 
   /**
