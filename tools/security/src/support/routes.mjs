@@ -321,13 +321,14 @@ export const routes = [
   // commerce
   { service: 'commerce', method: 'GET', path: '/health', access: 'public' },
   { service: 'commerce', method: 'GET', path: '/api/packages', access: 'public' },
-  { service: 'commerce', method: 'GET', path: '/api/user/orders', access: 'signed-in', owned: 'order' },
-  { service: 'commerce', method: 'GET', path: '/api/user/orders/:id', access: 'signed-in', owned: 'order' },
+  // The organization's orders (@MemberCan('orders.read'); checkout: 'checkout.pay'): staff get 403.
+  { service: 'commerce', method: 'GET', path: '/api/user/orders', access: 'customer', owned: 'order' },
+  { service: 'commerce', method: 'GET', path: '/api/user/orders/:id', access: 'customer', owned: 'order' },
   {
     service: 'commerce',
     method: 'POST',
     path: '/api/create-payment-intent',
-    access: 'signed-in',
+    access: 'customer',
     owned: 'order',
     fields: ['items'],
     itemFields: ['packageId', 'quantity'],
