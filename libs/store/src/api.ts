@@ -1,7 +1,55 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import type { WithSlice } from '@reduxjs/toolkit';
+import { teamMessages, type LoginResponse, type MeResponse } from '@portal/contracts';
 import { toApiError, type ApiError } from './error-text';
-import { readToken } from './token';
+import { tokenPresenceChanged, userLoaded } from './session-slice';
+import type { RootState } from './store';
+import { clearTokens, readToken, storeLoginToken } from './token';
+
+type RawBaseQuery = ReturnType<typeof fetchBaseQuery>;
+
+/** A service refused the token because the member's role or membership changed since it was issued. */
+const membershipChanged = (error: FetchBaseQueryError | undefined): boolean =>
+  error?.status === 401 &&
+  (error.data as { message?: unknown } | undefined)?.message === teamMessages.membershipChanged;
+
+/** The token renewal under way, shared by every call refused meanwhile (one renewal for a burst). */
+let renewing: Promise<boolean> | null = null;
+
+/**
+ * `POST /api/auth/token` (no body: the token's organization as the membership is now, or another of
+ * the user's, or none after a removal), stored as login stores its token; then `me` again, so the
+ * session knows the role (and organization) now. When the organization changed, every cached answer
+ * goes (it was another organization's). A 401 ends the session as an expired token does; true when
+ * there is a new token to retry with.
+ */
+async function renewToken(raw: RawBaseQuery, query: BaseQueryApi): Promise<boolean> {
+  const renewal = await raw({ url: '/auth/token', method: 'POST' }, query, {});
+  if (renewal.error) {
+    if (renewal.error.status === 401) {
+      clearTokens();
+      query.dispatch(tokenPresenceChanged(false));
+      query.dispatch(api.util.resetApiState());
+    }
+    return false;
+  }
+  storeLoginToken((renewal.data as LoginResponse).token);
+  const before = (query.getState() as Partial<RootState>).session?.user?.organizationId;
+  const me = await raw('/auth/me', query, {});
+  if (me.data) {
+    const user = me.data as MeResponse;
+    query.dispatch(userLoaded(user));
+    if (before !== undefined && before !== user.organizationId) query.dispatch(api.util.resetApiState());
+  }
+  return true;
+}
 
 /**
  * fetchBaseQuery as the spec's calls need it: cookies always sent, `Authorization: Bearer <token>`
@@ -18,7 +66,19 @@ export function createPortalBaseQuery(baseUrl = '/api'): BaseQueryFn<string | Fe
     },
   });
   return async (args, api, extraOptions) => {
-    const result = await rawBaseQuery(args, api, extraOptions);
+    const sentWith = readToken();
+    let result = await rawBaseQuery(args, api, extraOptions);
+    // A changed membership: a new token, then this call once more (the only retry; spec section 9
+    // otherwise). A token renewed meanwhile by another call is simply used.
+    const url = typeof args === 'string' ? args : args.url;
+    if (membershipChanged(result.error) && url !== '/auth/token' && sentWith) {
+      let retry = readToken() !== sentWith && readToken() !== null;
+      if (!retry) {
+        renewing ??= renewToken(rawBaseQuery, api).finally(() => (renewing = null));
+        retry = await renewing;
+      }
+      if (retry) result = await rawBaseQuery(args, api, extraOptions);
+    }
     if (!result.error) return { data: result.data, meta: result.meta };
     return { error: toApiError(result.error, result.meta?.response), meta: result.meta };
   };

@@ -1,9 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AuthUser } from '@portal/contracts';
+import type { AuthUser, MeResponse } from '@portal/contracts';
 import { readToken } from './token';
 
-/** The signed-in user, as login or `GET /api/auth/me` answers it. */
-export type SessionUser = AuthUser;
+/**
+ * The signed-in user, as login or `GET /api/auth/me` answers it: the organization the token acts in
+ * and the member's role there come from `me` only (login's answer lacks them, so they are loaded just
+ * after; until then they are undefined, and the dashboard waits).
+ */
+export type SessionUser = AuthUser &
+  Partial<Pick<MeResponse, 'organizationId' | 'organizationName' | 'orgRole'>>;
 
 export interface SessionState {
   /** A token is stored under `token` or `auth_token`. */

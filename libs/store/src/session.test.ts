@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { createPortalStore } from './store';
 import { loadApi } from './api-loader';
 import { checkCurrentUser, registered, sessionEnded, signOut, signedIn, startSession } from './session';
@@ -104,6 +105,26 @@ describe('signing in and registering', () => {
     expect(store.getState().session.user).toEqual(user);
     expect(selectSessionStatus(store.getState())).toBe('signedIn');
     expect(calls).toEqual([]);
+  });
+
+  it('login: then reads `me` for the organization and the role there, staying signed in meanwhile', async () => {
+    const withOrg = { ...me, organizationName: 'Lee Logistics', orgRole: 'billing' as const };
+    const calls = stubApi({ 'GET /api/auth/me': { status: 200, body: withOrg } });
+    const store = createPortalStore();
+    store.dispatch(signedIn({ token: 'new-token', user }));
+    expect(selectSessionStatus(store.getState())).toBe('signedIn');
+    await waitFor(() => expect(store.getState().session.user).toEqual(withOrg));
+    expect(calls).toEqual([{ route: 'GET /api/auth/me', authorization: 'Bearer new-token' }]);
+  });
+
+  it('login: a failed `me` afterwards keeps the user signed in, with no toast', async () => {
+    stubApi({});
+    const store = createPortalStore();
+    store.dispatch(signedIn({ token: 'new-token', user }));
+    await loadApi();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(selectSessionStatus(store.getState())).toBe('signedIn');
+    expect(store.getState().toast.current).toBeNull();
   });
 
   it('registration: stores the token as `auth_token`, then loads the user with it', async () => {

@@ -11,33 +11,41 @@ import { TOKEN_KEYS, clearTokens, readToken, storeLoginToken, storeRegisterToken
 /**
  * With a token, `GET /api/auth/me` once, without retry. The user it answers signs
  * the visitor in; a 401 clears both tokens (signed out); any other failure says so in a toast.
+ * `quiet`: the user is signed in already and only read again (their organization after a sign-in or a
+ * switch): no checking state, and a failure other than 401 keeps what is known.
  */
-export const checkCurrentUser = (): AppThunk<Promise<void>> => async (dispatch) => {
-  if (!readToken()) return;
-  dispatch(userCheckStarted());
-  const { data, error } = await loadApi().then(
-    ({ authApi }) =>
-      dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true })),
-    (loadError: unknown) => ({ data: undefined, error: loadError }),
-  );
-  if (data) {
-    dispatch(userLoaded(data));
-  } else if ((error as ApiError | undefined)?.status === 401) {
-    clearTokens();
-    dispatch(tokenPresenceChanged(false));
-  } else {
-    dispatch(userCheckFailed());
-    dispatch(showToast({ title: 'Failed to fetch user data', severity: 'error' }));
-  }
-};
+export const checkCurrentUser =
+  (quiet?: boolean): AppThunk<Promise<void>> =>
+  async (dispatch) => {
+    if (!readToken()) return;
+    if (!quiet) dispatch(userCheckStarted());
+    const { data, error } = await loadApi().then(
+      ({ authApi }) =>
+        dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true })),
+      (loadError: unknown) => ({ data: undefined, error: loadError }),
+    );
+    if (data) {
+      dispatch(userLoaded(data));
+    } else if ((error as ApiError | undefined)?.status === 401) {
+      clearTokens();
+      dispatch(tokenPresenceChanged(false));
+    } else if (!quiet) {
+      dispatch(userCheckFailed());
+      dispatch(showToast({ title: 'Failed to fetch user data', severity: 'error' }));
+    }
+  };
 
-/** After login: the token is stored as `token`, `auth_token` removed, the user signed in. */
+/**
+ * After login: the token is stored as `token`, `auth_token` removed, the user signed in; then `me`
+ * tells their organization and role in it (login's answer does not).
+ */
 export const signedIn =
   ({ token, user }: LoginResponse): AppThunk =>
   (dispatch) => {
     storeLoginToken(token);
     dispatch(tokenPresenceChanged(true));
     dispatch(userLoaded(user));
+    void dispatch(checkCurrentUser(true));
   };
 
 /** After registration: the token is stored as `auth_token`, then the user is loaded. */

@@ -14,8 +14,10 @@ export const REFETCH_WINDOW_MS = 50;
 /**
  * While mounted: follows the signed-in customer's live metric stream and refetches the metrics
  * whenever one is recorded, and after each reconnect (events may have come in meanwhile). No polling.
+ * The stream is the organization's: another `organizationId` (the header's switcher) opens it anew
+ * with the new token.
  */
-export function useLiveMetrics(): void {
+export function useLiveMetrics(organizationId?: string | null): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
     const controller = new AbortController();
@@ -29,5 +31,5 @@ export function useLiveMetrics(): void {
       controller.abort();
       refetch.cancel();
     };
-  }, [dispatch]);
+  }, [dispatch, organizationId]);
 }

@@ -21,11 +21,11 @@ export const SECTION_ROUTES = {
     '/privacy-policy',
     '/terms',
   ],
-  // The account's mails link to the last four.
+  // The account's mails link to the last five.
   checkout: ['/checkout', '/login', '/register', '/signup', ...Object.values(accountPages)],
   // Each dashboard tab has its own address, under whichever base the customer arrived on.
   dashboard: (['/dashboard', '/customer-dashboard'] as const).flatMap((base) =>
-    (['', '/integrations', '/kpis', '/orders', '/support', '/settings'] as const).map(
+    (['', '/integrations', '/kpis', '/orders', '/support', '/settings', '/team'] as const).map(
       (tab) => `${base}${tab}` as const,
     ),
   ),

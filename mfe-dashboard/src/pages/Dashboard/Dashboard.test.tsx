@@ -9,6 +9,7 @@ import {
   anIntegration,
   customer,
   metricsWith,
+  signedInAs,
   signedInCustomer,
   stubDashboardApi,
 } from './dashboard-fixtures';
@@ -82,7 +83,7 @@ describe('Dashboard', () => {
   );
 
   it.each(['customer', 'user'] as const)(
-    'shows the CUSTOMER badge, Logout and the six tabs (the five of the spec and Settings) to a signed-in %s',
+    'shows the CUSTOMER badge, Logout and the seven tabs (the five of the spec, Team and Settings) to a signed-in %s owner',
     async (role) => {
       stubDashboardApi();
       renderPage(<Dashboard />, {
@@ -100,6 +101,7 @@ describe('Dashboard', () => {
         'KPIs',
         'Orders',
         'Support',
+        'Team',
         'Settings',
       ]);
       // A customer without a paid order: the onboarding checklist.
@@ -247,5 +249,72 @@ describe('Dashboard', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New Ticket' }));
     expect(window.location.pathname).toBe('/dashboard/support');
     expect(screen.getByRole('tab', { name: 'Support' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  describe("what the member's role allows", () => {
+    it.each([
+      ['billing', ['Overview', 'KPIs', 'Orders', 'Support', 'Team', 'Settings']],
+      ['crm_manager', ['Overview', 'Integrations', 'KPIs', 'Support', 'Team', 'Settings']],
+      ['member', ['Overview', 'KPIs', 'Support', 'Team', 'Settings']],
+    ] as const)('a %s sees only their tabs: %j', async (orgRole, tabs) => {
+      stubDashboardApi();
+      renderPage(<Dashboard />, { route: '/dashboard', state: signedInAs(orgRole) });
+      await screen.findByRole('heading', { level: 1, name: 'Customer Dashboard' });
+      expect(tabLabels('Dashboard sections')).toEqual(tabs);
+    });
+
+    it("a member's Overview neither asks for nor shows orders and integrations", async () => {
+      const calls = stubDashboardApi();
+      renderPage(<Dashboard />, { route: '/dashboard', state: signedInAs('member') });
+      expect(await screen.findByText('Open Tickets')).toBeInTheDocument();
+      expect(screen.getByText('Calls Today')).toBeInTheDocument();
+      expect(screen.queryByText('Total Orders')).not.toBeInTheDocument();
+      expect(screen.queryByText('Active Integrations')).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Getting Started' })).not.toBeInTheDocument();
+      const paths = calls.map(({ path }) => path);
+      expect(paths).not.toContain('/api/user/orders');
+      expect(paths).not.toContain('/api/crm/integrations');
+    });
+
+    it('the address of a tab the role hides says so, with a way back, and loads nothing of it', async () => {
+      const calls = stubDashboardApi();
+      renderPage(<Dashboard />, { route: '/dashboard/orders', state: signedInAs('crm_manager') });
+      expect(
+        await screen.findByRole('heading', { name: 'Your role in this organization does not allow this.' }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('tab', { selected: true })).not.toBeInTheDocument();
+      expect(calls.map(({ path }) => path)).not.toContain('/api/user/orders');
+      await userEvent.click(screen.getByRole('link', { name: 'Back to the dashboard overview' }));
+      expect(window.location.pathname).toBe('/dashboard');
+      expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+    });
+
+    it('waits for the role before showing tabs (just signed in, `me` on its way)', async () => {
+      stubDashboardApi();
+      const { id, name, email, role } = customer;
+      const loginUser = { id, name, email, role };
+      renderPage(<Dashboard />, {
+        route: '/dashboard',
+        state: { session: { hasToken: true, user: loginUser, checking: false } },
+      });
+      expect(await screen.findByLabelText('Loading page')).toBeInTheDocument();
+      expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    });
+
+    it('tells a customer who belongs to no organization any more', async () => {
+      stubDashboardApi();
+      renderPage(<Dashboard />, {
+        route: '/dashboard',
+        state: {
+          session: {
+            hasToken: true,
+            user: { ...customer, organizationId: null, organizationName: null, orgRole: null },
+            checking: false,
+          },
+        },
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'No organization' })).toBeInTheDocument();
+      expect(screen.getByText(/You are not a member of this organization\./)).toBeInTheDocument();
+    });
   });
 });

@@ -2,6 +2,7 @@ import { isCustomer } from '@portal/contracts';
 import { BRAND_NAME, PageLoading, RedirectNotice, usePageMeta } from '@portal/ui';
 import { selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
 import { DashboardFrame } from './DashboardFrame';
+import { NoOrganization } from './NoOrganization';
 
 /** /dashboard and /customer-dashboard: a signed-in customer's dashboard, or a way to log in. */
 export default function Dashboard() {
@@ -22,6 +23,12 @@ export default function Dashboard() {
         to="/login?redirect=/dashboard"
       />
     );
+  }
+  // Just signed in: `me` is telling the organization and the role there (the tabs depend on it).
+  if (user?.orgRole === undefined) return <PageLoading />;
+  // Removed from their only organization (or it left them): nothing of an organization to show.
+  if (user.organizationId === null || user.orgRole === null) {
+    return <NoOrganization />;
   }
   return <DashboardFrame />;
 }

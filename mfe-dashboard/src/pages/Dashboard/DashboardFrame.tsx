@@ -9,36 +9,61 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PageContainer } from '@portal/ui';
-import { signOut, useAppDispatch } from '@portal/store';
+import { teamMessages } from '@portal/contracts';
+import { PageContainer, RouteLink } from '@portal/ui';
+import { selectSessionUser, signOut, useAppDispatch, useAppSelector } from '@portal/store';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { useLiveMetrics } from '../../live/useLiveMetrics';
-import { DASHBOARD_TABS, locateTab, tabPath, type DashboardTab } from './dashboard-tabs';
+import { locateTab, tabPath, tabsFor, type DashboardTab } from './dashboard-tabs';
 import { IntegrationsTab } from './Integrations/IntegrationsTab';
 import { KpisTab } from './Kpis/KpisTab';
 import { OrdersTab } from './Orders/OrdersTab';
 import { Overview } from './Overview/Overview';
 import { SettingsTab } from './Settings/SettingsTab';
 import { SupportTab } from './Support/SupportTab';
+import { TeamTab } from './Team/TeamTab';
 import { VerificationBanner } from './Verification/VerificationBanner';
 
 const tabId = (tab: DashboardTab) => `dashboard-tab-${tab.toLowerCase()}`;
 const panelId = (tab: DashboardTab) => `dashboard-panel-${tab.toLowerCase()}`;
 
+/** A hidden tab's address: what the role does not allow, and the way back to the Overview. */
+function NotAllowed({ overview }: { overview: string }) {
+  return (
+    <Box
+      role="alert"
+      sx={{ py: 6, px: 2, textAlign: 'center', border: 1, borderColor: 'divider', borderRadius: 4 }}
+    >
+      <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
+        {teamMessages.notAllowed}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        An owner or admin of your organization can change your role on the Team tab.
+      </Typography>
+      <RouteLink href={overview}>Back to the dashboard overview</RouteLink>
+    </Box>
+  );
+}
+
 /**
  * The customer dashboard: CUSTOMER badge, Logout, the banner asking to verify the email address
- * while it is not, and the six tabs (the spec's five and Settings). Logout is the same sign-out as
- * the header's 'Sign Out': the spec names both. The tab is the address (`/dashboard/orders`), so
- * reload and Back keep it; a tab click pushes the new address.
+ * while it is not, and the tabs the member's role allows (the spec's five, Team and Settings; Orders
+ * and Integrations only for a role allowed them). Logout is the same sign-out as the header's 'Sign
+ * Out': the spec names both. The tab is the address (`/dashboard/orders`), so reload and Back keep
+ * it; a tab click pushes the new address. The address of a tab the role does not allow says so.
  */
 export function DashboardFrame() {
   const dispatch = useAppDispatch();
-  // Six tabs need about 730 px: below md the strip scrolls.
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const user = useAppSelector(selectSessionUser);
+  // Seven tabs need about 830 px: below lg the strip scrolls.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
   const navigate = useNavigate();
   const { base, tab } = locateTab(useLocation().pathname);
-  // Once for every tab: the KPI numbers of the Overview and the KPIs tab move as metrics come in.
-  useLiveMetrics();
+  const tabs = tabsFor(user?.orgRole);
+  const allowed = tabs.some(({ name }) => name === tab);
+  // Once for every tab: the KPI numbers of the Overview and the KPIs tab move as metrics come in (the
+  // organization's: a switch follows the new one).
+  useLiveMetrics(user?.organizationId);
   const show = (next: DashboardTab) => {
     if (next !== tab) void navigate(tabPath(base, next));
   };
@@ -49,6 +74,7 @@ export function DashboardFrame() {
     KPIs: <KpisTab onSetupIntegration={() => show('Integrations')} />,
     Orders: <OrdersTab />,
     Support: <SupportTab />,
+    Team: <TeamTab />,
     Settings: <SettingsTab />,
   };
 
@@ -79,9 +105,9 @@ export function DashboardFrame() {
         <VerificationBanner />
       </Suspense>
       <Tabs
-        value={tab}
+        value={allowed ? tab : false}
         onChange={(_event, value: DashboardTab) => show(value)}
-        // Six tabs overflow a phone and a small tablet; a scrollable strip elsewhere could show stray
+        // Seven tabs overflow a phone and a small tablet; a scrollable strip elsewhere could show stray
         // scroll buttons.
         variant={narrow ? 'scrollable' : 'standard'}
         // Where it scrolls the buttons are always there: buttons appearing once the selected tab was
@@ -92,7 +118,7 @@ export function DashboardFrame() {
         aria-label="Dashboard sections"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
-        {DASHBOARD_TABS.map(({ name }) => (
+        {tabs.map(({ name }) => (
           <Tab
             key={name}
             value={name}
@@ -106,7 +132,7 @@ export function DashboardFrame() {
       </Tabs>
       {/* Every panel exists for its tab's aria-controls; only the selected one is shown and filled. It
           takes focus so keyboard users reach a panel without controls (the Overview) from the tabs. */}
-      {DASHBOARD_TABS.map(({ name }) => (
+      {tabs.map(({ name }) => (
         <Box
           key={name}
           role="tabpanel"
@@ -120,6 +146,7 @@ export function DashboardFrame() {
           )}
         </Box>
       ))}
+      {!allowed && <NotAllowed overview={tabPath(base, 'Overview')} />}
     </PageContainer>
   );
 }

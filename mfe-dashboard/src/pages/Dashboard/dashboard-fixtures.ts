@@ -1,9 +1,15 @@
 // Test data of the dashboard's tests: a signed-in customer and the API's answers.
 import type { AccountResponse, Integration, MetricsResponse, Order, Ticket } from '@portal/contracts';
-import { customer, stubFetch, type StubbedRoutes } from '@portal/web-testing';
+import type { OrgRole } from '@portal/contracts';
+import { customerMe as customer, stubFetch, type StubbedRoutes } from '@portal/web-testing';
 
 export { customer };
+/** The session after `me`: an owner of their organization. */
 export const signedInCustomer = { session: { hasToken: true, user: customer, checking: false } };
+/** The same customer as a member with `orgRole` in their organization. */
+export const signedInAs = (orgRole: OrgRole) => ({
+  session: { hasToken: true, user: { ...customer, orgRole }, checking: false },
+});
 
 const CREATED_AT = '2026-11-24T15:30:00.000Z';
 

@@ -3,6 +3,7 @@ import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRou
 import HubRounded from '@mui/icons-material/HubRounded';
 import PhoneInTalkRounded from '@mui/icons-material/PhoneInTalkRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
+import { useCan } from '@portal/store/organizations';
 import {
   useIntegrationsQuery,
   useMetricsQuery,
@@ -42,11 +43,14 @@ export interface OverviewProps {
 
 /**
  * The Overview tab: four account numbers, then the Service Status of what the customer paid for and,
- * until they paid for a service, the onboarding checklist.
+ * until they paid for a service, the onboarding checklist. What the member's role cannot read
+ * (orders, integrations) is neither asked for nor shown: its card, the status and the checklist go.
  */
 export function Overview({ onOpenTab = () => undefined }: OverviewProps) {
-  const orders = useOrdersQuery();
-  const integrations = useIntegrationsQuery();
+  const readsOrders = useCan('orders.read');
+  const managesIntegrations = useCan('integrations.manage');
+  const orders = useOrdersQuery(undefined, { skip: !readsOrders });
+  const integrations = useIntegrationsQuery(undefined, { skip: !managesIntegrations });
   const metrics = useMetricsQuery();
   const tickets = useTicketsQuery();
   useFailureToast(orders, 'Failed to fetch orders');
@@ -59,26 +63,34 @@ export function Overview({ onOpenTab = () => undefined }: OverviewProps) {
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, 1fr)',
+            lg: `repeat(${2 + Number(readsOrders) + Number(managesIntegrations)}, 1fr)`,
+          },
           gap: 2,
         }}
       >
-        <StatCard
-          label="Total Orders"
-          icon={<ReceiptLongRounded />}
-          {...cardState(orders, 'Your orders could not be loaded.', (list) => ({
-            value: formatCount(list.length),
-            context: `${formatCents(spentCents(list))} spent`,
-          }))}
-        />
-        <StatCard
-          label="Active Integrations"
-          icon={<HubRounded />}
-          {...cardState(integrations, 'Your integrations could not be loaded.', (list) => ({
-            value: formatCount(activeCount(list)),
-            context: `${formatCount(list.length)} configured`,
-          }))}
-        />
+        {readsOrders && (
+          <StatCard
+            label="Total Orders"
+            icon={<ReceiptLongRounded />}
+            {...cardState(orders, 'Your orders could not be loaded.', (list) => ({
+              value: formatCount(list.length),
+              context: `${formatCents(spentCents(list))} spent`,
+            }))}
+          />
+        )}
+        {managesIntegrations && (
+          <StatCard
+            label="Active Integrations"
+            icon={<HubRounded />}
+            {...cardState(integrations, 'Your integrations could not be loaded.', (list) => ({
+              value: formatCount(activeCount(list)),
+              context: `${formatCount(list.length)} configured`,
+            }))}
+          />
+        )}
         <StatCard
           label="Calls Today"
           icon={<PhoneInTalkRounded />}
@@ -97,7 +109,7 @@ export function Overview({ onOpenTab = () => undefined }: OverviewProps) {
         />
       </Box>
       {orders.data && <ServiceStatus orders={orders.data} integrations={integrations.data} />}
-      {orders.data && paidServices(orders.data).length === 0 && (
+      {orders.data && managesIntegrations && paidServices(orders.data).length === 0 && (
         <OnboardingChecklist integrations={integrations.data} tickets={tickets.data} onOpenTab={onOpenTab} />
       )}
     </>

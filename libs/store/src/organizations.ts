@@ -1,0 +1,78 @@
+import {
+  can,
+  type LoginResponse,
+  type MyOrganizationsResponse,
+  type OrgPermission,
+  type TokenRequest,
+} from '@portal/contracts';
+// Through the package, not a relative path: this module is bundled by the sections that import it
+// (`@portal/store/organizations`), and the store it talks to must be the page's one shared store.
+import {
+  checkCurrentUser,
+  lazyApi,
+  loadApi,
+  useAppSelector,
+  type AppThunk,
+  type RootState,
+} from '@portal/store';
+import { storeLoginToken } from '@portal/store/token';
+
+/**
+ * The organization the session acts in, and what the member's role there allows: a subpath of the
+ * store (`@portal/store/organizations`), outside the shared module every first visit loads (only the
+ * header's switcher, the dashboard and checkout use it).
+ */
+
+/** The member's role in the token's organization; undefined until `me` has told it, null for none. */
+export const selectOrgRole = (state: RootState) => state.session.user?.orgRole;
+
+/** Whether the signed-in member's role in their current organization allows `permission`. */
+export function useCan(permission: OrgPermission): boolean {
+  return useAppSelector((state) => can(selectOrgRole(state), permission));
+}
+
+const organizationsApi = lazyApi((api) =>
+  api.injectEndpoints({
+    endpoints: (build) => ({
+      myOrganizations: build.query<MyOrganizationsResponse, void>({ query: () => '/organizations' }),
+      token: build.mutation<LoginResponse, TokenRequest>({
+        query: (body) => ({ url: '/auth/token', method: 'POST', body }),
+      }),
+    }),
+  }),
+);
+
+export const useMyOrganizationsQuery = organizationsApi.hook('useMyOrganizationsQuery');
+export const loadOrganizationsApi = organizationsApi.load;
+
+/**
+ * The header's switcher: a token for the session scoped to `organizationId` (without one: the token's
+ * organization as the membership is now, or another of the user's, or none, after leaving), stored as
+ * login stores its token; every cached answer dropped (it was the other organization's), then the user
+ * read again (the organization's name and the role there). Rejects with the API's error on failure.
+ */
+export const switchOrganization =
+  (organizationId?: string): AppThunk<Promise<void>> =>
+  async (dispatch) => {
+    const endpoints = await organizationsApi.load();
+    const { token } = await dispatch(
+      endpoints.endpoints.token.initiate(organizationId ? { organizationId } : {}),
+    ).unwrap();
+    storeLoginToken(token);
+    const { api } = await loadApi();
+    dispatch(api.util.resetApiState());
+    await dispatch(checkCurrentUser(true));
+  };
+
+/**
+ * After an invitation was accepted: its answer's token (scoped to the organization joined) is stored,
+ * cached answers dropped and the user read again, as after a switch.
+ */
+export const joinedOrganization =
+  ({ token }: LoginResponse): AppThunk<Promise<void>> =>
+  async (dispatch) => {
+    storeLoginToken(token);
+    const { api } = await loadApi();
+    dispatch(api.util.resetApiState());
+    await dispatch(checkCurrentUser(true));
+  };
