@@ -204,6 +204,9 @@ describe('commerce: the account export and erasure', () => {
         )
       )[0].id;
     const [first, second] = [await legacy(owner.id, null), await legacy(owner.id, null)];
+    // A checkout key of before, used again since in the organization: the newer order keeps it.
+    const keyed = await checkout(owner, [line(inbound.id)], 'reused-checkout-key');
+    await rows(`UPDATE orders SET idempotency_key = 'reused-checkout-key' WHERE id = $1`, [first]);
     const otherOrganizations = await legacy(owner.id, stranger.organizationId);
     const strangers = await legacy(stranger.id, null);
     const tab = async (who: Customer) =>
@@ -211,7 +214,7 @@ describe('commerce: the account export and erasure', () => {
         (await request(stack().commerce.service.baseUrl, 'GET', '/api/user/orders', { token: who.token }))
           .body as unknown as Order[]
       ).map((order) => order.id);
-    expect(await tab(billing)).toEqual([]);
+    expect(await tab(billing)).toEqual([keyed.orderId]);
 
     // Another membership change claims nothing.
     await stack().events.publish('membershipChanged', {
@@ -227,11 +230,16 @@ describe('commerce: the account export and erasure', () => {
       async () => (await orderRow(second)).organization_id === organizationId,
       'the legacy claim',
     );
-    expect(await orderRow(first)).toMatchObject({ user_id: owner.id, organization_id: organizationId });
+    expect(await orderRow(first)).toMatchObject({
+      user_id: owner.id,
+      organization_id: organizationId,
+      idempotency_key: null,
+    });
+    expect(await orderRow(keyed.orderId)).toMatchObject({ idempotency_key: 'reused-checkout-key' });
     expect(await orderRow(otherOrganizations)).toMatchObject({ organization_id: stranger.organizationId });
     expect(await orderRow(strangers)).toMatchObject({ organization_id: null });
     // Every member who reads orders now sees them; the export still names them the owner's.
-    expect((await tab(billing)).sort()).toEqual([first, second].sort());
+    expect((await tab(billing)).sort()).toEqual([first, second, keyed.orderId].sort());
     expect((await ordersInExport(owner)).map((order) => order.id)).toEqual(
       expect.arrayContaining([first, second, otherOrganizations]),
     );

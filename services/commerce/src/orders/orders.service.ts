@@ -61,9 +61,16 @@ export async function claimLegacyOrders(
   manager: Pick<EntityManager, 'query'>,
   claim: LegacyClaim,
 ): Promise<number> {
+  // A checkout key the member has meanwhile used in the organization stays with the newer order (the
+  // key is unique per user and organization); the legacy order, long settled, no longer needs it.
   // TypeORM answers an UPDATE as [rows, affected].
   const [, moved]: [unknown[], number] = await manager.query(
-    'UPDATE orders SET organization_id = $1 WHERE user_id = $2 AND organization_id IS NULL',
+    `UPDATE orders SET organization_id = $1,
+       idempotency_key = CASE WHEN EXISTS (
+         SELECT 1 FROM orders AS taken
+         WHERE taken.user_id = $2 AND taken.organization_id = $1 AND taken.idempotency_key = orders.idempotency_key
+       ) THEN NULL ELSE idempotency_key END
+     WHERE user_id = $2 AND organization_id IS NULL`,
     [claim.organizationId, claim.userId],
   );
   return moved;
