@@ -11,6 +11,7 @@ const ForgotPassword = lazy(() => import('./pages/ForgotPassword/ForgotPassword'
 const ResetPassword = lazy(() => import('./pages/ResetPassword/ResetPassword'));
 const VerifyEmail = lazy(() => import('./pages/EmailLinks/VerifyEmail'));
 const ConfirmEmail = lazy(() => import('./pages/EmailLinks/ConfirmEmail'));
+const Invitation = lazy(() => import('./pages/Invitation/Invitation'));
 
 // Every page of this section calls the API: fetch RTK Query alongside the first page.
 void loadApi();
@@ -27,6 +28,7 @@ const PAGES: Record<CheckoutPath, ReactNode> = {
   '/reset-password': <ResetPassword />,
   '/verify-email': <VerifyEmail />,
   '/confirm-email': <ConfirmEmail />,
+  '/invitation': <Invitation />,
 };
 
 export function CheckoutRoutes() {

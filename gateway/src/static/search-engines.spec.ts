@@ -88,6 +88,7 @@ describe('buildRobots', () => {
         'Disallow: /reset-password',
         'Disallow: /verify-email',
         'Disallow: /confirm-email',
+        'Disallow: /invitation',
         'Disallow: /api/',
         '',
         'Sitemap: https://www.millstonecx.com/sitemap.xml',

@@ -7,15 +7,7 @@ import {
 } from '@portal/contracts';
 // Through the package, not a relative path: this module is bundled by the sections that import it
 // (`@portal/store/organizations`), and the store it talks to must be the page's one shared store.
-import {
-  checkCurrentUser,
-  lazyApi,
-  loadApi,
-  useAppSelector,
-  type AppThunk,
-  type RootState,
-} from '@portal/store';
-import { storeLoginToken } from '@portal/store/token';
+import { lazyApi, loadApi, signedIn, useAppSelector, type AppThunk, type RootState } from '@portal/store';
 
 /**
  * The organization the session acts in, and what the member's role there allows: a subpath of the
@@ -46,33 +38,29 @@ export const useMyOrganizationsQuery = organizationsApi.hook('useMyOrganizations
 export const loadOrganizationsApi = organizationsApi.load;
 
 /**
+ * The session now acts in the organization of `response` (a switch, a renewal, an accepted
+ * invitation): every cached answer goes (it was the other organization's), then the token is stored
+ * and the user signed in as after a login (`me` then tells the organization and the role there).
+ */
+export const enteredOrganization =
+  (response: LoginResponse): AppThunk<Promise<void>> =>
+  async (dispatch) => {
+    const { api } = await loadApi();
+    dispatch(api.util.resetApiState());
+    dispatch(signedIn(response));
+  };
+
+/**
  * The header's switcher: a token for the session scoped to `organizationId` (without one: the token's
- * organization as the membership is now, or another of the user's, or none, after leaving), stored as
- * login stores its token; every cached answer dropped (it was the other organization's), then the user
- * read again (the organization's name and the role there). Rejects with the API's error on failure.
+ * organization as the membership is now, or another of the user's, or none, after leaving). Rejects
+ * with the API's error when the switch failed.
  */
 export const switchOrganization =
   (organizationId?: string): AppThunk<Promise<void>> =>
   async (dispatch) => {
-    const endpoints = await organizationsApi.load();
-    const { token } = await dispatch(
-      endpoints.endpoints.token.initiate(organizationId ? { organizationId } : {}),
+    const { endpoints } = await organizationsApi.load();
+    const response = await dispatch(
+      endpoints.token.initiate(organizationId ? { organizationId } : {}),
     ).unwrap();
-    storeLoginToken(token);
-    const { api } = await loadApi();
-    dispatch(api.util.resetApiState());
-    await dispatch(checkCurrentUser(true));
-  };
-
-/**
- * After an invitation was accepted: its answer's token (scoped to the organization joined) is stored,
- * cached answers dropped and the user read again, as after a switch.
- */
-export const joinedOrganization =
-  ({ token }: LoginResponse): AppThunk<Promise<void>> =>
-  async (dispatch) => {
-    storeLoginToken(token);
-    const { api } = await loadApi();
-    dispatch(api.util.resetApiState());
-    await dispatch(checkCurrentUser(true));
+    await dispatch(enteredOrganization(response));
   };

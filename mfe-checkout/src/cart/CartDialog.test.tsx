@@ -114,4 +114,35 @@ describe('formatMoney', () => {
     expect(formatMoney(1499)).toBe('$1,499.00');
     expect(formatMoney(0.3)).toBe('$0.30');
   });
+
+  it('offers no checkout to a member whose role does not pay: they ask an owner, admin or billing member', async () => {
+    renderPage(
+      <CartProvider>
+        <CartDialog open onClose={jest.fn()} />
+      </CartProvider>,
+      {
+        route: '/pricing',
+        state: {
+          cart: { items: [essential] },
+          session: {
+            hasToken: true,
+            user: {
+              id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
+              name: 'Ann Lee',
+              email: 'ann@example.com',
+              role: 'customer',
+              organizationId: null,
+              organizationName: 'Lee Logistics',
+              orgRole: 'member',
+            },
+            checking: false,
+          },
+        },
+      },
+    );
+    expect(
+      await screen.findByText(/As a Member of Lee Logistics you cannot pay for orders\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
+  });
 });

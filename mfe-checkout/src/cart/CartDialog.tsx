@@ -15,6 +15,7 @@ import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import { RouteButton } from '@portal/ui';
 import { MAX_CART_QUANTITY, useCartContext, type CartItem } from '@portal/store';
 import { MonthlyTotal } from '../components/MonthlyTotal';
+import { useCheckoutAllowed } from '../components/useCheckoutAllowed';
 import { formatMoney } from './money';
 
 export interface CartDialogProps {
@@ -29,6 +30,7 @@ export interface CartDialogProps {
  */
 export function CartDialog({ open, onClose }: CartDialogProps) {
   const { items, total, clearCart } = useCartContext();
+  const { allowed, refusal } = useCheckoutAllowed();
   const paper = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const lineCount = useRef(items.length);
@@ -110,9 +112,15 @@ export function CartDialog({ open, onClose }: CartDialogProps) {
             <Button variant="outlined" color="inherit" onClick={onClose}>
               Continue Shopping
             </Button>
-            <RouteButton href="/checkout" variant="contained" onClick={onClose}>
-              Proceed to Checkout
-            </RouteButton>
+            {allowed ? (
+              <RouteButton href="/checkout" variant="contained" onClick={onClose}>
+                Proceed to Checkout
+              </RouteButton>
+            ) : (
+              <Typography variant="body2" role="note" sx={{ flexBasis: '100%', color: 'text.secondary' }}>
+                {refusal}
+              </Typography>
+            )}
           </DialogActions>
         </>
       )}

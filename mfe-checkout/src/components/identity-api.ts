@@ -12,3 +12,4 @@ export const useForgotPasswordMutation = identityApi.hook('useForgotPasswordMuta
 export const useResetPasswordMutation = identityApi.hook('useResetPasswordMutation');
 export const useVerifyEmailQuery = identityApi.hook('useVerifyEmailQuery');
 export const useConfirmEmailQuery = identityApi.hook('useConfirmEmailQuery');
+export const useLogoutMutation = identityApi.hook('useLogoutMutation');

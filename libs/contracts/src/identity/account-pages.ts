@@ -1,9 +1,10 @@
 // No zod here: the site's route table (site-routes.ts), which the shell imports statically, lists these.
 
-/** The checkout section's pages the mails link to (`?token=`). */
+/** The checkout section's pages the mails link to (`?token=`); `invitation` is a team invitation's. */
 export const accountPages = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   confirmEmail: '/confirm-email',
+  invitation: '/invitation',
 } as const;

@@ -148,4 +148,33 @@ describe('Checkout', () => {
     expect(screen.getByText(/ann@example\.com/)).toBeInTheDocument();
     expect(store.getState().cart.items).toEqual([]);
   });
+
+  describe('a member whose role does not pay', () => {
+    it.each(['member', 'crm_manager'] as const)(
+      'a %s is told to ask an owner, admin or billing member, and no payment is set up',
+      async (orgRole) => {
+        const calls = stubFetch({});
+        renderPage(page, {
+          route: '/checkout',
+          state: {
+            session: {
+              hasToken: true,
+              user: { ...user, organizationId: null, organizationName: 'Lee Logistics', orgRole },
+              checking: false,
+            },
+            cart: {
+              items: [{ packageId: 'pkg-essential', name: 'Essential Support', price: 1499, quantity: 1 }],
+            },
+          },
+        });
+        expect(
+          await screen.findByRole('heading', { level: 1, name: 'Checkout is for your billing team' }),
+        ).toBeInTheDocument();
+        expect(
+          screen.getByText(/Ask an owner, admin or billing member of your organization to check out\./),
+        ).toBeInTheDocument();
+        expect(calls).toEqual([]);
+      },
+    );
+  });
 });

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import GroupsRounded from '@mui/icons-material/GroupsRounded';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import { useLocation } from 'react-router-dom';
 import { BRAND_NAME, PageLoading, RedirectNotice, RouteButton, usePageMeta } from '@portal/ui';
 import { selectSessionStatus, useAppSelector, useCartContext } from '@portal/store';
+import { useCheckoutAllowed } from '../../components/useCheckoutAllowed';
+import { CheckoutNotice } from './CheckoutNotice';
 import { checkoutStateOf } from './checkout-state';
 import { CheckoutProgress } from './CheckoutProgress';
 import { OrderConfirmation } from './OrderConfirmation';
@@ -35,6 +38,7 @@ export default function Checkout() {
   const { paymentError, paymentProcessing, paymentTaken } = checkoutStateOf(location.state);
   const { items } = useCartContext();
   const [sentToSales, setSentToSales] = useState<SentCart | null>(null);
+  const { allowed, refusal } = useCheckoutAllowed();
   if (session === 'checking') return <PageLoading />;
   if (session === 'signedOut') {
     return (
@@ -56,6 +60,23 @@ export default function Checkout() {
     return <OrderConfirmation orderId={orderId} processing={paymentProcessing} paymentTaken={paymentTaken} />;
   }
   if (sentToSales) return <CartSentToSales {...sentToSales} />;
+  // A member whose role does not pay: no payment is set up (the server would refuse it).
+  if (items.length && !allowed) {
+    return (
+      <CheckoutNotice
+        role="status"
+        icon={<GroupsRounded color="secondary" />}
+        title="Checkout is for your billing team"
+        actions={
+          <RouteButton href="/dashboard/team" variant="outlined" color="inherit">
+            See who is on your team
+          </RouteButton>
+        }
+      >
+        <Typography>{refusal} Your cart stays here.</Typography>
+      </CheckoutNotice>
+    );
+  }
   return items.length ? (
     <PaymentStep onSentToSales={setSentToSales} paymentError={paymentError} />
   ) : (

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
-import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
+import { customerMe, renderPage, stubFetch, customer as user } from '@portal/web-testing';
 import Login from './Login';
 
 /** Opens /login with this query string and signs in as Ann. */
@@ -56,17 +56,20 @@ describe('Login', () => {
     );
   });
 
-  it('signs in: token as `token`, `auth_token` removed, the user in the session, a toast, then ?redirect=', async () => {
+  it('signs in: token as `token`, `auth_token` removed, the user in the session (then their organization and role from me), a toast, then ?redirect=', async () => {
     localStorage.setItem('auth_token', 'from-an-earlier-sign-up');
     const calls = stubFetch({
       'POST /api/auth/login': { status: 200, body: { token: 'login-token', user } },
+      'GET /api/auth/me': { status: 200, body: customerMe },
     });
     const { store } = await signInFrom('?redirect=/checkout');
 
     await waitFor(() => expect(window.location.pathname).toBe('/checkout'));
     expect(localStorage.getItem('token')).toBe('login-token');
     expect(localStorage.getItem('auth_token')).toBeNull();
-    expect(store.getState().session).toEqual({ hasToken: true, user, checking: false });
+    await waitFor(() =>
+      expect(store.getState().session).toEqual({ hasToken: true, user: customerMe, checking: false }),
+    );
     expect(store.getState().toast.current).toMatchObject({
       title: 'Logged in successfully',
       severity: 'success',
@@ -77,6 +80,7 @@ describe('Login', () => {
         path: '/api/auth/login',
         body: { email: 'ann@example.com', password: 'secret123' },
       }),
+      expect.objectContaining({ method: 'GET', path: '/api/auth/me', authorization: 'Bearer login-token' }),
     ]);
   });
 

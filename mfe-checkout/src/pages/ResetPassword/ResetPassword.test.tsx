@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadApi } from '@portal/store';
-import { renderPage, stubFetch, customer as user } from '@portal/web-testing';
+import { customerMe, renderPage, stubFetch, customer as user } from '@portal/web-testing';
 import ResetPassword from './ResetPassword';
 
 const TOKEN = 'Qx3tV8mK1pZr7Yw2Lc9Ns4Hf6Jd0Gb5Ta8Ue1Io3Py7';
@@ -40,13 +40,16 @@ describe('ResetPassword', () => {
     localStorage.setItem('auth_token', 'an-old-session');
     const calls = stubFetch({
       'POST /api/auth/reset-password': { status: 200, body: { token: 'new-session', user } },
+      'GET /api/auth/me': { status: 200, body: customerMe },
     });
     const { store } = await resetWith('brand-new-pass-7');
 
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('token')).toBe('new-session');
     expect(localStorage.getItem('auth_token')).toBeNull();
-    expect(store.getState().session).toEqual({ hasToken: true, user, checking: false });
+    await waitFor(() =>
+      expect(store.getState().session).toEqual({ hasToken: true, user: customerMe, checking: false }),
+    );
     expect(store.getState().toast.current).toMatchObject({
       title: 'Your password has been reset',
       severity: 'success',
@@ -56,6 +59,7 @@ describe('ResetPassword', () => {
         path: '/api/auth/reset-password',
         body: { token: TOKEN, password: 'brand-new-pass-7' },
       }),
+      expect.objectContaining({ path: '/api/auth/me', authorization: 'Bearer new-session' }),
     ]);
   });
 
