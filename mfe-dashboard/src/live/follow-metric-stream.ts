@@ -20,15 +20,27 @@ export interface FollowMetricStreamOptions {
   onMetric(): void;
   /** A connection opened again after one ended: metrics may have been recorded in between. */
   onReconnected(): void;
+  /**
+   * The gateway refused the token with 401 (a changed membership: the role changed, or the member was
+   * removed): resolves once a new token may be there. The stream opens again at once with a token
+   * other than the refused one, once per token; else it stops.
+   */
+  onRefused?(): Promise<void>;
 }
 
 /**
  * Keeps the live metric stream open until `signal` aborts: reconnects with backoff whenever it
  * ends or fails, and stops for good when there is no token or the gateway refuses it (401/403).
  */
-export async function followMetricStream({ signal, onMetric, onReconnected }: FollowMetricStreamOptions) {
+export async function followMetricStream({
+  signal,
+  onMetric,
+  onReconnected,
+  onRefused,
+}: FollowMetricStreamOptions) {
   let attempt = 0;
   let opened = 0;
+  let renewedFrom: string | null = null;
   while (!signal.aborted) {
     const token = readToken();
     if (!token) return;
@@ -43,7 +55,13 @@ export async function followMetricStream({ signal, onMetric, onReconnected }: Fo
         onMetric,
       });
     } catch (error) {
-      if (error instanceof StreamRefusedError) return;
+      if (error instanceof StreamRefusedError) {
+        if (error.status !== 401 || !onRefused || renewedFrom === token) return;
+        renewedFrom = token;
+        await onRefused();
+        if (signal.aborted || readToken() === token) return;
+        continue;
+      }
       // Any other failure (network, 5xx, a cut connection) is retried below, unless aborted.
     }
     if (signal.aborted) return;

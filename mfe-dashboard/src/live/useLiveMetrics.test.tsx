@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import type { MetricsResponse } from '@portal/contracts';
 import { renderPage } from '@portal/web-testing';
 import { loadDashboardApi, useMetricsQuery } from '../api/dashboard-api';
-import { signedInCustomer } from '../pages/Dashboard/dashboard-fixtures';
+import { customer, signedInCustomer } from '../pages/Dashboard/dashboard-fixtures';
 import { MAX_RECONNECT_DELAY_MS, reconnectDelay } from './follow-metric-stream';
 import { useLiveMetrics } from './useLiveMetrics';
 
@@ -30,12 +30,15 @@ interface StreamRequest {
  * `GET /api/kpi/stream` answers with the next status of `streamStatuses` (200 from then on): a 200
  * is an open event stream the test writes to and ends, cut like a real one when the request aborts.
  */
-function stubGateway(streamStatuses: number[] = []) {
+function stubGateway(streamStatuses: number[] = [], { renews = false } = {}) {
   const streams: StreamRequest[] = [];
   let metricsCalls = 0;
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname;
+    // Identity, when the test lets the session be renewed: a new token, the user as now.
+    if (renews && path === '/api/auth/token') return Response.json({ token: 'tok-2', user: customer });
+    if (renews && path === '/api/auth/me') return Response.json({ ...customer, orgRole: 'member' });
     if (path === '/api/kpi/metrics') {
       metricsCalls += 1;
       return Response.json(metricsWithCalls(metricsCalls));
@@ -165,6 +168,21 @@ describe('useLiveMetrics', () => {
     await screen.findByText('Calls today: 1');
     await wait(120_000);
     expect(gateway.streams).toHaveLength(1);
+  });
+
+  it('after a 401 (the membership changed) gets a new token and opens the stream again with it, once', async () => {
+    const gateway = stubGateway([401, 401], { renews: true });
+    const { store } = renderPage(<LiveCalls />, { route: '/dashboard/kpis', state: signedInCustomer });
+    await wait(100);
+    expect(gateway.streams.map(({ authorization }) => authorization)).toEqual([
+      'Bearer tok-1',
+      'Bearer tok-2',
+    ]);
+    expect(localStorage.getItem('token')).toBe('tok-2');
+    expect(store.getState().session.user?.orgRole).toBe('member');
+    // Refused again with the new token: no second renewal, no more attempts.
+    await wait(120_000);
+    expect(gateway.streams).toHaveLength(2);
   });
 
   it('closes the stream on unmount and does not reconnect', async () => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '@portal/store';
+import { switchOrganization } from '@portal/store/organizations';
 import { metricsChanged } from '../api/dashboard-api';
 import { coalesce } from './coalesce';
 import { followMetricStream } from './follow-metric-stream';
@@ -26,6 +27,8 @@ export function useLiveMetrics(organizationId?: string | null): void {
       signal: controller.signal,
       onMetric: refetch.request,
       onReconnected: refetch.request,
+      // The member's role changed or they were removed: a token as the membership is now.
+      onRefused: () => dispatch(switchOrganization()).catch(() => undefined),
     });
     return () => {
       controller.abort();
