@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { authMessages } from '@portal/auth';
+import { authMessages, MembershipVersions } from '@portal/auth';
 import { commerceMessages, orderListResponseSchema, orderSchema, teamMessages } from '@portal/contracts';
 import { request, startForSuite } from '@portal/testing';
 import { catalog } from '../packages/catalog.seed';
@@ -140,6 +140,33 @@ describe('GET /api/user/orders', () => {
           body: { statusCode: 404, message: commerceMessages.orderNotFound },
         });
       }
+    });
+
+    it("follows a role change on the member's next request: the old token is refused, the new one has the new role's rights", async () => {
+      const changing = await stack().signIn('customer', { org: orgA, orgRole: 'billing', mv: 1 });
+      expect((await get('/api/user/orders', changing)).status).toBe(200);
+      stack()
+        .service.app.get(MembershipVersions)
+        .record({
+          organizationId: orgA,
+          userId: changing.id,
+          version: 2,
+          changedAt: new Date().toISOString(),
+        });
+      expect(await get('/api/user/orders', changing)).toMatchObject({
+        status: 401,
+        body: { statusCode: 401, message: teamMessages.membershipChanged },
+      });
+      const demoted = await stack().signIn('customer', {
+        sub: changing.id,
+        org: orgA,
+        orgRole: 'member',
+        mv: 2,
+      });
+      expect(await get('/api/user/orders', demoted)).toMatchObject({
+        status: 403,
+        body: { statusCode: 403, message: teamMessages.notAllowed },
+      });
     });
 
     it('answers 403 to members whose role does not read orders, to staff, and to a customer outside any organization', async () => {

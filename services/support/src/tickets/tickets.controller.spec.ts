@@ -10,6 +10,7 @@ import {
   teamMessages,
   unstorableTextMessage,
 } from '@portal/contracts';
+import { MembershipVersions } from '@portal/auth';
 import { expectJsonError, type JsonResponse, postRawBody, request, startForSuite } from '@portal/testing';
 import { type Customer, startSupport } from '../test/support-harness';
 
@@ -332,6 +333,28 @@ describe('/api/support/tickets', () => {
         { id: byMember, customer_id: member.id, organization_id: organizationId },
         { id: byOwner, customer_id: owner.id, organization_id: organizationId },
       ]);
+    });
+
+    it("ends a removed member's access to the organization's tickets on their next request", async () => {
+      const organizationId = randomUUID();
+      const owner = await stack().signIn('customer', { org: organizationId, orgRole: 'owner' });
+      const removed = await stack().signIn('customer', { org: organizationId, orgRole: 'member', mv: 3 });
+      const ticket = (await open(owner, valid())).body.id;
+      expect((await getOne(ticket, removed)).status).toBe(200);
+      stack()
+        .service.app.get(MembershipVersions)
+        .record({ organizationId, userId: removed.id, version: 4, changedAt: new Date().toISOString() });
+      for (const answer of [
+        await getOne(ticket, removed),
+        await list(removed),
+        await open(removed, valid()),
+      ]) {
+        expect(answer).toMatchObject({
+          status: 401,
+          body: { statusCode: 401, message: teamMessages.membershipChanged },
+        });
+      }
+      expect((await getOne(ticket, owner)).status).toBe(200);
     });
 
     it('answers 404 to a member of another organization for every ticket of this one, and lists none of them', async () => {
