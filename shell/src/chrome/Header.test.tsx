@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubFetch, customer as user } from '@portal/web-testing';
+import { customerMe, stubFetch, customer as user } from '@portal/web-testing';
 import { renderChrome } from './test-utils';
 import { Header } from './Header';
 
@@ -114,7 +114,7 @@ describe('Header', () => {
     renderChrome(<Header pathname="/" />, signedIn);
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
-    expect(calls).toEqual([
+    expect(calls.filter(({ path }) => path.startsWith('/api/auth/'))).toEqual([
       { method: 'POST', path: '/api/auth/logout', authorization: 'Bearer tok-1', body: undefined },
     ]);
     expect(localStorage.getItem('token')).toBeNull();
@@ -153,5 +153,74 @@ describe('Header', () => {
     await userEvent.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() => expect(toggle).toHaveFocus());
+  });
+
+  describe('organization switcher', () => {
+    const LEE = customerMe.organizationId;
+    const ACME = '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d';
+    const organizations = {
+      organizations: [
+        { id: ACME, name: 'Acme Logistics', role: 'billing' },
+        { id: LEE, name: 'Lee Logistics', role: 'owner' },
+      ],
+    };
+    const inLee = { session: { hasToken: true, user: customerMe, checking: false } };
+    const switcher = () => screen.findByRole('button', { name: /^Organization: / });
+
+    it('lists the organizations with the role in each, the current one marked; choosing another switches the token to it', async () => {
+      localStorage.setItem('token', 'lee-token');
+      const calls = stubFetch({
+        'GET /api/organizations': { status: 200, body: organizations },
+        'POST /api/auth/token': { status: 200, body: { token: 'acme-token', user } },
+        'GET /api/auth/me': {
+          status: 200,
+          body: {
+            ...customerMe,
+            organizationId: ACME,
+            organizationName: 'Acme Logistics',
+            orgRole: 'billing',
+          },
+        },
+      });
+      const { store } = renderChrome(<Header pathname="/dashboard" />, inLee);
+      const button = await switcher();
+      expect(button).toHaveAccessibleName('Organization: Lee Logistics. Switch organization');
+      expect(button).toHaveAttribute('aria-haspopup', 'menu');
+      await userEvent.click(button);
+      const menu = screen.getByRole('menu');
+      const items = within(menu).getAllByRole('menuitem');
+      expect(items.map((item) => item.textContent)).toEqual(['Acme LogisticsBilling', 'Lee LogisticsOwner']);
+      expect(items[1]).toHaveAttribute('aria-current', 'true');
+      await userEvent.keyboard('{ArrowUp}{Enter}');
+      await waitFor(() => expect(store.getState().session.user?.organizationId).toBe(ACME));
+      expect(calls.find(({ path }) => path === '/api/auth/token')).toMatchObject({
+        method: 'POST',
+        body: { organizationId: ACME },
+        authorization: 'Bearer lee-token',
+      });
+      expect(localStorage.getItem('token')).toBe('acme-token');
+      expect(store.getState().session.user?.orgRole).toBe('billing');
+      expect(window.location.pathname).not.toBe('/login');
+    });
+
+    it('is not there for a member of one organization', async () => {
+      const calls = stubFetch({
+        'GET /api/organizations': {
+          status: 200,
+          body: { organizations: [{ id: LEE, name: 'Lee Logistics', role: 'owner' }] },
+        },
+      });
+      renderChrome(<Header pathname="/" />, inLee);
+      await waitFor(() => expect(calls.map(({ path }) => path)).toContain('/api/organizations'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(screen.queryByRole('button', { name: /^Organization: / })).not.toBeInTheDocument();
+    });
+
+    it('asks nothing of a visitor who is not signed in', async () => {
+      const calls = stubFetch({});
+      renderChrome(<Header pathname="/" />, signedOut);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(calls).toEqual([]);
+    });
   });
 });

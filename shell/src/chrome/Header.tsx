@@ -12,6 +12,8 @@ import { Logo } from './Logo';
 import { DASHBOARD_LINK, NAV_LINKS, currentState } from './nav-links';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
+// Signed-in only: the first visit of an anonymous visitor does not load it.
+const OrganizationSwitcher = lazy(() => import('./OrganizationSwitcher'));
 const loadCartModalHost = () => import('./CartModalHost');
 const CartModalHost = lazy(loadCartModalHost);
 
@@ -99,6 +101,9 @@ export function Header({ pathname }: { pathname: string }) {
         <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, minWidth: session === 'checking' ? 190 : 0 }}>
           {session === 'signedIn' && (
             <>
+              <Suspense fallback={null}>
+                <OrganizationSwitcher />
+              </Suspense>
               <RouteButton
                 href="/dashboard"
                 color="inherit"

@@ -9,6 +9,7 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCartRounded';
 import { RouteButton, RouteLink } from '@portal/ui';
 import { selectCartCount, useAppSelector, type SessionStatus } from '@portal/store';
 import { DASHBOARD_LINK, NAV_LINKS, currentState } from './nav-links';
+import OrganizationSwitcher from './OrganizationSwitcher';
 
 export interface MobileMenuProps {
   open: boolean;
@@ -83,6 +84,7 @@ export default function MobileMenu({
         </Button>
         {session === 'signedIn' && (
           <>
+            <OrganizationSwitcher fullWidth />
             <RouteButton
               href="/dashboard"
               variant="outlined"

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { startSession } from '@portal/store';
 import { stubFetch, type StubbedAnswer, customerMe as me } from '@portal/web-testing';
 import { renderChrome } from './test-utils';
@@ -32,13 +32,15 @@ describe('the session at shell start', () => {
     stop();
   });
 
-  it('loads the user once with the stored token, then shows the signed-in header', async () => {
+  it('loads the user once with the stored token, then shows the signed-in header (and asks for their organizations, for the switcher)', async () => {
     localStorage.setItem('auth_token', 'tok-1');
     const { calls, stop } = await startShell({ status: 200, body: me });
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls).toEqual([
       { method: 'GET', path: '/api/auth/me', authorization: 'Bearer tok-1', body: undefined },
+      { method: 'GET', path: '/api/organizations', authorization: 'Bearer tok-1', body: undefined },
     ]);
     stop();
   });
