@@ -209,6 +209,27 @@ try {
     budget: '≤ 1000 ms',
     verdict: verdict(live.status === 0),
   });
+
+  console.log(
+    '== authorization (issue 18): p99 of GET /api/user/orders and GET /api/support/tickets at 50 connections, before issue 18 (its parent commit, built aside) and after (this tree), side by side (after ≤ before × 1.05 + noise allowance)',
+  );
+  const authorization = await runBenchScript('authorization.mjs', [stack.url]);
+  results.authorization = authorization.figures;
+  for (const row of authorization.figures?.rows ?? [
+    { endpoint: 'GET /api/user/orders, /api/support/tickets' },
+  ]) {
+    table.push({
+      measure: `authorization p99 ${row.endpoint}`,
+      value: row.before
+        ? `${row.after.p99Ms} ms after vs ${row.before.p99Ms} ms before (×${row.ratio.toFixed(3)})` +
+          `${row.before.failed + row.after.failed + row.again.failed ? ', some requests failed' : ''}`
+        : 'could not run',
+      budget: row.limitMs
+        ? `≤ ${row.limitMs.toFixed(1)} ms (before ×1.05 + ${row.allowanceMs} ms noise)`
+        : '≤ before × 1.05 + noise',
+      verdict: verdict(Boolean(row.withinBudget)),
+    });
+  }
 } finally {
   await stack.stop();
 }

@@ -5,7 +5,7 @@ import { gateway, mailCatcher, services } from '@portal/runner/stack';
 
 /**
  * @typedef {{ gateway: number, identity: number, commerce: number, crm: number, support: number, kpi: number, mailSmtp: number, mailWeb: number }} StackPorts
- * @typedef {'start' | 'e2e' | 'bench' | 'benchStartup' | 'security' | 'csp' | 'faults'} SuiteName
+ * @typedef {'start' | 'e2e' | 'bench' | 'benchStartup' | 'benchBase' | 'security' | 'csp' | 'faults'} SuiteName
  * @typedef {{ databasePrefix: string, ports: StackPorts & Record<string, number> }} SuitePlan
  */
 
@@ -57,6 +57,8 @@ export const portPlan = {
   },
   // The startup budget is `npm start` as a developer runs it, databases included, on ports of its own.
   benchStartup: { databasePrefix: 'portal', ports: block(18280, 13281, [13325, 13326]) },
+  // The authorization budget runs the portal as it was before issue 18 beside the bench's stack.
+  benchBase: { databasePrefix: 'bench_base_portal', ports: block(18380, 13381, [13425, 13426]) },
   security: { databasePrefix: 'security_portal', ports: block(17080, 17101, [17125, 17126]) },
   // The headers and CSP crawl runs its own stack beside the rest of the security suite.
   csp: { databasePrefix: 'csp_portal', ports: block(17280, 17201, [17225, 17226]) },
