@@ -7,6 +7,7 @@ import {
   anIntegration,
   errorToast,
   serverError,
+  signedInAs,
   signedInCustomer,
   stubDashboardApi,
 } from '../dashboard-fixtures';
@@ -64,6 +65,16 @@ describe('KPIs tab', () => {
     expect(card('Conversions').getByTestId('stat-value')).toHaveTextContent('1');
     // 43 conversions of 235 leads over the 30 days.
     expect(card('Conversions').getByText('18% of leads converted in 30 days')).toBeInTheDocument();
+  });
+
+  it('shows a member (who cannot list integrations) the numbers without asking for the integrations', async () => {
+    const calls = stubDashboardApi({ 'GET /api/kpi/metrics': { status: 200, body: metrics } });
+    renderPage(<KpisTab onSetupIntegration={jest.fn()} />, {
+      route: '/dashboard/kpis',
+      state: signedInAs('member'),
+    });
+    expect(await screen.findByRole('group', { name: 'Calls Today' })).toBeInTheDocument();
+    expect(calls.map(({ path }) => path)).not.toContain('/api/crm/integrations');
   });
 
   it("offers 'Setup Integration' when no integration is active", async () => {

@@ -7,6 +7,7 @@ import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
 import PhoneInTalkRounded from '@mui/icons-material/PhoneInTalkRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import type { MetricsResponse } from '@portal/contracts';
+import { useCan } from '@portal/store/organizations';
 import { useIntegrationsQuery, useMetricsQuery } from '../../../api/dashboard-api';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
@@ -61,7 +62,9 @@ export interface KpisTabProps {
  * which refetches the metrics query read here.
  */
 export function KpisTab({ onSetupIntegration }: KpisTabProps) {
-  const integrations = useIntegrationsQuery();
+  // A role that does not manage integrations cannot list them: the metrics are shown as they are.
+  const managesIntegrations = useCan('integrations.manage');
+  const integrations = useIntegrationsQuery(undefined, { skip: !managesIntegrations });
   const metrics = useMetricsQuery();
   useFailureToast(metrics, 'Failed to fetch metrics');
 
@@ -93,7 +96,7 @@ export function KpisTab({ onSetupIntegration }: KpisTabProps) {
     );
   }
 
-  const waitingForIntegrations = !integrations.data && !integrations.isError;
+  const waitingForIntegrations = managesIntegrations && !integrations.data && !integrations.isError;
   if (metrics.isError && !metrics.data) {
     return (
       <>
