@@ -187,11 +187,15 @@ describe('Header', () => {
       expect(button).toHaveAccessibleName('Organization: Lee Logistics. Switch organization');
       expect(button).toHaveAttribute('aria-haspopup', 'menu');
       await userEvent.click(button);
-      const menu = screen.getByRole('menu');
-      const items = within(menu).getAllByRole('menuitem');
+      const menu = screen.getByRole('menu', { name: /^Organization: / });
+      const items = within(menu).getAllByRole('menuitemradio');
       expect(items.map((item) => item.textContent)).toEqual(['Acme LogisticsBilling', 'Lee LogisticsOwner']);
-      expect(items[1]).toHaveAttribute('aria-current', 'true');
-      await userEvent.keyboard('{ArrowUp}{Enter}');
+      expect(items[1]).toHaveAttribute('aria-checked', 'true');
+      // Focus starts on the organization acted in; the arrow keys move, Enter chooses.
+      expect(items[1]).toHaveFocus();
+      await userEvent.keyboard('{ArrowUp}');
+      expect(items[0]).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
       await waitFor(() => expect(store.getState().session.user?.organizationId).toBe(ACME));
       expect(calls.find(({ path }) => path === '/api/auth/token')).toMatchObject({
         method: 'POST',
@@ -201,6 +205,19 @@ describe('Header', () => {
       expect(localStorage.getItem('token')).toBe('acme-token');
       expect(store.getState().session.user?.orgRole).toBe('billing');
       expect(window.location.pathname).not.toBe('/login');
+    });
+
+    it('closes with Escape, focus back on its button', async () => {
+      stubFetch({ 'GET /api/organizations': { status: 200, body: organizations } });
+      renderChrome(<Header pathname="/dashboard" />, inLee);
+      const button = await switcher();
+      button.focus();
+      await userEvent.keyboard('{ArrowDown}');
+      expect(screen.getByRole('menu')).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      expect(button).toHaveFocus();
+      expect(button).toHaveAttribute('aria-expanded', 'false');
     });
 
     it('is not there for a member of one organization', async () => {
