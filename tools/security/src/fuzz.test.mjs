@@ -29,7 +29,7 @@ before(async () => {
   });
   const signOutToken = (await signIn(gateway, ctx.b)).token;
   targets = (route) => {
-    const ids = { integrationId: ctx.ids.integration, id: randomUUID() };
+    const ids = { integrationId: ctx.ids.integration, id: randomUUID(), userId: randomUUID() };
     if (route.path === '/api/crm/staff/integrations/:id') ids.id = spare.id;
     if (route.path === '/api/support/staff/tickets/:id') ids.id = ctx.ids.ticket;
     const token = {

@@ -1,9 +1,13 @@
 // Two customers (A owns things, B tries to reach them) and the staff account, with one of each kind of
 // owned object for A: an order, an integration (and a call it reported), a support ticket; and a
 // throwaway customer (doomed) whose password is the example of account deletion; and a second
-// session of A's (ids.session).
+// session of A's (ids.session). A and B are organizations with members: each owner invited a colleague
+// with every other role through the team page's API and the invitation mail (ctx.members.a, .b), and
+// A's organization has a pending invitation (ids.invitation).
 import { createHmac, randomUUID } from 'node:crypto';
-import { apiClient, signIn, signUp } from './api.mjs';
+import contracts from '@portal/contracts';
+import { mailsTo } from '@portal/toolkit/mail-catcher';
+import { apiClient, customerPassword, signIn, signUp } from './api.mjs';
 import { startSecurityStack } from './stack.mjs';
 
 /** `X-Portal-Signature` of an integration's inbound event (README: Connecting a dialer or CRM). */
@@ -43,6 +47,71 @@ export async function openSecurityStack() {
   const stack = await startSecurityStack();
   const gateway = apiClient(stack.url);
   return { stack, gateway, ctx: await createWorld(gateway, stack) };
+}
+
+/** The tokens of every team invitation mailed to `email` so far, oldest first (the link's `?token=`). */
+export async function invitationTokens(stack, email) {
+  const tokens = [];
+  for (const mail of await mailsTo(stack.mailCatcherUrl, email)) {
+    const link = (mail.text ?? '').match(/https?:\/\/\S+\/invitation\?token=([\w-]+)/);
+    if (link) tokens.push(link[1]);
+  }
+  return tokens;
+}
+
+/** The token of the `count`th invitation mail to `email` (the newest, by default the first), once it arrived. */
+export async function waitForInvitationToken(stack, email, count = 1) {
+  const tokens = await waitFor(
+    async () => {
+      const found = await invitationTokens(stack, email);
+      return found.length >= count && found;
+    },
+    { what: `invitation mail ${count} to ${email}` },
+  );
+  return tokens[count - 1];
+}
+
+/**
+ * `inviter` (an owner or admin, signed in) invites a new address with `role`: { email, invitation
+ * (the API's answer), token (the mail's link token) }.
+ */
+export async function invite(client, stack, inviter, role, tag = role) {
+  const email = `sec-${tag}-${randomUUID().slice(0, 8)}@example.com`;
+  const invitation = await client.expectStatus(201, 'POST', '/api/team/invitations', {
+    token: inviter.token,
+    body: { email, role },
+  });
+  return { email, invitation, token: await waitForInvitationToken(stack, email) };
+}
+
+/**
+ * A colleague `inviter` invited with `role`, who signed up from the invitation link: { id, email,
+ * password, token, role, orgRole, organizationId } like signUp's customers.
+ */
+export async function inviteMember(client, stack, inviter, role, tag = role) {
+  const { email, token: invitation } = await invite(client, stack, inviter, role, tag);
+  const { token } = await client.expectStatus(201, 'POST', '/api/auth/register', {
+    body: { name: `Security ${tag}`, email, password: customerPassword, invitation },
+  });
+  const me = await client.expectStatus(200, 'GET', '/api/auth/me', { token });
+  return {
+    id: me.id,
+    email,
+    password: customerPassword,
+    token,
+    role: me.role,
+    orgRole: me.orgRole,
+    organizationId: me.organizationId,
+  };
+}
+
+/** The owner's organization with a colleague of every role an invitation may carry: { owner, admin, … }. */
+async function teamOf(client, stack, owner, tag) {
+  const team = { owner: { ...owner, orgRole: 'owner' } };
+  for (const role of contracts.invitableRoles) {
+    team[role] = await inviteMember(client, stack, owner, role, `${tag}-${role}`);
+  }
+  return team;
 }
 
 /** A job application with a one-page PDF CV, as the careers form sends it (multipart). */
@@ -121,6 +190,8 @@ export async function createWorld(client, stack) {
     },
     { what: "A's call in A's KPIs" },
   );
+  const [aTeam, bTeam] = await Promise.all([teamOf(client, stack, a, 'a'), teamOf(client, stack, b, 'b')]);
+  const pending = await invite(client, stack, a, 'member', 'a-pending');
 
   return {
     a,
@@ -128,7 +199,10 @@ export async function createWorld(client, stack) {
     staff,
     doomed,
     packageIds,
+    members: { a: aTeam, b: bTeam },
     ids: {
+      member: aTeam.member.id,
+      invitation: pending.invitation.id,
       order: payment.orderId,
       integration: integration.id,
       ticket: ticket.id,
@@ -141,8 +215,8 @@ export async function createWorld(client, stack) {
   };
 }
 
-/** Path parameters naming A's object of the route's kind (`:id`, `:integrationId`). */
+/** Path parameters naming A's object of the route's kind (`:id`, `:integrationId`, `:userId`). */
 export function idsFor(route, ctx) {
   const id = ctx.ids[route.owned];
-  return { id, integrationId: ctx.ids.integration };
+  return { id, integrationId: ctx.ids.integration, userId: ctx.ids.member };
 }
