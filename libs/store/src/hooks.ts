@@ -9,6 +9,7 @@ export const useAppSelector = useSelector.withTypes<RootState>();
 /** 'checking' while the current-user call runs, then 'signedIn' (user and token) or 'signedOut'. */
 export const selectSessionStatus = (state: RootState) => sessionStatus(state.session);
 export const selectSessionUser = (state: RootState) => state.session.user;
+export const selectUserCheckFailed = (state: RootState) => state.session.checkFailed === true;
 export const selectToast = (state: RootState) => state.toast.current;
 export const selectQuoteDialogOpen = (state: RootState) => state.quoteDialog.open;
 export const selectQuoteDialogSubject = (state: RootState) => state.quoteDialog.subject;

@@ -23,6 +23,7 @@ export {
   selectQuoteDialogSubject,
   selectSessionStatus,
   selectSessionUser,
+  selectUserCheckFailed,
   selectToast,
   useAppDispatch,
   useAppSelector,

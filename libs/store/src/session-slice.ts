@@ -17,6 +17,8 @@ export interface SessionState {
   user: SessionUser | null;
   /** The current-user call is running: the signed-in state is not known yet. */
   checking: boolean;
+  /** The last current-user call failed for another reason than a 401 (the server or the network). */
+  checkFailed?: boolean;
 }
 
 const initialSessionState = (): SessionState => ({
@@ -39,13 +41,16 @@ export const sessionSlice = createSlice({
     },
     userCheckStarted(state) {
       state.checking = true;
+      state.checkFailed = false;
     },
     userLoaded(state, action: PayloadAction<SessionUser>) {
       state.user = action.payload;
       state.checking = false;
+      state.checkFailed = false;
     },
     userCheckFailed(state) {
       state.checking = false;
+      state.checkFailed = true;
     },
   },
 });

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { createPortalStore } from './store';
 import { loadApi } from './api-loader';
 import { checkCurrentUser, registered, sessionEnded, signOut, signedIn, startSession } from './session';
-import { selectSessionStatus } from './hooks';
+import { selectSessionStatus, selectUserCheckFailed } from './hooks';
 
 const user = {
   id: '6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
@@ -65,7 +65,7 @@ describe('checkCurrentUser', () => {
     await store.dispatch(checkCurrentUser());
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('auth_token')).toBeNull();
-    expect(store.getState().session).toEqual({ hasToken: false, user: null, checking: false });
+    expect(store.getState().session).toEqual({ hasToken: false, user: null, checking: false, checkFailed: false });
     expect(store.getState().toast.current).toBeNull();
   });
 
@@ -83,6 +83,19 @@ describe('checkCurrentUser', () => {
     });
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(selectSessionStatus(store.getState())).toBe('signedOut');
+  });
+
+  it('quiet (just signed in): a failure keeps the user, shows no toast and is marked for a retry', async () => {
+    const calls = stubApi({
+      'GET /api/auth/me': { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
+    });
+    const store = createPortalStore();
+    store.dispatch(signedIn({ token: 'tok-1', user }));
+    await waitFor(() => expect(selectUserCheckFailed(store.getState())).toBe(true));
+    expect(calls).toHaveLength(1);
+    expect(store.getState().session.user).toEqual(user);
+    expect(selectSessionStatus(store.getState())).toBe('signedIn');
+    expect(store.getState().toast.current).toBeNull();
   });
 
   it('treats an unreachable server like any other failure', async () => {

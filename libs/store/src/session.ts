@@ -12,7 +12,8 @@ import { TOKEN_KEYS, clearTokens, readToken, storeLoginToken, storeRegisterToken
  * With a token, `GET /api/auth/me` once, without retry. The user it answers signs
  * the visitor in; a 401 clears both tokens (signed out); any other failure says so in a toast.
  * `quiet`: the user is signed in already and only read again (their organization after a sign-in or a
- * switch): no checking state, and a failure other than 401 keeps what is known.
+ * switch): no checking state and no toast; a failure other than 401 keeps what is known and is marked
+ * (`selectUserCheckFailed`) so the page waiting on it can offer to try again.
  */
 export const checkCurrentUser =
   (quiet?: boolean): AppThunk<Promise<void>> =>
@@ -29,9 +30,9 @@ export const checkCurrentUser =
     } else if ((error as ApiError | undefined)?.status === 401) {
       clearTokens();
       dispatch(tokenPresenceChanged(false));
-    } else if (!quiet) {
+    } else {
       dispatch(userCheckFailed());
-      dispatch(showToast({ title: 'Failed to fetch user data', severity: 'error' }));
+      if (!quiet) dispatch(showToast({ title: 'Failed to fetch user data', severity: 'error' }));
     }
   };
 

@@ -301,6 +301,20 @@ describe('Dashboard', () => {
       expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     });
 
+    it('offers to try again when reading the role failed, and shows the tabs once it is read', async () => {
+      stubDashboardApi({ 'GET /api/auth/me': { status: 200, body: customer } });
+      localStorage.setItem('token', 'tok-1');
+      const { id, name, email, role } = customer;
+      renderPage(<Dashboard />, {
+        route: '/dashboard',
+        state: { session: { hasToken: true, user: { id, name, email, role }, checking: false, checkFailed: true } },
+      });
+      expect(await screen.findByText('We could not load your organization.')).toBeInTheDocument();
+      expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+    });
+
     it('tells a customer who belongs to no organization any more', async () => {
       stubDashboardApi();
       renderPage(<Dashboard />, {

@@ -1,6 +1,14 @@
 import { isCustomer } from '@portal/contracts';
 import { BRAND_NAME, PageLoading, RedirectNotice, usePageMeta } from '@portal/ui';
-import { selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
+import {
+  checkCurrentUser,
+  selectSessionStatus,
+  selectSessionUser,
+  selectUserCheckFailed,
+  useAppDispatch,
+  useAppSelector,
+} from '@portal/store';
+import { LoadError } from '../../components/LoadError';
 import { DashboardFrame } from './DashboardFrame';
 import { NoOrganization } from './NoOrganization';
 
@@ -14,6 +22,8 @@ export default function Dashboard() {
   });
   const session = useAppSelector(selectSessionStatus);
   const user = useAppSelector(selectSessionUser);
+  const checkFailed = useAppSelector(selectUserCheckFailed);
+  const dispatch = useAppDispatch();
   if (session === 'checking') return <PageLoading />;
   if (session !== 'signedIn' || !isCustomer(user?.role)) {
     return (
@@ -25,7 +35,15 @@ export default function Dashboard() {
     );
   }
   // Just signed in: `me` is telling the organization and the role there (the tabs depend on it).
-  if (user?.orgRole === undefined) return <PageLoading />;
+  if (user?.orgRole === undefined) {
+    if (!checkFailed) return <PageLoading />;
+    return (
+      <LoadError
+        title="We could not load your organization."
+        onRetry={() => void dispatch(checkCurrentUser(true))}
+      />
+    );
+  }
   // Removed from their only organization (or it left them): nothing of an organization to show.
   if (user.organizationId === null || user.orgRole === null) {
     return <NoOrganization />;
