@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type OrgRole, orgRoleLabels } from '@portal/contracts';
+import { accountPages, type OrgRole, orgRoleLabels } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 import { AccountLinksService } from '../account-links/account-links.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
-
-/** The page an invitation link opens (`?token=`), on PUBLIC_SITE_URL. */
-export const INVITATION_PAGE = '/invitation';
 
 /**
  * The team's mails, asked for with `portal.mail.requested` in the transaction of the change (crm's
@@ -19,7 +16,7 @@ export class TeamMails {
   ) {}
 
   invitationLink(token: string): string {
-    return `${this.config.auth.publicSiteUrl}${INVITATION_PAGE}?token=${token}`;
+    return `${this.config.auth.publicSiteUrl}${accountPages.invitation}?token=${token}`;
   }
 
   invitation(
