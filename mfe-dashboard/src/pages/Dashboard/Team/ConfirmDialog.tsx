@@ -18,6 +18,8 @@ export interface ConfirmDialogProps {
   failure?: string | null;
   onConfirm: () => void;
   onClose: () => void;
+  /** Once closed: where focus goes is the caller's call (the opener may have left the page). */
+  onExited?: () => void;
 }
 
 /** Asks before a change that cannot be taken back by the member themselves; Cancel has focus first. */
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   failure,
   onConfirm,
   onClose,
+  onExited,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -43,7 +46,8 @@ export function ConfirmDialog({
       aria-describedby={descriptionId}
       maxWidth="xs"
       fullWidth
-      slotProps={{ paper: { sx: dialogPaperSx } }}
+      disableRestoreFocus={Boolean(onExited)}
+      slotProps={{ paper: { sx: dialogPaperSx }, transition: { onExited } }}
     >
       <DialogTitle id={titleId} component="h2" variant="h4">
         {title}

@@ -14,6 +14,7 @@ import {
   useTransferOwnershipMutation,
 } from '../../../api/team-api';
 import { OutlinedList } from '../../../components/OutlinedList';
+import { useFocusReturn } from '../../../components/useFocusReturn';
 import { formatDateTime, formatRelative } from '../../../format/date';
 import { ConfirmDialog } from './ConfirmDialog';
 import { grantableRoles, manages } from './team-roles';
@@ -38,6 +39,8 @@ export function MembersList({ members, me }: MembersListProps) {
   const [removeMember, removal] = useRemoveMemberMutation();
   const [transferOwnership, transfer] = useTransferOwnershipMutation();
   const [pending, setPending] = useState<Pending>(null);
+  // A removed member's row leaves with its Remove button: focus then goes to the list's heading.
+  const { fallback: heading, setOpener, returnFocus } = useFocusReturn<HTMLHeadingElement>({ settled: true });
   const [failure, setFailure] = useState<string | null>(null);
   const roles = grantableRoles(me.orgRole);
   const transfers = can(me.orgRole, 'ownership.transfer');
@@ -71,6 +74,7 @@ export function MembersList({ members, me }: MembersListProps) {
     try {
       if (kind === 'remove') {
         await removeMember(member.userId).unwrap();
+        setOpener(null);
         dispatch(
           showToast({
             title: 'Member removed',
@@ -98,7 +102,7 @@ export function MembersList({ members, me }: MembersListProps) {
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 4 }}>
-      <Typography id={headingId} variant="h5" component="h3" sx={{ mb: 1.5 }}>
+      <Typography id={headingId} ref={heading} tabIndex={-1} variant="h5" component="h3" sx={{ mb: 1.5 }}>
         Members ({members.length})
       </Typography>
       <OutlinedList labelledBy={headingId}>
@@ -169,7 +173,10 @@ export function MembersList({ members, me }: MembersListProps) {
                       size="small"
                       color="inherit"
                       variant="outlined"
-                      onClick={() => setPending({ kind: 'transfer', member })}
+                      onClick={(event) => {
+                        setOpener(event.currentTarget);
+                        setPending({ kind: 'transfer', member });
+                      }}
                       aria-label={`Transfer ownership to ${withoutBidiControls(member.name)}`}
                     >
                       Transfer ownership
@@ -180,7 +187,10 @@ export function MembersList({ members, me }: MembersListProps) {
                       size="small"
                       color="error"
                       variant="outlined"
-                      onClick={() => setPending({ kind: 'remove', member })}
+                      onClick={(event) => {
+                        setOpener(event.currentTarget);
+                        setPending({ kind: 'remove', member });
+                      }}
                       aria-label={`Remove ${withoutBidiControls(member.name)}`}
                     >
                       Remove
@@ -203,6 +213,7 @@ export function MembersList({ members, me }: MembersListProps) {
           setPending(null);
           setFailure(null);
         }}
+        onExited={returnFocus}
       >
         {pending?.kind === 'transfer' ? (
           <>

@@ -210,6 +210,20 @@ describe('TeamTab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(store.getState().toast.current?.title).toBe('Member removed'));
     expect(calls.some(({ method }) => method === 'DELETE')).toBe(true);
+    // The row and its Remove button leave: focus lands on the list's heading, not on the page's body.
+    await waitFor(() => expect(screen.getByRole('heading', { name: /^Members/ })).toHaveFocus());
+  });
+
+  it('cancelling a removal returns focus to its Remove button', async () => {
+    stubTeam();
+    renderAs('owner');
+    await screen.findByRole('list', { name: 'Members (3)' });
+    const remove = within(row('Bo Li')).getByRole('button', { name: 'Remove Bo Li' });
+    await userEvent.click(remove);
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Remove member?' })).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(remove).toHaveFocus());
   });
 
   it('tells the last owner why they cannot leave', async () => {
