@@ -19,12 +19,18 @@ import { waitFor } from './wait.mjs';
 const base = (url) => url.replace(/\/$/, '');
 
 /**
+ * One call to the catcher's API gives up after this long. maildev parses each mail as it arrives and
+ * answers its API only in between: on two busy cores (CI with the type checks beside it) a call made just after a send timed out at 5 s.
+ */
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
  * Every mail the catcher at `url` holds, oldest first.
  * @param {string} url the catcher's web inbox and REST API, e.g. http://127.0.0.1:18126
  * @returns {Promise<CaughtMail[]>}
  */
 export async function listMails(url) {
-  const response = await fetch(`${base(url)}/api/email`, { signal: AbortSignal.timeout(5_000) });
+  const response = await fetch(`${base(url)}/api/email`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`the mail catcher at ${base(url)} answered ${response.status}`);
   return /** @type {Promise<CaughtMail[]>} */ (response.json());
 }
@@ -90,7 +96,7 @@ export function extractLink(mail, pattern = /^https?:\/\//) {
 export async function clearMails(url) {
   const response = await fetch(`${base(url)}/api/email/all`, {
     method: 'DELETE',
-    signal: AbortSignal.timeout(5_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   if (!response.ok)
     throw new Error(`the mail catcher at ${base(url)} answered ${response.status} to a clear`);
