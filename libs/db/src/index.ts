@@ -18,3 +18,4 @@ export {
 export { AttemptLimits } from './attempt-limits';
 export { CustomerRow, UuidRow } from './rows';
 export { demoCustomer, demoDataWanted, demoDialerEnv, demoPasswordEnv } from './demo-customer';
+export { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor, keysetTimeText } from './keyset-cursor';

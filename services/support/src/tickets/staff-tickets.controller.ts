@@ -20,7 +20,7 @@ import {
   type UpdateTicketStatusRequest,
   updateTicketStatusRequestSchema,
 } from '@portal/contracts';
-import { decodeTicketCursor, encodeTicketCursor } from './ticket-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@portal/db';
 import { toStaffTicketView } from './ticket-view';
 import { TicketsService } from './tickets.service';
 
@@ -37,12 +37,12 @@ export class StaffTicketsController {
   async list(
     @Query({ schema: staffTicketListQuerySchema }) { cursor, ...query }: StaffTicketListQuery,
   ): Promise<StaffTicketListResponse> {
-    const after = cursor === undefined ? undefined : decodeTicketCursor(cursor);
+    const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
     if (after === null) throw new BadRequestException(staffTicketMessages.cursorInvalid);
     const page = await this.tickets.listForStaff({ ...query, after });
     return {
       tickets: page.tickets.map(toStaffTicketView),
-      nextCursor: page.next && encodeTicketCursor(page.next),
+      nextCursor: page.next && encodeKeysetCursor(page.next),
     };
   }
 

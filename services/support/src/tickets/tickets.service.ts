@@ -12,7 +12,7 @@ import type {
   UserDeletedData,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import { createdAtText, type TicketCursor } from './ticket-cursor';
+import { type KeysetCursor, keysetTimeText } from '@portal/db';
 import { TicketEntity } from './ticket.entity';
 
 /** Who a ticket belongs to: the signed-in customer (who opened it) and their organization. */
@@ -22,12 +22,12 @@ export type TicketOwner = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
 export type NewTicket = z.output<typeof createTicketRequestSchema>;
 
 /** What the staff queue shows: its filters, how many, and after which ticket (none: from the newest). */
-export type StaffQueueQuery = Omit<StaffTicketListQuery, 'cursor'> & { after?: TicketCursor };
+export type StaffQueueQuery = Omit<StaffTicketListQuery, 'cursor'> & { after?: KeysetCursor };
 
 /** A page of the staff queue; `next` is where the following page starts, null on the last one. */
 export interface StaffQueuePage {
   tickets: TicketEntity[];
-  next: TicketCursor | null;
+  next: KeysetCursor | null;
 }
 
 /** A ticket of fixed data (the demo's), opened and last updated some PostgreSQL intervals ago. */
@@ -144,7 +144,7 @@ export class TicketsService {
   }: StaffQueueQuery): Promise<StaffQueuePage> {
     const query = this.repository
       .createQueryBuilder('ticket')
-      .addSelect(createdAtText('ticket.created_at'), 'cursor_created_at')
+      .addSelect(keysetTimeText('ticket.created_at'), 'cursor_created_at')
       .orderBy('ticket.created_at', 'DESC')
       .addOrderBy('ticket.id', 'DESC')
       // One more than the page tells whether there is a next page.
@@ -153,10 +153,7 @@ export class TicketsService {
     if (priority) query.andWhere('ticket.priority = :priority', { priority });
     if (customerId) query.andWhere('ticket.customer_id = :customerId', { customerId });
     if (after) {
-      query.andWhere(
-        '(ticket.created_at, ticket.id) < (CAST(:createdAt AS timestamptz), CAST(:id AS uuid))',
-        after,
-      );
+      query.andWhere('(ticket.created_at, ticket.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
     }
     const { entities, raw } = await query.getRawAndEntities<{
       ticket_id: string;
@@ -166,7 +163,7 @@ export class TicketsService {
     const last = raw[limit - 1];
     return {
       tickets: entities.slice(0, limit),
-      next: { createdAt: last.cursor_created_at, id: last.ticket_id },
+      next: { at: last.cursor_created_at, id: last.ticket_id },
     };
   }
 

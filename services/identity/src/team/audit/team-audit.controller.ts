@@ -1,7 +1,7 @@
 import { BadRequestException, Controller, Get, Header, Query, Req } from '@nestjs/common';
 import type { TeamAuditResponse } from '@portal/contracts';
 import { type MemberRequest, SessionMemberCan } from '../../auth/session-member.guard';
-import { decodeAuditCursor } from './audit-cursor';
+import { decodeKeysetCursor } from '@portal/db';
 import { TeamAuditService } from './team-audit.service';
 
 export const AUDIT_CURSOR_INVALID_MESSAGE = 'Cursor is not valid: start again from the first page';
@@ -18,7 +18,7 @@ export class TeamAuditController {
     if (cursor !== undefined && typeof cursor !== 'string') {
       throw new BadRequestException(AUDIT_CURSOR_INVALID_MESSAGE);
     }
-    const after = cursor === undefined || cursor === '' ? undefined : decodeAuditCursor(cursor);
+    const after = cursor === undefined || cursor === '' ? undefined : decodeKeysetCursor(cursor);
     if (after === null) throw new BadRequestException(AUDIT_CURSOR_INVALID_MESSAGE);
     return this.audit.page(request.session.user.organizationId, after);
   }

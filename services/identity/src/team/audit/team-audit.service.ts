@@ -8,7 +8,7 @@ import {
   type TeamAuditResponse,
 } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { type AuditCursor, auditAtText, encodeAuditCursor } from './audit-cursor';
+import { encodeKeysetCursor, type KeysetCursor, keysetTimeText } from '@portal/db';
 
 /** Who did it, as the entry keeps them (the name at the time; the id goes when the account does). */
 export interface AuditActor {
@@ -106,9 +106,9 @@ export class TeamAuditService {
   }
 
   /** A page of the organization's log, newest first, after `after` (the previous page's last entry). */
-  async page(organizationId: string, after: AuditCursor | undefined): Promise<TeamAuditResponse> {
+  async page(organizationId: string, after: KeysetCursor | undefined): Promise<TeamAuditResponse> {
     const rows: AuditRow[] = await this.dataSource.query(
-      `SELECT id, action, actor_name AS "actorName", subject, summary, at, ${auditAtText('at')} AS "cursorAt"
+      `SELECT id, action, actor_name AS "actorName", subject, summary, at, ${keysetTimeText('at')} AS "cursorAt"
          FROM organization_audit
         WHERE organization_id = $1
           AND ($2::timestamptz IS NULL OR (at, id) < ($2::timestamptz, $3::uuid))
@@ -128,7 +128,7 @@ export class TeamAuditService {
         at: row.at.toISOString(),
       })),
       nextCursor:
-        rows.length > AUDIT_PAGE_SIZE && last ? encodeAuditCursor({ at: last.cursorAt, id: last.id }) : null,
+        rows.length > AUDIT_PAGE_SIZE && last ? encodeKeysetCursor({ at: last.cursorAt, id: last.id }) : null,
     };
   }
 }
