@@ -32,7 +32,7 @@ describe('session slice', () => {
     store.dispatch(userLoaded(user));
     expect(selectSessionStatus(store.getState())).toBe('signedIn');
     store.dispatch(tokenPresenceChanged(false));
-    expect(store.getState().session).toEqual({ hasToken: false, user: null, checking: false, checkFailed: false });
+    expect(store.getState().session).toEqual({ hasToken: false, user: null, checking: false });
     expect(selectSessionStatus(store.getState())).toBe('signedOut');
   });
 

@@ -17,8 +17,11 @@ export interface SessionState {
   user: SessionUser | null;
   /** The current-user call is running: the signed-in state is not known yet. */
   checking: boolean;
-  /** The last current-user call failed for another reason than a 401 (the server or the network). */
-  checkFailed?: boolean;
+  /**
+   * The last current-user call failed for another reason than a 401 (the server or the network); absent
+   * otherwise.
+   */
+  checkFailed?: true;
 }
 
 const initialSessionState = (): SessionState => ({
@@ -41,12 +44,12 @@ export const sessionSlice = createSlice({
     },
     userCheckStarted(state) {
       state.checking = true;
-      state.checkFailed = false;
+      delete state.checkFailed;
     },
     userLoaded(state, action: PayloadAction<SessionUser>) {
       state.user = action.payload;
       state.checking = false;
-      state.checkFailed = false;
+      delete state.checkFailed;
     },
     userCheckFailed(state) {
       state.checking = false;

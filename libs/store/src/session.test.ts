@@ -65,7 +65,7 @@ describe('checkCurrentUser', () => {
     await store.dispatch(checkCurrentUser());
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('auth_token')).toBeNull();
-    expect(store.getState().session).toEqual({ hasToken: false, user: null, checking: false, checkFailed: false });
+    expect(store.getState().session).toEqual({ hasToken: false, user: null, checking: false });
     expect(store.getState().toast.current).toBeNull();
   });
 

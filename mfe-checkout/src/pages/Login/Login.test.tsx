@@ -176,6 +176,7 @@ describe('Login with two-factor sign-in', () => {
     const calls = stubFetch({
       'POST /api/auth/login': askForCode,
       'POST /api/auth/login/two-factor': { status: 200, body: { token: 'login-token', user } },
+      'GET /api/auth/me': { status: 200, body: customerMe },
     });
     const { store, field } = await reachCodeStep();
 
@@ -192,7 +193,9 @@ describe('Login with two-factor sign-in', () => {
 
     await waitFor(() => expect(window.location.pathname).toBe('/checkout'));
     expect(localStorage.getItem('token')).toBe('login-token');
-    expect(store.getState().session).toEqual({ hasToken: true, user, checking: false });
+    await waitFor(() =>
+      expect(store.getState().session).toEqual({ hasToken: true, user: customerMe, checking: false }),
+    );
     expect(store.getState().toast.current).toMatchObject({ title: 'Logged in successfully' });
     expect(calls[1]).toMatchObject({
       path: '/api/auth/login/two-factor',
