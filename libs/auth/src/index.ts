@@ -4,7 +4,15 @@ export { type AuthenticatedUser, type OrganizationMember } from './authenticated
 export { authMessages } from './auth-errors';
 export { type BearerCredentials, bearerToken, parseBearer } from './bearer-token';
 export { JwtAuthGuard } from './jwt-auth.guard';
-export { CustomerOnly, MemberCan, MemberPermissionGuard, Roles, RolesGuard, StaffOnly } from './roles';
+export {
+  assertMemberCan,
+  CustomerOnly,
+  MemberCan,
+  MemberPermissionGuard,
+  Roles,
+  RolesGuard,
+  StaffOnly,
+} from './roles';
 export { CurrentUser } from './current-user.decorator';
 export { type RevocationFeedStatus, SessionRevocations } from './session-revocations';
 export { type MembershipChange, MembershipVersions, type TokenMembership } from './membership-versions';

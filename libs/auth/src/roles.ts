@@ -35,6 +35,21 @@ export class RolesGuard implements CanActivate {
 const MemberRule = Reflector.createDecorator<OrgPermission>();
 
 /**
+ * Throws what a member without `permission` gets: 401 when nobody is signed in, 403 for staff, for a
+ * customer acting in no organization, and for a role the permission table refuses. Every guard of a
+ * member's route (this library's, identity's own) decides with it.
+ */
+export function assertMemberCan(
+  user: Pick<AuthenticatedUser, 'role' | 'organizationId' | 'orgRole'> | undefined,
+  permission: OrgPermission,
+): void {
+  if (!user) throw new UnauthorizedException(authMessages.missingToken);
+  if (!isCustomer(user.role)) throw new ForbiddenException(authMessages.forbidden);
+  if (!user.organizationId) throw new ForbiddenException(teamMessages.noOrganization);
+  if (!can(user.orgRole, permission)) throw new ForbiddenException(teamMessages.notAllowed);
+}
+
+/**
  * Answers 403 unless the token is a customer's acting in an organization with a membership role that
  * has the route's permission (`@MemberCan`). Runs after JwtAuthGuard, so a stale membership version
  * has already answered 401.
@@ -44,13 +59,12 @@ export class MemberPermissionGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const permission = this.reflector.getAllAndOverride(MemberRule, [context.getHandler(), context.getClass()]);
+    const permission = this.reflector.getAllAndOverride(MemberRule, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!permission) return true;
-    const user = context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user;
-    if (!user) throw new UnauthorizedException(authMessages.missingToken);
-    if (!isCustomer(user.role)) throw new ForbiddenException(authMessages.forbidden);
-    if (!user.organizationId) throw new ForbiddenException(teamMessages.noOrganization);
-    if (!can(user.orgRole, permission)) throw new ForbiddenException(teamMessages.notAllowed);
+    assertMemberCan(context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user, permission);
     return true;
   }
 }

@@ -2,15 +2,13 @@ import {
   applyDecorators,
   type CanActivate,
   type ExecutionContext,
-  ForbiddenException,
   Injectable,
   SetMetadata,
-  UnauthorizedException,
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { authMessages } from '@portal/auth';
-import { can, isCustomer, type OrgPermission, type OrgRole, teamMessages } from '@portal/contracts';
+import { assertMemberCan } from '@portal/auth';
+import type { OrgPermission, OrgRole } from '@portal/contracts';
 import type { SessionUser } from '../sessions/sessions.service';
 import { type AuthenticatedRequest, SessionAuthGuard } from './session-auth.guard';
 
@@ -37,11 +35,10 @@ export class SessionMemberGuard implements CanActivate {
       context.getClass(),
     ]);
     if (!permission) return true;
-    const user = context.switchToHttp().getRequest<Partial<AuthenticatedRequest>>().session?.user;
-    if (!user) throw new UnauthorizedException(authMessages.missingToken);
-    if (!isCustomer(user.role)) throw new ForbiddenException(authMessages.forbidden);
-    if (!user.organizationId) throw new ForbiddenException(teamMessages.noOrganization);
-    if (!can(user.orgRole, permission)) throw new ForbiddenException(teamMessages.notAllowed);
+    assertMemberCan(
+      context.switchToHttp().getRequest<Partial<AuthenticatedRequest>>().session?.user,
+      permission,
+    );
     return true;
   }
 }
