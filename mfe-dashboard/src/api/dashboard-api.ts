@@ -4,6 +4,7 @@ import type {
   CreateIntegrationResponse,
   CreateTicketRequest,
   Integration,
+  IntegrationsSummary,
   KickoffResponse,
   MetricsResponse,
   Order,
@@ -12,7 +13,7 @@ import type {
 import { lazyApi, type AppThunk } from '@portal/store';
 
 /**
- * The dashboard's calls: orders, integrations, tickets, metrics and the kickoff call. Lists are tagged so a create or
+ * The dashboard's calls: orders, integrations (and their counts), tickets, metrics and the kickoff call. Lists are tagged so a create or
  * delete refetches its list (orders: a checkout, in the checkout section); metrics are refetched when
  * the live stream reports a new one (no polling, so an idle dashboard costs the services nothing).
  */
@@ -22,6 +23,10 @@ const dashboardApi = lazyApi((api) =>
       orders: build.query<Order[], void>({ query: () => '/user/orders', providesTags: ['Orders'] }),
       integrations: build.query<Integration[], void>({
         query: () => '/crm/integrations',
+        providesTags: ['Integrations'],
+      }),
+      integrationsSummary: build.query<IntegrationsSummary, void>({
+        query: () => '/crm/integrations/summary',
         providesTags: ['Integrations'],
       }),
       createIntegration: build.mutation<CreateIntegrationResponse, CreateIntegrationRequest>({
@@ -52,6 +57,7 @@ export const loadDashboardApi = dashboardApi.load;
 
 export const useOrdersQuery = dashboardApi.hook('useOrdersQuery');
 export const useIntegrationsQuery = dashboardApi.hook('useIntegrationsQuery');
+export const useIntegrationsSummaryQuery = dashboardApi.hook('useIntegrationsSummaryQuery');
 export const useCreateIntegrationMutation = dashboardApi.hook('useCreateIntegrationMutation');
 export const useDeleteIntegrationMutation = dashboardApi.hook('useDeleteIntegrationMutation');
 export const useTicketsQuery = dashboardApi.hook('useTicketsQuery');

@@ -256,11 +256,18 @@ describe("customer B against customer A's objects", () => {
       `?organizationId=${ctx.a.organizationId}`,
       `?user_id=${ctx.a.id}&id=${ctx.ids.ticket}`,
     ];
+    // B's integration counts are those of B's own list, whatever the query names.
+    const bIntegrations = await gateway.expectStatus(200, 'GET', '/api/crm/integrations', { token: ctx.b.token });
+    const bCounts = {
+      configured: bIntegrations.length,
+      active: bIntegrations.filter((each) => each.isActive).length,
+    };
     for (const route of listRoutes) {
       // A sees its own (the check below would be empty otherwise).
       const own = await gateway.call('GET', route.path, { token: ctx.a.token });
       assert.equal(own.status, 200);
-      if (route.owned !== 'metrics')
+      if (route.owned === 'integration-counts') assert.ok(own.body.configured > 0, "A's integrations are counted");
+      else if (route.owned !== 'metrics')
         assert.ok(
           aMarkers.some((marker) => own.text.includes(marker)),
           `A's ${route.path}`,
@@ -280,6 +287,9 @@ describe("customer B against customer A's objects", () => {
           }
           if (route.owned === 'metrics' && answer.status === 200) {
             assert.equal(answer.body.today.calls, 0, "B's KPIs count A's call");
+          }
+          if (route.owned === 'integration-counts' && answer.status === 200) {
+            assert.deepEqual(answer.body, bCounts, "B's integration counts include A's");
           }
         }
       }

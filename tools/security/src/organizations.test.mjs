@@ -48,6 +48,8 @@ const permissions = {
   'GET /api/user/orders/:id': 'orders.read',
   'POST /api/create-payment-intent': 'checkout.pay',
   'GET /api/crm/integrations': 'integrations.manage',
+  // The overview's Service Status shows every member whether the services are set up.
+  'GET /api/crm/integrations/summary': 'kpis.read',
   'POST /api/crm/integrations': 'integrations.manage',
   'DELETE /api/crm/integrations/:id': 'integrations.manage',
   // The overview's onboarding checklist shows every member whether the kickoff call is booked.

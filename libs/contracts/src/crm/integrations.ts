@@ -62,6 +62,17 @@ export const integrationSchema = z.object({
 export type Integration = z.infer<typeof integrationSchema>;
 export const integrationListResponseSchema = z.array(integrationSchema);
 
+/**
+ * `GET /api/crm/integrations/summary`: how many integrations the organization has configured and how
+ * many are active. Every member may read it (the overview's Service Status), not only those who
+ * manage the integrations themselves.
+ */
+export const integrationsSummarySchema = z.object({
+  configured: z.number().int().nonnegative(),
+  active: z.number().int().nonnegative(),
+});
+export type IntegrationsSummary = z.infer<typeof integrationsSummarySchema>;
+
 /** `POST /api/crm/integrations` → 201: the integration and, this once only, its signing secret. */
 export const createIntegrationResponseSchema = integrationSchema.extend({ signingSecret: z.string() });
 export type CreateIntegrationResponse = z.infer<typeof createIntegrationResponseSchema>;

@@ -89,6 +89,7 @@ export function stubDashboardApi(routes: StubbedRoutes = {}) {
     'GET /runtime-config.json': { status: 200, body: { scheduler: null } },
     'GET /api/user/orders': { status: 200, body: [] },
     'GET /api/crm/integrations': { status: 200, body: [] },
+    'GET /api/crm/integrations/summary': { status: 200, body: { configured: 0, active: 0 } },
     'GET /api/support/tickets': { status: 200, body: [] },
     'GET /api/kpi/metrics': { status: 200, body: metricsWith({ calls: 0, leads: 0, conversions: 0 }) },
     ...routes,

@@ -7,6 +7,7 @@ import {
   type Integration,
   integrationListResponseSchema,
   integrationMessages,
+  integrationsSummarySchema,
   teamMessages,
 } from '@portal/contracts';
 import { expectJsonError, postRawBody, request, type SignedInUser, startForSuite } from '@portal/testing';
@@ -279,6 +280,7 @@ describe('/api/crm/integrations', () => {
     const routes = () =>
       [
         ['GET', '/api/crm/integrations', undefined],
+        ['GET', '/api/crm/integrations/summary', undefined],
         ['POST', '/api/crm/integrations', valid()],
         ['DELETE', `/api/crm/integrations/${randomUUID()}`, undefined],
       ] as const;
@@ -333,6 +335,27 @@ describe('/api/crm/integrations', () => {
       });
       expect((await call('DELETE', `/api/crm/integrations/${byOwner.id}`, admin)).status).toBe(204);
       expect((await list(owner)).map((each) => each.id)).toEqual([byManager.id]);
+    });
+
+    it("tells every role how many of the organization's integrations are configured and active, and nothing of another's", async () => {
+      const summaryOf = async (who: SignedInUser) => {
+        const response = await call('GET', '/api/crm/integrations/summary', who);
+        expect(response.status).toBe(200);
+        return integrationsSummarySchema.parse(response.body);
+      };
+      const organization = randomUUID();
+      const founder = await memberAs('owner', organization);
+      expect(await summaryOf(founder)).toEqual({ configured: 0, active: 0 });
+      await create(founder);
+      const paused = await create(founder, { ...valid(), type: 'salesforce' });
+      await crm().dataSource.query('UPDATE integrations SET is_active = false WHERE id = $1', [paused.id]);
+      for (const orgRole of ['owner', 'admin', 'billing', 'crm_manager', 'member'] as const) {
+        expect(await summaryOf(await memberAs(orgRole, organization))).toEqual({ configured: 2, active: 1 });
+      }
+      // The same person, acting in another of their organizations, counts none of them.
+      expect(
+        await summaryOf(await crm().signIn('customer', { sub: founder.id, org: randomUUID(), orgRole: 'owner' })),
+      ).toEqual({ configured: 0, active: 0 });
     });
 
     it("answers 404 to a member of another organization for every method on this one's integrations, changing nothing", async () => {

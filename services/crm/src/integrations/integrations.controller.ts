@@ -17,6 +17,7 @@ import {
   createIntegrationRequestSchema,
   type Integration,
   integrationMessages,
+  type IntegrationsSummary,
 } from '@portal/contracts';
 import { CRM_CONFIG, type CrmConfig } from '../config';
 import { toIntegrationView } from './integration-view';
@@ -26,7 +27,8 @@ const integrationNotFound = () => new NotFoundException(integrationMessages.inte
 
 /**
  * The dashboard's Integrations tab: the CRMs and dialers of the organization the token acts in, for
- * the members who manage them (owner, admin, crm_manager: `integrations.manage`).
+ * the members who manage them (owner, admin, crm_manager: `integrations.manage`); their counts for
+ * every member.
  */
 @Controller('api/crm/integrations')
 @MemberCan('integrations.manage')
@@ -40,6 +42,13 @@ export class IntegrationsController {
   async list(@CurrentUser() member: OrganizationMember): Promise<Integration[]> {
     const integrations = await this.integrations.listForOrganization(member.organizationId);
     return integrations.map((each) => toIntegrationView(each, this.config.publicSiteUrl));
+  }
+
+  /** Every member sees whether the organization's services are set up (the overview's Service Status). */
+  @Get('summary')
+  @MemberCan('kpis.read')
+  summary(@CurrentUser() member: OrganizationMember): Promise<IntegrationsSummary> {
+    return this.integrations.summarizeForOrganization(member.organizationId);
   }
 
   /** 201 with the integration and its signing secret, which no later answer repeats. */

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type OrganizationMember, SecretBox } from '@portal/auth';
-import type { createIntegrationRequestSchema, MembershipChangedData } from '@portal/contracts';
+import type {
+  createIntegrationRequestSchema,
+  IntegrationsSummary,
+  MembershipChangedData,
+} from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { IntegrationEntity } from './integration.entity';
@@ -51,6 +55,16 @@ export class IntegrationsService {
   /** The organization's integrations, whoever connected them, newest first, without their secret columns. */
   listForOrganization(organizationId: string): Promise<IntegrationEntity[]> {
     return this.repository.find({ where: { organizationId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** How many integrations the organization has, and how many of them are active. */
+  async summarizeForOrganization(organizationId: string): Promise<IntegrationsSummary> {
+    const [{ configured, active }] = await this.dataSource.query<{ configured: number; active: number }[]>(
+      `SELECT count(*)::int AS configured, count(*) FILTER (WHERE is_active)::int AS active
+         FROM integrations WHERE organization_id = $1`,
+      [organizationId],
+    );
+    return { configured, active };
   }
 
   /** The integrations the customer connected, in any organization, newest first ("Export my data"). */

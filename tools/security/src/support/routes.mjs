@@ -9,7 +9,8 @@
 //   customer   @CustomerOnly: a customer's token; staff get 403
 //   staff      @StaffOnly: a staff token; customers get 403
 //   signature  no token: a signature over the raw body (Stripe webhook, an integration's inbound events)
-// owned: the route answers or touches one customer's data ('order', 'integration', 'ticket', 'metrics';
+// owned: the route answers or touches one customer's data ('order', 'integration', 'ticket', 'metrics',
+//   'integration-counts';
 //   'account': a part of 'Export my data', everything the service holds about the caller, or the
 //   caller's account settings; 'session': the caller's sessions, ctx.ids.session one of A's).
 // example(ctx): a valid body for write routes (ctx from fixtures.mjs); fields: the body's field names.
@@ -375,6 +376,14 @@ export const routes = [
     example: () => ({ email: `sec-news-${randomUUID().slice(0, 8)}@example.com` }),
   },
   { service: 'crm', method: 'GET', path: '/api/crm/integrations', access: 'customer', owned: 'integration' },
+  // The counts behind the overview's Service Status, for every member of the organization.
+  {
+    service: 'crm',
+    method: 'GET',
+    path: '/api/crm/integrations/summary',
+    access: 'customer',
+    owned: 'integration-counts',
+  },
   {
     service: 'crm',
     method: 'POST',

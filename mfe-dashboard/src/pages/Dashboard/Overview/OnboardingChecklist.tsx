@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded';
-import type { Integration, Kickoff, Ticket } from '@portal/contracts';
+import type { IntegrationsSummary, Kickoff, Ticket } from '@portal/contracts';
 import { ScheduleCallButton } from '@portal/leads';
 import { serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { useBookKickoffMutation, useKickoffQuery } from '../../../api/dashboard-api';
@@ -16,7 +16,7 @@ import type { DashboardTab } from '../dashboard-tabs';
 import { useCalendlyScheduled } from './useCalendlyScheduled';
 
 export interface OnboardingChecklistProps {
-  integrations: readonly Integration[] | undefined;
+  integrations: IntegrationsSummary | undefined;
   tickets: readonly Ticket[] | undefined;
   onOpenTab: (tab: DashboardTab) => void;
 }
@@ -79,7 +79,7 @@ export function OnboardingChecklist({ integrations, tickets, onOpenTab }: Onboar
     {
       title: 'Connect an integration',
       detail: 'Link your CRM or dialer so calls and leads reach your KPIs.',
-      done: (integrations?.length ?? 0) > 0,
+      done: (integrations?.configured ?? 0) > 0,
       action: (
         <Button variant="outlined" onClick={() => onOpenTab('Integrations')}>
           Add Integration

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { renderPage, type StubbedAnswer } from '@portal/web-testing';
 import { loadDashboardApi } from '../../../api/dashboard-api';
 import {
-  anIntegration,
   anOrder,
   aTicket,
   metricsWith,
   errorToast,
   serverError,
+  signedInAs,
   signedInCustomer,
   stubDashboardApi,
 } from '../dashboard-fixtures';
@@ -41,14 +41,7 @@ describe('Overview tab', () => {
           anOrder({ id: '10000000-0000-4000-8000-000000000004', status: 'failed', total: '500.00' }),
         ],
       },
-      'GET /api/crm/integrations': {
-        status: 200,
-        body: [
-          anIntegration({ id: '20000000-0000-4000-8000-000000000001' }),
-          anIntegration({ id: '20000000-0000-4000-8000-000000000002', type: 'dialpad' }),
-          anIntegration({ id: '20000000-0000-4000-8000-000000000003', isActive: false }),
-        ],
-      },
+      'GET /api/crm/integrations/summary': { status: 200, body: { configured: 3, active: 2 } },
       'GET /api/kpi/metrics': { status: 200, body: metricsWith({ calls: 1284, leads: 37, conversions: 9 }) },
       'GET /api/support/tickets': {
         status: 200,
@@ -90,7 +83,7 @@ describe('Overview tab', () => {
     ['Total Orders', 'GET /api/user/orders', 'Failed to fetch orders', 'Your orders could not be loaded.'],
     [
       'Active Integrations',
-      'GET /api/crm/integrations',
+      'GET /api/crm/integrations/summary',
       'Failed to fetch integrations',
       'Your integrations could not be loaded.',
     ],
@@ -116,7 +109,11 @@ describe('Overview tab', () => {
 
       answer = {
         status: 200,
-        body: route.includes('metrics') ? metricsWith({ calls: 3, leads: 1, conversions: 0 }) : [],
+        body: route.includes('metrics')
+          ? metricsWith({ calls: 3, leads: 1, conversions: 0 })
+          : route.includes('summary')
+            ? { configured: 0, active: 0 }
+            : [],
       };
       await userEvent.click(within(card(label)).getByRole('button', { name: 'Try again' }));
       expect(await within(card(label)).findByTestId('stat-value')).toBeInTheDocument();
@@ -157,17 +154,39 @@ describe('Overview tab', () => {
           { ...paidFor('Inbound Support'), id: '10000000-0000-4000-8000-000000000003' },
         ],
       },
-      'GET /api/crm/integrations': { status: 200, body: [anIntegration()] },
+      'GET /api/crm/integrations/summary': { status: 200, body: { configured: 1, active: 1 } },
     });
     renderOverview();
     expect(await serviceStatus()).toEqual(['Inbound SupportActive', 'AI AutomationActive']);
     expect(screen.queryByRole('list', { name: 'Getting Started' })).not.toBeInTheDocument();
   });
 
+  it("shows a billing member the services' status without their integrations", async () => {
+    const calls = stubDashboardApi({
+      'GET /api/user/orders': { status: 200, body: [paidFor('Inbound Support')] },
+      'GET /api/crm/integrations/summary': { status: 200, body: { configured: 2, active: 1 } },
+    });
+    renderPage(<Overview />, { route: '/dashboard', state: signedInAs('billing') });
+    expect(await serviceStatus()).toEqual(['Inbound SupportActive']);
+    expect(screen.queryByRole('group', { name: 'Active Integrations' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Getting Started' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.path)).not.toContain('/api/crm/integrations');
+  });
+
+  it('asks a member, who sees no orders, for neither the orders nor the integrations', async () => {
+    const calls = stubDashboardApi();
+    renderPage(<Overview />, { route: '/dashboard', state: signedInAs('member') });
+    expect(await cardText('Open Tickets')).toEqual(['0', '0 total']);
+    expect(screen.queryByRole('heading', { name: 'Service Status' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual(
+      expect.not.arrayContaining(['/api/user/orders', '/api/crm/integrations', '/api/crm/integrations/summary']),
+    );
+  });
+
   it('says a paid service needs setup while no integration is connected', async () => {
     stubDashboardApi({
       'GET /api/user/orders': { status: 200, body: [paidFor('Outbound Sales')] },
-      'GET /api/crm/integrations': { status: 200, body: [anIntegration({ isActive: false })] },
+      'GET /api/crm/integrations/summary': { status: 200, body: { configured: 1, active: 0 } },
     });
     renderOverview();
     expect(await serviceStatus()).toEqual(['Outbound SalesSetup Required']);
@@ -189,7 +208,7 @@ describe('Overview tab', () => {
 
   it("ticks each step from the customer's own data", async () => {
     stubDashboardApi({
-      'GET /api/crm/integrations': { status: 200, body: [anIntegration({ isActive: false })] },
+      'GET /api/crm/integrations/summary': { status: 200, body: { configured: 1, active: 0 } },
       'GET /api/support/tickets': { status: 200, body: [aTicket({ status: 'closed' })] },
       'GET /api/crm/kickoff': {
         status: 200,

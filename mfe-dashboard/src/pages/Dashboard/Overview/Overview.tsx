@@ -5,7 +5,7 @@ import PhoneInTalkRounded from '@mui/icons-material/PhoneInTalkRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import { useCan } from '@portal/store/organizations';
 import {
-  useIntegrationsQuery,
+  useIntegrationsSummaryQuery,
   useMetricsQuery,
   useOrdersQuery,
   useTicketsQuery,
@@ -16,7 +16,7 @@ import { countOf, formatCount } from '../../../format/count';
 import { formatCents } from '../../../format/money';
 import type { DashboardTab } from '../dashboard-tabs';
 import { OnboardingChecklist } from './OnboardingChecklist';
-import { activeCount, openCount, paidServices, spentCents } from './overview-stats';
+import { openCount, paidServices, spentCents } from './overview-stats';
 import { ServiceStatus } from './ServiceStatus';
 
 interface CardQuery<T> {
@@ -44,13 +44,15 @@ export interface OverviewProps {
 /**
  * The Overview tab: four account numbers, then the Service Status of what the customer paid for and,
  * until they paid for a service, the onboarding checklist. What the member's role cannot read
- * (orders, integrations) is neither asked for nor shown: its card, the status and the checklist go.
+ * (orders) is neither asked for nor shown; the integrations' card and the checklist are for those
+ * who manage them, while the status (from the counts every member may read) is for all who see orders.
  */
 export function Overview({ onOpenTab = () => undefined }: OverviewProps) {
   const readsOrders = useCan('orders.read');
   const managesIntegrations = useCan('integrations.manage');
   const orders = useOrdersQuery(undefined, { skip: !readsOrders });
-  const integrations = useIntegrationsQuery(undefined, { skip: !managesIntegrations });
+  // Every member may read the counts; they are asked for only where a card or the status shows them.
+  const integrations = useIntegrationsSummaryQuery(undefined, { skip: !readsOrders && !managesIntegrations });
   const metrics = useMetricsQuery();
   const tickets = useTicketsQuery();
   useFailureToast(orders, 'Failed to fetch orders');
@@ -85,9 +87,9 @@ export function Overview({ onOpenTab = () => undefined }: OverviewProps) {
           <StatCard
             label="Active Integrations"
             icon={<HubRounded />}
-            {...cardState(integrations, 'Your integrations could not be loaded.', (list) => ({
-              value: formatCount(activeCount(list)),
-              context: `${formatCount(list.length)} configured`,
+            {...cardState(integrations, 'Your integrations could not be loaded.', ({ active, configured }) => ({
+              value: formatCount(active),
+              context: `${formatCount(configured)} configured`,
             }))}
           />
         )}

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { Integration, Order } from '@portal/contracts';
+import type { IntegrationsSummary, Order } from '@portal/contracts';
 import { OutlinedList } from '../../../components/OutlinedList';
-import { activeCount, paidServices } from './overview-stats';
+import { paidServices } from './overview-stats';
 
 export interface ServiceStatusProps {
   orders: readonly Order[];
-  integrations: readonly Integration[] | undefined;
+  integrations: IntegrationsSummary | undefined;
 }
 
 /**
@@ -17,7 +17,7 @@ export interface ServiceStatusProps {
 export function ServiceStatus({ orders, integrations }: ServiceStatusProps) {
   const services = paidServices(orders);
   // Until the integrations are known (or when they could not be loaded), no status is claimed.
-  const status = integrations && (activeCount(integrations) > 0 ? 'Active' : 'Setup Required');
+  const status = integrations && (integrations.active > 0 ? 'Active' : 'Setup Required');
   return (
     <>
       <Typography id="service-status-title" variant="h4" component="h2" sx={{ mt: 5, mb: 2 }}>

@@ -1,4 +1,4 @@
-import type { Integration, Order, Ticket } from '@portal/contracts';
+import type { Order, Ticket } from '@portal/contracts';
 import { centsOf } from '../../../format/money';
 
 /** Money actually spent: the totals of completed orders, in whole cents (pending and failed cost nothing). */
@@ -6,9 +6,6 @@ export const spentCents = (orders: readonly Order[]): number =>
   orders
     .filter((order) => order.status === 'completed')
     .reduce((sum, order) => sum + centsOf(order.total), 0);
-
-export const activeCount = (integrations: readonly Integration[]): number =>
-  integrations.filter((integration) => integration.isActive).length;
 
 /** Only status 'open' counts as open. */
 export const openCount = (tickets: readonly Ticket[]): number =>
