@@ -126,6 +126,22 @@ export const orderCanceledDataSchema = z.object({
 });
 export type OrderCanceledData = z.infer<typeof orderCanceledDataSchema>;
 
+/**
+ * Staff refunded all or part of a paid order through Stripe (`refundId` is Stripe's `re_…`), once
+ * Stripe confirmed it. `totalRefunded` is everything refunded on the order so far.
+ */
+export const orderRefundedDataSchema = z.object({
+  orderId: z.uuid(),
+  userId: z.uuid().nullable(),
+  organizationId: z.uuid().nullable(),
+  refundId: z.string(),
+  amount: moneySchema,
+  totalRefunded: moneySchema,
+  fullyRefunded: z.boolean(),
+  refundedAt: z.iso.datetime(),
+});
+export type OrderRefundedData = z.infer<typeof orderRefundedDataSchema>;
+
 /** Who a customer's activity belongs to: the customer (user id) and their organisation. */
 const customerActivity = {
   integrationId: z.uuid(),
@@ -165,6 +181,69 @@ export const ticketCreatedDataSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type TicketCreatedData = z.infer<typeof ticketCreatedDataSchema>;
+
+/** Which side of a ticket's conversation acted: the customer's organization or the company's staff. */
+export const ticketSideSchema = z.enum(['customer', 'staff']);
+export type TicketSide = z.infer<typeof ticketSideSchema>;
+
+/** The ticket an event is about: who opened it, in which organization, and its title (for mails). */
+const ticketActivity = {
+  ticketId: z.uuid(),
+  customerId: z.uuid(),
+  organizationId: z.uuid().nullable(),
+  title: z.string(),
+};
+
+/**
+ * A message was added to a ticket's conversation by the customer's side or by staff. Internal notes
+ * (staff only) are not replies and raise no event. `status` is the ticket's status after the reply
+ * (a customer's reply to a closed ticket reopens it: ADR of issue 19).
+ */
+export const ticketRepliedDataSchema = z.object({
+  ...ticketActivity,
+  messageId: z.uuid(),
+  author: ticketSideSchema,
+  authorId: z.uuid(),
+  status: ticketStatusSchema,
+  repliedAt: z.iso.datetime(),
+});
+export type TicketRepliedData = z.infer<typeof ticketRepliedDataSchema>;
+
+export const ticketClosedDataSchema = z.object({
+  ...ticketActivity,
+  by: ticketSideSchema,
+  closedAt: z.iso.datetime(),
+});
+export type TicketClosedData = z.infer<typeof ticketClosedDataSchema>;
+
+export const ticketReopenedDataSchema = z.object({
+  ...ticketActivity,
+  by: ticketSideSchema,
+  reopenedAt: z.iso.datetime(),
+});
+export type TicketReopenedData = z.infer<typeof ticketReopenedDataSchema>;
+
+/** Staff changed a ticket's status, priority or assignee (closing and reopening have events of their own). */
+export const ticketUpdatedDataSchema = z.object({
+  ...ticketActivity,
+  status: ticketStatusSchema,
+  priority: ticketPrioritySchema,
+  assigneeId: z.uuid().nullable(),
+  /** What changed: the customer is mailed on a status change only. */
+  changed: z.array(z.enum(['status', 'priority', 'assignee'])).min(1),
+  updatedAt: z.iso.datetime(),
+});
+export type TicketUpdatedData = z.infer<typeof ticketUpdatedDataSchema>;
+
+/** A ticket is about to miss its SLA target (first response or resolution): staff are warned once per target. */
+export const ticketBreachingDataSchema = z.object({
+  ...ticketActivity,
+  priority: ticketPrioritySchema,
+  target: z.enum(['first_response', 'resolution']),
+  dueAt: z.iso.datetime(),
+  warnedAt: z.iso.datetime(),
+});
+export type TicketBreachingData = z.infer<typeof ticketBreachingDataSchema>;
 
 /** kpi counted a metric for a customer; the gateway streams it to that customer's open dashboard. */
 export const metricRecordedDataSchema = z.object({
@@ -296,6 +375,12 @@ export const events = {
     version: 1,
     data: orderCanceledDataSchema,
   }),
+  orderRefunded: defineEvent({
+    subject: 'portal.orders.refunded',
+    type: 'order.refunded',
+    version: 1,
+    data: orderRefundedDataSchema,
+  }),
   callCompleted: defineEvent({
     subject: 'portal.calls.completed',
     type: 'call.completed',
@@ -319,6 +404,36 @@ export const events = {
     type: 'ticket.created',
     version: 1,
     data: ticketCreatedDataSchema,
+  }),
+  ticketReplied: defineEvent({
+    subject: 'portal.tickets.replied',
+    type: 'ticket.replied',
+    version: 1,
+    data: ticketRepliedDataSchema,
+  }),
+  ticketClosed: defineEvent({
+    subject: 'portal.tickets.closed',
+    type: 'ticket.closed',
+    version: 1,
+    data: ticketClosedDataSchema,
+  }),
+  ticketReopened: defineEvent({
+    subject: 'portal.tickets.reopened',
+    type: 'ticket.reopened',
+    version: 1,
+    data: ticketReopenedDataSchema,
+  }),
+  ticketUpdated: defineEvent({
+    subject: 'portal.tickets.updated',
+    type: 'ticket.updated',
+    version: 1,
+    data: ticketUpdatedDataSchema,
+  }),
+  ticketBreaching: defineEvent({
+    subject: 'portal.tickets.breaching',
+    type: 'ticket.breaching',
+    version: 1,
+    data: ticketBreachingDataSchema,
   }),
   metricRecorded: defineEvent({
     subject: 'portal.metrics.recorded',
