@@ -16,6 +16,7 @@ export * from './crm/cv-file';
 export * from './crm/kickoff';
 export * from './support/tickets';
 export * from './kpi/metrics';
+export * from './live/ticket-stream';
 export * from './commerce/commerce';
 export * from './site/public-site';
 export * from './site/site-routes';
