@@ -18,5 +18,6 @@ export * from './support/tickets';
 export * from './kpi/metrics';
 export * from './live/ticket-stream';
 export * from './commerce/commerce';
+export * from './commerce/orders';
 export * from './site/public-site';
 export * from './site/site-routes';
