@@ -55,9 +55,8 @@ export const leadNoteSchema = z.object({
   id: z.uuid(),
   leadId: z.uuid(),
   body: z.string(),
+  /** The member of staff who wrote it: names come from identity's `GET /api/identity/staff/users?id=…`. */
   authorId: z.uuid(),
-  /** The author's name as the token carried it when the note was written. */
-  authorName: z.string(),
   createdAt: z.iso.datetime(),
 });
 export type LeadNote = z.infer<typeof leadNoteSchema>;

@@ -1,4 +1,8 @@
-import { customerMatchQuerySchema, staffOrganizationListQuerySchema } from '../identity/staff-customers';
+import {
+  customerMatchQuerySchema,
+  staffOrganizationListQuerySchema,
+  staffUserLookupQuerySchema,
+} from '../identity/staff-customers';
 import { notificationSettingsSchema } from '../identity/notification-settings';
 import { integrationHealthQuerySchema, staffIntegrationListQuerySchema } from './integration-health';
 import { createLeadNoteRequestSchema, staffLeadListQuerySchema, updateLeadRequestSchema } from './staff-leads';
@@ -41,6 +45,9 @@ describe('staff customers contracts', () => {
       'Give from 1 to 100 email addresses',
     );
     expect(customerMatchQuerySchema.safeParse({}).success).toBe(false);
+    expect(firstMessage(staffUserLookupQuerySchema.safeParse({ id: 'x' }))).toBe(
+      'Give from 1 to 100 user ids (UUIDs)',
+    );
   });
 
   it('pages organizations and asks crm for the health of organizations by id', () => {

@@ -18,6 +18,7 @@ export const staffCustomerMessages = {
   limitInvalid: `Limit must be a whole number from 1 to ${STAFF_ORGANIZATION_LIST_LIMIT}`,
   searchTooLong: `Search must be at most ${STAFF_CUSTOMER_SEARCH_MAX_LENGTH} characters`,
   emailsRequired: `Give from 1 to ${CUSTOMER_MATCH_MAX_EMAILS} email addresses`,
+  userIdsRequired: `Give from 1 to ${CUSTOMER_MATCH_MAX_EMAILS} user ids (UUIDs)`,
 } as const;
 
 /** An organization in the staff list: its plan, how many members, and its owner. */
@@ -111,3 +112,29 @@ export const customerMatchSchema = z.object({
 export type CustomerMatch = z.infer<typeof customerMatchSchema>;
 export const customerMatchResponseSchema = z.object({ customers: z.array(customerMatchSchema) });
 export type CustomerMatchResponse = z.infer<typeof customerMatchResponseSchema>;
+
+/**
+ * `GET /api/identity/staff/users?id=a&id=b` (1 to 100 user ids): who these accounts are — the names
+ * the console shows for a note's or a message's author and a ticket's assignee. Unknown ids are left
+ * out of the answer. Unknown fields are rejected.
+ */
+export const staffUserLookupQuerySchema = z.strictObject({
+  id: repeatedQueryValue(
+    z.uuid({ error: staffCustomerMessages.userIdsRequired }),
+    1,
+    CUSTOMER_MATCH_MAX_EMAILS,
+    staffCustomerMessages.userIdsRequired,
+  ),
+});
+export type StaffUserLookupQuery = z.output<typeof staffUserLookupQuerySchema>;
+
+export const staffUserSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  /** Whether the account is staff (any staff role) or a customer. */
+  staff: z.boolean(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+export const staffUserLookupResponseSchema = z.object({ users: z.array(staffUserSchema) });
+export type StaffUserLookupResponse = z.infer<typeof staffUserLookupResponseSchema>;
