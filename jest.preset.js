@@ -20,7 +20,7 @@ module.exports = {
     // maildev (the tests' mail catcher) exports only an `import` entry, which Jest's CommonJS resolver
     // does not see; its module is loaded as ESM all the same (--experimental-vm-modules).
     '^maildev$': path.join(__dirname, 'node_modules/maildev/dist/index.js'),
-    '^@portal/(contracts|config|db|db-admin|events|testing|nest-http|service-kit|auth|ui|store|leads|federation|web-testing)$':
+    '^@portal/(contracts|config|db|db-admin|events|testing|nest-http|service-kit|auth|ui|store|leads|help-center|federation|web-testing)$':
       path.join(__dirname, 'libs/$1/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.(spec|test).ts?(x)'],

@@ -5,10 +5,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMoreRounded';
 import SearchOff from '@mui/icons-material/SearchOffRounded';
-import type { Faq } from '../../content/help-center';
+import type { HelpArticle } from '@portal/help-center';
 
 /** The questions as an accordion (question as an h3 button), or the empty state of a search. */
-export function FaqList({ faqs }: { faqs: Faq[] }) {
+export function FaqList({ faqs }: { faqs: HelpArticle[] }) {
   if (!faqs.length) {
     return (
       <Box sx={{ textAlign: 'center', py: 6, px: 2, border: 1, borderColor: 'divider', borderRadius: 4 }}>
@@ -26,7 +26,7 @@ export function FaqList({ faqs }: { faqs: Faq[] }) {
     <div>
       {faqs.map((faq) => (
         <Accordion
-          key={faq.question}
+          key={faq.id}
           disableGutters
           slotProps={{ transition: { unmountOnExit: true } }}
           sx={{

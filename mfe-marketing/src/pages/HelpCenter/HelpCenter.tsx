@@ -5,7 +5,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Search from '@mui/icons-material/SearchRounded';
 import { PageContainer } from '@portal/ui';
-import { FAQS, FIRST_HELP_CATEGORY, HELP_CATEGORIES, type HelpCategoryId } from '../../content/help-center';
+import {
+  FIRST_HELP_CATEGORY,
+  HELP_ARTICLES,
+  HELP_CATEGORIES,
+  type HelpCategoryId,
+} from '@portal/help-center';
 import { PageIntro } from '../../components/PageIntro';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { FaqList } from './FaqList';
@@ -27,7 +32,7 @@ export default function HelpCenter() {
   const [searchParam, setSearchParam] = useSearchParam('q');
   // The field's own state, so typing never waits for the router's transition; the address follows.
   const [search, setSearch] = useState(searchParam ?? '');
-  const { searching, heading, faqs } = faqView(FAQS, HELP_CATEGORIES, { category, search });
+  const { searching, heading, faqs } = faqView(HELP_ARTICLES, HELP_CATEGORIES, { category, search });
 
   // Back and Forward change the address under the page: show the search it names.
   useEffect(() => {
