@@ -393,6 +393,22 @@ describe(`the fake Stripe API against Stripe's OpenAPI schemas (${stripeSchemaSo
     ]);
   });
 
+  it('sends refund.updated, charge.refund.updated and refund.failed as Stripe publishes them when a refund fails later', async () => {
+    const intent = await createForOrder('order-refund-fails');
+    await confirmFromPage(intent, '4000000000005126');
+    const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 1000 });
+    fake.settleRefund(refund.id, 'failed');
+    await stripe.refunds.retrieve(refund.id);
+    expect(await eventTypes(intent)).toEqual([
+      'payment_intent.succeeded',
+      'refund.created',
+      'charge.refunded',
+      'refund.updated',
+      'charge.refund.updated',
+      'refund.failed',
+    ]);
+  });
+
   it('replays the first answer to a key, errors included, and answers 409 to a key in flight', async () => {
     fake.failNext();
     const failed = await postWithSecretKey(

@@ -1,5 +1,5 @@
 import type { FormObject } from './form';
-import type { FakePaymentIntent } from './payment-intents';
+import type { FakePaymentIntent, FakeRefund } from './payment-intents';
 import type { ReleaseOptions, WebhookDelivery } from './webhooks';
 
 /** What the `/_fake/…` routes drive: the same as the in-process object's methods. */
@@ -11,7 +11,10 @@ export interface FakeControls {
     readonly held: number;
   };
   settle(id: string, outcome: 'succeeded' | 'failed'): FakePaymentIntent;
+  failNextRefunds(count?: number): void;
+  settleRefund(id: string, outcome: 'succeeded' | 'failed'): FakeRefund;
   paymentIntents: Map<string, FakePaymentIntent>;
+  refunds: Map<string, FakeRefund>;
 }
 
 export interface ControlAnswer {
@@ -40,6 +43,8 @@ export function controlBody(raw: string, form: () => FormObject): Record<string,
  * - `POST /_fake/webhooks/release` `{ order: 'sent'|'reverse', duplicate, delayMs }`: the queue is sent.
  * - `POST /_fake/payment_intents/:id/settle` `{ outcome: 'succeeded'|'failed' }`: a processing payment ends.
  * - `GET /_fake/payment_intents/:id`: the whole PaymentIntent as the fake holds it.
+ * - `POST /_fake/fail-next-refunds` `{ count }`: the next `count` refund creations answer 500.
+ * - `POST /_fake/refunds/:id/settle` `{ outcome: 'succeeded'|'failed' }`: an asynchronous refund ends.
  */
 export function control(
   fake: FakeControls,
@@ -47,11 +52,28 @@ export function control(
   path: string,
   body: Record<string, unknown>,
 ): ControlAnswer {
-  if (method === 'POST' && path === '/_fake/fail-next') {
+  if (method === 'POST' && (path === '/_fake/fail-next' || path === '/_fake/fail-next-refunds')) {
     const count = body.count === undefined ? 1 : Number(body.count);
     if (!Number.isInteger(count) || count < 0) return badRequest('count must be a whole number');
-    fake.failNext(count);
-    return { status: 200, body: { failNext: count } };
+    if (path === '/_fake/fail-next') {
+      fake.failNext(count);
+      return { status: 200, body: { failNext: count } };
+    }
+    fake.failNextRefunds(count);
+    return { status: 200, body: { failNextRefunds: count } };
+  }
+  const settleRefund = /^\/_fake\/refunds\/([A-Za-z0-9_]+)\/settle$/.exec(path);
+  if (method === 'POST' && settleRefund) {
+    const outcome = body.outcome;
+    if (outcome !== 'succeeded' && outcome !== 'failed') {
+      return badRequest("outcome must be 'succeeded' or 'failed'");
+    }
+    if (!fake.refunds.has(settleRefund[1])) return notFound(`No such refund: '${settleRefund[1]}'`);
+    try {
+      return { status: 200, body: fake.settleRefund(settleRefund[1], outcome) };
+    } catch (error) {
+      return { status: 409, body: { error: { message: (error as Error).message } } };
+    }
   }
   if (method === 'POST' && path === '/_fake/webhooks/hold') {
     fake.webhooks.hold();

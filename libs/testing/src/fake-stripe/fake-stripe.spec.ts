@@ -692,6 +692,96 @@ describe('fake Stripe API', () => {
     expect(events[3].data.object).toMatchObject({ amount_refunded: 4_000, refunded: false });
   });
 
+  it('plays Stripe’s refund test cards: pm_card_pendingRefund pending then succeeded, the failure card succeeded then failed', async () => {
+    const pending = await createIntent(undefined, 5_000);
+    await stripe.paymentIntents.confirm(pending.id, { payment_method: 'pm_card_pendingRefund' });
+    const waiting = await stripe.refunds.create({ payment_intent: pending.id, amount: 2_000 });
+    expect(waiting).toMatchObject({ status: 'pending', amount: 2_000 });
+    expect(fake.charges.get(waiting.charge as string)).toMatchObject({ amount_refunded: 2_000 });
+    expect(fake.settleRefund(waiting.id, 'succeeded')).toMatchObject({ status: 'succeeded' });
+    expect(await stripe.refunds.retrieve(waiting.id)).toMatchObject({ status: 'succeeded' });
+    expect(() => fake.settleRefund(waiting.id, 'failed')).toThrow(/status is succeeded/);
+    expect(await typesOf(pending)).toEqual([
+      'payment_intent.created',
+      'payment_intent.succeeded',
+      'refund.created',
+      'charge.refunded',
+      'refund.updated',
+      'charge.refund.updated',
+    ]);
+
+    const failing = await createIntent(undefined, 5_000);
+    const page = await confirmFromBrowser(failing, '4000000000005126');
+    expect(page.status).toBe(200);
+    const doomed = await stripe.refunds.create({ payment_intent: failing.id });
+    expect(doomed).toMatchObject({ status: 'succeeded', amount: 5_000 });
+    expect(fake.charges.get(doomed.charge as string)).toMatchObject({
+      amount_refunded: 5_000,
+      refunded: true,
+    });
+    // The control route, as the Playwright stack drives it.
+    const settled = await fetch(`${fake.url}/_fake/refunds/${doomed.id}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'failed' }),
+    });
+    expect(settled.status).toBe(200);
+    expect(await stripe.refunds.retrieve(doomed.id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+      failure_balance_transaction: expect.stringMatching(/^txn_/),
+    });
+    // The money is back on the balance: the charge may be refunded again.
+    expect(fake.charges.get(doomed.charge as string)).toMatchObject({ amount_refunded: 0, refunded: false });
+    const events = await eventsOf(failing);
+    expect(events.map((event) => event.type)).toEqual([
+      'payment_intent.created',
+      'payment_intent.succeeded',
+      'refund.created',
+      'charge.refunded',
+      'refund.updated',
+      'charge.refund.updated',
+      'refund.failed',
+    ]);
+    expect(events[6].data.object).toMatchObject({ object: 'refund', id: doomed.id, status: 'failed' });
+    expect(
+      (
+        await fetch(`${fake.url}/_fake/refunds/${doomed.id}/settle`, {
+          method: 'POST',
+          body: '{"outcome":"failed"}',
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('settles asynchronous refunds by itself after asyncRefundDelayMs', async () => {
+    const timed = await startFakeStripe({ asyncRefundDelayMs: 20 });
+    try {
+      const sdk = sdkFor(timed.url);
+      const intent = await sdk.paymentIntents.create(orderParams(3_000));
+      await sdk.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_refundFail' });
+      const refund = await sdk.refunds.create({ payment_intent: intent.id });
+      expect(refund.status).toBe('succeeded');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await sdk.refunds.retrieve(refund.id)).status).toBe('failed');
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('answers 500 api_error to the next refund creations when told, and replays it to the same key', async () => {
+    const intent = await createIntent(undefined, 5_000);
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    fake.failNextRefunds();
+    const refund = () =>
+      post('/v1/refunds', { payment_intent: intent.id }, { 'idempotency-key': `refund-fails-${intent.id}` });
+    const failed = await refund();
+    expect(failed.status).toBe(500);
+    expect(((await failed.json()) as ErrorBody).error.type).toBe('api_error');
+    expect((await refund()).headers.get('idempotent-replayed')).toBe('true');
+    expect(await stripe.refunds.create({ payment_intent: intent.id })).toMatchObject({ status: 'succeeded' });
+  });
+
   it('shows a publishable key only the browser’s fields of a PaymentIntent, never its metadata', async () => {
     const intent = await createIntent();
     const read = await fetch(

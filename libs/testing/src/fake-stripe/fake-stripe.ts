@@ -49,7 +49,10 @@ import {
  * webhooks Stripe would. See libs/testing's README and docs/adr/0176.
  *
  * - `POST /v1/payment_intents`, `GET|POST /v1/payment_intents/:id`, `POST …/:id/confirm`, `…/:id/cancel`,
- *   `POST /v1/refunds`, `GET /v1/refunds/:id`: form-encoded like the real API; unknown parameters,
+ *   `POST /v1/refunds`, `GET /v1/refunds/:id` (refunds succeed at once, or later as Stripe's refund test
+ *   cards do: `pm_card_pendingRefund` pending then succeeded, 4000 0000 0000 5126 / `pm_card_refundFail`
+ *   succeeded then failed, each change with `refund.updated`, `charge.refund.updated`, `refund.failed`):
+ *   form-encoded like the real API; unknown parameters,
  *   currencies and amounts under the currency's minimum are refused with Stripe's error codes.
  * - Every POST honours `Idempotency-Key` as Stripe does: the first answer (errors and 500s included)
  *   is replayed with `Idempotent-Replayed: true`, other parameters are a 400, a key still in flight a 409.
@@ -69,11 +72,22 @@ export interface FakeStripeOptions {
   host?: string;
   /** Delay before every answer, to play a slow Stripe (a request's key stays in flight meanwhile). */
   latencyMs?: number;
+  /**
+   * Milliseconds after which an asynchronous refund (`pm_card_pendingRefund`, the refund-failure card
+   * 4000 0000 0000 5126 / `pm_card_refundFail`) settles by itself; default: only `settleRefund` does.
+   */
+  asyncRefundDelayMs?: number;
 }
 
 export type { FakeCharge, FakePaymentIntent, FakeRefund, FakeStripeEvent, ReleaseOptions, WebhookDelivery };
 export type { PaymentIntentStatus } from './payment-intents';
-export { PROCESSING_CARD, PROCESSING_PAYMENT_METHOD } from './test-cards';
+export {
+  PENDING_REFUND_PAYMENT_METHOD,
+  PROCESSING_CARD,
+  PROCESSING_PAYMENT_METHOD,
+  REFUND_FAIL_CARD,
+  REFUND_FAIL_PAYMENT_METHOD,
+} from './test-cards';
 
 export interface FakeStripe {
   /** Base URL, e.g. `http://127.0.0.1:12111`: the service's `STRIPE_API_URL`. */
@@ -102,8 +116,15 @@ export interface FakeStripe {
    * under the request's idempotency key and replayed to its retries.
    */
   failNext(count?: number): void;
+  /** The next `count` refund creations answer 500 `api_error` (saved under their idempotency key too). */
+  failNextRefunds(count?: number): void;
   /** A `processing` PaymentIntent ends `succeeded` or `failed`, with its event. */
   settle(id: string, outcome: 'succeeded' | 'failed'): FakePaymentIntent;
+  /**
+   * An asynchronous refund ends now: a pending one `succeeded` or `failed`, one of the refund-failure
+   * card `failed`; with `refund.updated`, `charge.refund.updated` (and `refund.failed`).
+   */
+  settleRefund(id: string, outcome: 'succeeded' | 'failed'): FakeRefund;
   /** Signs and POSTs an event of `type` about `object` to the webhook URL, as Stripe does. */
   sendEvent(type: string, object: FakeEventObject, options?: { id?: string }): Promise<WebhookDelivery>;
   /** Resolves once every webhook started so far has been delivered (or given up); held ones are not. */
@@ -136,6 +157,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     (type, object, request) => void webhooks.send(webhooks.event(type, object, request), chainOf(object)),
     () => fake.url,
   );
+  ledger.asyncRefundDelayMs = options.asyncRefundDelayMs;
   const idempotency = new IdempotencyStore();
   let failuresToInject = 0;
 
@@ -159,7 +181,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     failNext(count = 1) {
       failuresToInject += count;
     },
+    failNextRefunds(count = 1) {
+      ledger.refundFailuresToInject += count;
+    },
     settle: (id, outcome) => ledger.settle(id, outcome),
+    settleRefund: (id, outcome) => ledger.settleRefund(id, outcome),
     sendEvent: (type, object, eventOptions = {}) =>
       webhooks.send(webhooks.event(type, object, undefined, eventOptions.id), chainOf(object)),
     settled: () => webhooks.settled(),
@@ -454,6 +480,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const address = server.address() as { address: string; port: number };
   fake.url = `http://${address.address}:${address.port}`;
   fake.close = async () => {
+    ledger.stopTimers();
     await fake.settled();
     server.closeAllConnections();
     await new Promise<void>((resolve, reject) =>

@@ -6,7 +6,8 @@ import { startFakeStripe } from './fake-stripe';
  *   STRIPE_WEBHOOK_SECRET=whsec_… node libs/testing/dist/fake-stripe/main.js
  * Prints `Fake Stripe API listening at <url>` once it accepts requests; stops on SIGINT or SIGTERM.
  * Its test controls answer on the same origin, e.g. `curl -X POST <url>/_fake/webhooks/hold`
- * (fail-next, webhooks/hold, webhooks/release, payment_intents/:id/settle: see ./controls.ts).
+ * (fail-next, fail-next-refunds, webhooks/hold, webhooks/release, payment_intents/:id/settle,
+ * refunds/:id/settle: see ./controls.ts).
  */
 async function main(): Promise<void> {
   const fake = await startFakeStripe({
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
     webhookUrl: process.env.FAKE_STRIPE_WEBHOOK_URL || undefined,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
     latencyMs: Number(process.env.FAKE_STRIPE_LATENCY_MS ?? 0),
+    // Asynchronous refunds (pm_card_pendingRefund, the refund-failure card) settle by themselves.
+    asyncRefundDelayMs: Number(process.env.FAKE_STRIPE_ASYNC_REFUND_MS ?? 3000),
   });
   const stop = () => void fake.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

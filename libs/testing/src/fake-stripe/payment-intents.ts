@@ -12,7 +12,13 @@ import {
   unexpectedState,
 } from './errors';
 import { field, type FormObject, stringList, stringMap } from './form';
-import { type Declined, genericDecline, outcomeOf } from './test-cards';
+import {
+  type Declined,
+  genericDecline,
+  outcomeOf,
+  type RefundBehaviour,
+  refundBehaviourOf,
+} from './test-cards';
 import type { FakeEventObject } from './webhooks';
 
 /**
@@ -116,6 +122,14 @@ export class PaymentLedger {
   readonly refunds = new Map<string, FakeRefund>();
   /** The `return_url` each PaymentIntent was last confirmed with (not a field of the object). */
   private readonly returnUrls = new Map<string, string>();
+  /** How refunds of each charge behave, from the test card that paid it (not a field of the object). */
+  private readonly refundBehaviours = new Map<string, RefundBehaviour>();
+  /** Refunds that will change later on their own (pending ones, those of the refund-failure card). */
+  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Milliseconds before an asynchronous refund settles by itself; undefined: only `settleRefund` does. */
+  asyncRefundDelayMs: number | undefined;
+  /** The next refund creations that answer 500 `api_error`. */
+  refundFailuresToInject = 0;
 
   constructor(
     private readonly emit: Emit,
@@ -272,9 +286,11 @@ export class PaymentLedger {
     paymentIntent.last_payment_error = null;
     paymentIntent.next_action = null;
     const outcome = outcomeOf(cardNumber, givenMethod);
+    const refundBehaviour = refundBehaviourOf(cardNumber, givenMethod);
     switch (outcome.kind) {
       case 'succeeds':
         this.succeed(paymentIntent, request);
+        this.refundBehaviours.set(paymentIntent.latest_charge as string, refundBehaviour);
         return paymentIntent;
       case 'processing': {
         const charge = this.charge(paymentIntent, 'pending');
@@ -408,6 +424,14 @@ export class PaymentLedger {
         { param: 'amount' },
       );
     }
+    if (this.refundFailuresToInject > 0) {
+      this.refundFailuresToInject -= 1;
+      throw new StripeApiError(500, {
+        type: 'api_error',
+        message: 'An unknown error occurred while processing the refund.',
+      });
+    }
+    const behaviour = this.refundBehaviours.get(charge.id) ?? 'succeeds';
     const refund: FakeRefund = {
       id: randomId('re'),
       object: 'refund',
@@ -428,15 +452,64 @@ export class PaymentLedger {
       reason,
       receipt_number: null,
       source_transfer_reversal: null,
-      status: 'succeeded',
+      status: behaviour === 'pending' ? 'pending' : 'succeeded',
       transfer_reversal: null,
     };
     this.refunds.set(refund.id, refund);
+    // A pending refund already counts as refunded on the charge, as Stripe shows it.
     charge.amount_refunded += refund.amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     this.emit('refund.created', refund, request);
     this.emit('charge.refunded', charge, request);
+    if (behaviour !== 'succeeds' && this.asyncRefundDelayMs !== undefined) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (this.refundWaits(refund))
+          this.settleRefund(refund.id, behaviour === 'pending' ? 'succeeded' : 'failed');
+      }, this.asyncRefundDelayMs);
+      this.timers.add(timer);
+    }
     return refund;
+  }
+
+  /** Whether the refund is still to change: pending, or succeeded on the refund-failure card. */
+  private refundWaits(refund: FakeRefund): boolean {
+    const behaviour = this.refundBehaviours.get(refund.charge as string) ?? 'succeeds';
+    return refund.status === 'pending' || (refund.status === 'succeeded' && behaviour === 'fails_later');
+  }
+
+  /**
+   * An asynchronous refund ends, as the card network answers later: a pending refund succeeds or fails,
+   * a refund of the refund-failure card fails. Each change sends `refund.updated` and
+   * `charge.refund.updated`; a failure also `refund.failed`, with `failure_reason`, the reversing
+   * `failure_balance_transaction`, and the amount no longer counted as refunded on the charge.
+   */
+  settleRefund(id: string, outcome: 'succeeded' | 'failed'): FakeRefund {
+    const refund = this.findRefund(id);
+    if (!this.refundWaits(refund) || (refund.status === 'succeeded' && outcome === 'succeeded')) {
+      throw invalidRequest(`This refund's status is ${refund.status}: it cannot become ${outcome}.`);
+    }
+    const request = { id: null, idempotency_key: null };
+    refund.status = outcome;
+    if (outcome === 'failed') {
+      refund.failure_reason = 'expired_or_canceled_card';
+      refund.failure_balance_transaction = randomId('txn');
+      const charge = this.charges.get(refund.charge as string);
+      if (charge) {
+        charge.amount_refunded -= refund.amount;
+        charge.refunded = charge.amount_refunded === charge.amount;
+      }
+    }
+    this.emit('refund.updated', refund, request);
+    this.emit('charge.refund.updated', refund, request);
+    if (outcome === 'failed') this.emit('refund.failed', refund, request);
+    return refund;
+  }
+
+  /** Stops the timers of asynchronous refunds (the fake is closing). */
+  stopTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 
   findRefund(id: string): FakeRefund {

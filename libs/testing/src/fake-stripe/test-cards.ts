@@ -50,3 +50,30 @@ export function outcomeOf(cardNumber: string | undefined, paymentMethod: string 
   if (paymentMethod) return byPaymentMethod[paymentMethod] ?? { kind: 'succeeds' };
   return { kind: 'succeeds' };
 }
+
+/**
+ * What a refund of a charge does, from Stripe's refund test cards (https://docs.stripe.com/testing#refunds):
+ * - succeeds: any other card; the refund is `succeeded` at once.
+ * - pending: `pm_card_pendingRefund` — the refund begins `pending` and later becomes `succeeded`
+ *   (`refund.updated`, `charge.refund.updated`). Stripe also gives it the number 4000 0000 0000 7726,
+ *   which this fake already uses for its processing payment (PROCESSING_CARD), so only the
+ *   PaymentMethod reaches it here.
+ * - fails_later: 4000 0000 0000 5126 / `pm_card_refundFail` — the refund begins `succeeded` and later
+ *   becomes `failed` (`refund.updated`, `charge.refund.updated`, `refund.failed`); the money goes back to
+ *   the balance and the charge counts it as unrefunded again.
+ */
+export type RefundBehaviour = 'succeeds' | 'pending' | 'fails_later';
+
+export const REFUND_FAIL_CARD = '4000000000005126';
+export const REFUND_FAIL_PAYMENT_METHOD = 'pm_card_refundFail';
+export const PENDING_REFUND_PAYMENT_METHOD = 'pm_card_pendingRefund';
+
+export function refundBehaviourOf(
+  cardNumber: string | undefined,
+  paymentMethod: string | undefined,
+): RefundBehaviour {
+  if (cardNumber) return cardNumber.replace(/\D/g, '') === REFUND_FAIL_CARD ? 'fails_later' : 'succeeds';
+  if (paymentMethod === REFUND_FAIL_PAYMENT_METHOD) return 'fails_later';
+  if (paymentMethod === PENDING_REFUND_PAYMENT_METHOD) return 'pending';
+  return 'succeeds';
+}
