@@ -9,6 +9,7 @@ import { useLiveMetrics } from './useLiveMetrics';
 const metricsWithCalls = (calls: number): MetricsResponse => ({
   timezone: 'America/New_York',
   today: { date: '2026-11-24', calls, leads: 1, conversions: 0 },
+  range: { preset: '30d', from: '2026-11-24', to: '2026-11-24' },
   daily: [{ date: '2026-11-24', calls, leads: 1, conversions: 0 }],
 });
 

@@ -286,7 +286,11 @@ describe("customer B against customer A's objects", () => {
             );
           }
           if (route.owned === 'metrics' && answer.status === 200) {
-            assert.equal(answer.body.today.calls, 0, "B's KPIs count A's call");
+            // JSON has today's counts; the CSV export ends with today's row (Date,Calls,Leads,Conversions).
+            const todaysCalls = answer.headers.get('content-type')?.startsWith('text/csv')
+              ? Number(answer.text.trim().split('\r\n').at(-1).split(',')[1])
+              : answer.body.today.calls;
+            assert.equal(todaysCalls, 0, "B's KPIs count A's call");
           }
           if (route.owned === 'integration-counts' && answer.status === 200) {
             assert.deepEqual(answer.body, bCounts, "B's integration counts include A's");

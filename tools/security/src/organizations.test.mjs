@@ -59,6 +59,7 @@ const permissions = {
   'POST /api/support/tickets': 'tickets.use',
   'GET /api/support/tickets/:id': 'tickets.use',
   'GET /api/kpi/metrics': 'kpis.read',
+  'GET /api/kpi/metrics/export': 'kpis.read',
   'GET /api/kpi/stream': 'kpis.read',
   'GET /api/team/members': 'team.read',
   'PATCH /api/team/members/:userId': 'team.manage',

@@ -59,7 +59,14 @@ export const customerTicketEventSchema = z.object({
 export type CustomerTicketEvent = z.infer<typeof customerTicketEventSchema>;
 
 /** What changed on the staff stream: the customer-stream changes plus a new ticket and an SLA warning. */
-export const staffTicketChanges = ['created', 'replied', 'closed', 'reopened', 'updated', 'breaching'] as const;
+export const staffTicketChanges = [
+  'created',
+  'replied',
+  'closed',
+  'reopened',
+  'updated',
+  'breaching',
+] as const;
 
 /** `event: ticket` on the staff stream. */
 export const staffTicketEventSchema = z.object({

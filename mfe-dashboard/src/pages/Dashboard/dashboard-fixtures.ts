@@ -75,7 +75,12 @@ export function anAccount(overrides: Partial<AccountResponse> = {}): AccountResp
 }
 
 export function metricsWith(today: { calls: number; leads: number; conversions: number }): MetricsResponse {
-  return { timezone: 'America/New_York', today: { date: '2026-11-24', ...today }, daily: [] };
+  return {
+    timezone: 'America/New_York',
+    today: { date: '2026-11-24', ...today },
+    range: { preset: '30d', from: '2026-10-26', to: '2026-11-24' },
+    daily: [],
+  };
 }
 
 /**

@@ -76,6 +76,7 @@ describe('kpi: metrics built from events, GET /api/kpi/metrics', () => {
     expect(metrics.daily[0]).toEqual({ date: '2026-10-26', calls: 0, leads: 0, conversions: 0 });
     expect(metrics.today).toEqual({ date: '2026-11-24', calls: 0, leads: 0, conversions: 0 });
     expect(metrics.daily.at(-1)).toEqual(metrics.today);
+    expect(metrics.range).toEqual({ preset: '30d', from: '2026-10-26', to: '2026-11-24' });
   });
 
   it('counts calls, leads and conversions once each, however often an event is delivered, and announces each', async () => {

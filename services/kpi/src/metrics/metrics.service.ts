@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  addCalendarDays,
   type DailyMetrics,
+  type KpiRange,
   type MembershipChangedData,
   METRIC_SERIES_DAYS,
   type MetricsResponse,
@@ -40,25 +42,22 @@ export interface LocalMetricSeries {
 }
 
 /**
- * The counts per calendar day in `timezone` of the metrics whose `owner` column is $1 (an
- * organization's, or for the export a customer's): the last METRIC_SERIES_DAYS days up to the day
- * `now` falls on there, days without metrics at zero. Only the span's rows are read (the
- * organization/time or customer/time index), then grouped by their local date.
+ * The counts per calendar day in `timezone` ($4) of the metrics whose `owner` column is $1 (an
+ * organization's, or for the export a customer's), from day $2 to day $3 (both included), days without
+ * metrics at zero. Only the span's rows are read (the organization/time or customer/time index), then
+ * grouped by their local date.
  */
 const dailyCountsSql = (owner: 'organization_id' | 'customer_id') => `
-  WITH span AS (
-    SELECT ($2::timestamptz AT TIME ZONE $3)::date - ($4::int - 1) AS first_day,
-           ($2::timestamptz AT TIME ZONE $3)::date AS last_day
-  ),
+  WITH span AS (SELECT $2::date AS first_day, $3::date AS last_day),
   counted AS (
-    SELECT (m.occurred_at AT TIME ZONE $3)::date AS day,
+    SELECT (m.occurred_at AT TIME ZONE $4)::date AS day,
            count(*) FILTER (WHERE m.metric_type = 'calls')::int AS calls,
            count(*) FILTER (WHERE m.metric_type = 'leads')::int AS leads,
            count(*) FILTER (WHERE m.metric_type = 'conversions')::int AS conversions
     FROM metrics m, span
     WHERE m.${owner} = $1
-      AND m.occurred_at >= (span.first_day::timestamp AT TIME ZONE $3)
-      AND m.occurred_at < ((span.last_day + 1)::timestamp AT TIME ZONE $3)
+      AND m.occurred_at >= (span.first_day::timestamp AT TIME ZONE $4)
+      AND m.occurred_at < ((span.last_day + 1)::timestamp AT TIME ZONE $4)
     GROUP BY 1
   )
   SELECT to_char(day, 'YYYY-MM-DD') AS date,
@@ -73,6 +72,8 @@ const dailyCountsSql = (owner: 'organization_id' | 'customer_id') => `
 
 const DAILY_COUNTS_OF_ORGANIZATION_SQL = dailyCountsSql('organization_id');
 const DAILY_COUNTS_OF_CUSTOMER_SQL = dailyCountsSql('customer_id');
+/** The calendar date `now` ($1) falls on in `timezone` ($2). */
+const TODAY_SQL = `SELECT to_char(($1::timestamptz AT TIME ZONE $2)::date, 'YYYY-MM-DD') AS today`;
 
 /**
  * The one access to `metrics`: counting a metric once per source event (announced as
@@ -110,29 +111,52 @@ export class MetricsService {
     return true;
   }
 
-  /** The organization's daily counts: every metric of its integrations, whoever connected them. */
-  forOrganization(organizationId: string, timezone: string, now: Date): Promise<MetricsResponse> {
-    return this.dailyCounts(DAILY_COUNTS_OF_ORGANIZATION_SQL, organizationId, timezone, now);
+  /** The calendar date `now` falls on in `timezone`. */
+  async todayIn(timezone: string, now: Date): Promise<string> {
+    const [{ today }]: { today: string }[] = await this.dataSource.query(TODAY_SQL, [
+      now.toISOString(),
+      timezone,
+    ]);
+    return today;
   }
 
-  /** The daily counts of the metrics counted for the customer's integrations ("Export my data"). */
-  forCustomer(customerId: string, timezone: string, now: Date): Promise<MetricsResponse> {
-    return this.dailyCounts(DAILY_COUNTS_OF_CUSTOMER_SQL, customerId, timezone, now);
+  /**
+   * The organization's daily counts over `range` (every metric of its integrations, whoever connected
+   * them), with today's counts, which the range may not include.
+   */
+  forOrganization(
+    organizationId: string,
+    timezone: string,
+    today: string,
+    range: KpiRange,
+  ): Promise<MetricsResponse> {
+    return this.dailyCounts(DAILY_COUNTS_OF_ORGANIZATION_SQL, organizationId, timezone, today, range);
+  }
+
+  /** The last METRIC_SERIES_DAYS days of the metrics counted for the customer's integrations ("Export my data"). */
+  async forCustomer(customerId: string, timezone: string, now: Date): Promise<MetricsResponse> {
+    const today = await this.todayIn(timezone, now);
+    const range: KpiRange = {
+      preset: '30d',
+      from: addCalendarDays(today, 1 - METRIC_SERIES_DAYS),
+      to: today,
+    };
+    return this.dailyCounts(DAILY_COUNTS_OF_CUSTOMER_SQL, customerId, timezone, today, range);
   }
 
   private async dailyCounts(
     sql: string,
     owner: string,
     timezone: string,
-    now: Date,
+    today: string,
+    range: KpiRange,
   ): Promise<MetricsResponse> {
-    const daily: DailyMetrics[] = await this.dataSource.query(sql, [
-      owner,
-      now.toISOString(),
-      timezone,
-      METRIC_SERIES_DAYS,
-    ]);
-    return { timezone, today: daily[daily.length - 1], daily };
+    const daily: DailyMetrics[] = await this.dataSource.query(sql, [owner, range.from, range.to, timezone]);
+    const inRange = daily.find((day) => day.date === today);
+    const [todays]: DailyMetrics[] = inRange
+      ? [inRange]
+      : await this.dataSource.query(sql, [owner, today, today, timezone]);
+    return { timezone, today: todays, range, daily };
   }
 
   /**

@@ -23,8 +23,10 @@ interface KpiWithoutSignIn {
   clock: Clock & { current: Date };
   /** Publishes a catalog event on the stack's own stream, as the producing service's relay would. */
   publish<N extends EventName>(name: N, data: EventData<N>, envelope?: EventEnvelope): Promise<EventEnvelope>;
-  /** `GET /api/kpi/metrics` as `who`. */
-  metrics(who?: Customer): ReturnType<typeof request>;
+  /** `GET /api/kpi/metrics` as `who`, with a query string (`range=7d`) when given. */
+  metrics(who?: Customer, query?: string): ReturnType<typeof request>;
+  /** `GET /api/kpi/metrics/export` as `who`: the raw response (a CSV download, or a JSON error). */
+  exportCsv(who?: Customer, query?: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,12 @@ async function startKpiAgainst(identity: TestIdentity): Promise<KpiWithoutSignIn
     service,
     clock,
     publish: (name, data, envelope) => events.publish(name, data, envelope),
-    metrics: (who) => request(service.baseUrl, 'GET', '/api/kpi/metrics', { token: who?.token }),
+    metrics: (who, query) =>
+      request(service.baseUrl, 'GET', `/api/kpi/metrics${query ? `?${query}` : ''}`, { token: who?.token }),
+    exportCsv: (who, query) =>
+      fetch(`${service.baseUrl}/api/kpi/metrics/export${query ? `?${query}` : ''}`, {
+        headers: who ? { authorization: `Bearer ${who.token}` } : {},
+      }),
     async close() {
       await service.close();
       await events.close();

@@ -500,7 +500,23 @@ export const routes = [
   },
   // kpi
   { service: 'kpi', method: 'GET', path: '/health', access: 'public' },
-  { service: 'kpi', method: 'GET', path: '/api/kpi/metrics', access: 'customer', owned: 'metrics' },
+  {
+    service: 'kpi',
+    method: 'GET',
+    path: '/api/kpi/metrics',
+    access: 'customer',
+    owned: 'metrics',
+    query: () => ({ range: 'custom', from: '2026-01-01', to: '2026-01-31' }),
+  },
+  // The same daily rows as a CSV download (issue 19).
+  {
+    service: 'kpi',
+    method: 'GET',
+    path: '/api/kpi/metrics/export',
+    access: 'customer',
+    owned: 'metrics',
+    query: () => ({ range: 'custom', from: '2026-01-01', to: '2026-01-31' }),
+  },
   // the gateway's own routes
   { service: 'gateway', method: 'GET', path: '/api/healthz', access: 'public' },
   { service: 'gateway', method: 'GET', path: '/api/readyz', access: 'public' },

@@ -19,7 +19,12 @@ const daily: DailyMetrics[] = Array.from({ length: 30 }, (_, index) => {
   return { date, calls: 20 + index, leads: 5 + (index % 7), conversions: index % 4 };
 });
 const today = daily[29];
-const metrics: MetricsResponse = { timezone: 'America/New_York', today, daily };
+const metrics: MetricsResponse = {
+  timezone: 'America/New_York',
+  today,
+  range: { preset: '30d', from: '2026-10-26', to: '2026-11-24' },
+  daily,
+};
 const activeIntegration = anIntegration({ isActive: true });
 
 function renderKpis(routes: Parameters<typeof stubDashboardApi>[0] = {}) {
