@@ -7,6 +7,7 @@ import { ContactModule } from './contact/contact.module';
 import { crmDatabase } from './database';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { KickoffModule } from './kickoff/kickoff.module';
+import { LeadsModule } from './leads/leads.module';
 import { MailerModule } from './mailer/mailer.module';
 import { MAILER_OPTIONS, type MailerOptions } from './mailer/mailer.service';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -35,6 +36,7 @@ export const AppModule = serviceRootModule<AppConfig>('crm', {
   database: crmDatabase,
   features: [
     ContactModule,
+    LeadsModule,
     NewsletterModule,
     IntegrationsModule,
     ApplicationsModule,

@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  HttpException,
   Injectable,
   Logger,
   NotFoundException,
@@ -15,6 +16,7 @@ import { SecretBox, SecretDecryptionError } from '@portal/auth';
 import { isInboundSignatureValid } from './inbound-signature';
 import type { IntegrationEntity } from './integration.entity';
 import { openSigningSecret } from './integration-secrets';
+import { IntegrationHealthService } from './integration-health.service';
 import { IntegrationsService } from './integrations.service';
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -60,6 +62,7 @@ export class InboundEventsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly secrets: SecretBox,
     private readonly integrations: IntegrationsService,
+    private readonly health: IntegrationHealthService,
   ) {}
 
   /** The events the customer's integrations posted, oldest first. */
@@ -82,9 +85,23 @@ export class InboundEventsService {
   /**
    * Checks, in this order: the integration exists and is active (404), the signature covers these
    * exact bytes and is recent (401), the body is a valid event (400). Then records the event once
-   * and, when it is new, queues its portal event in the same transaction.
+   * and, when it is new, queues its portal event in the same transaction. A refused delivery is kept
+   * as the integration's last error, for staff (integrations' health).
    */
   async receive(
+    integrationId: string,
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<{ duplicate: boolean }> {
+    try {
+      return await this.receiveChecked(integrationId, rawBody, signature);
+    } catch (error) {
+      if (error instanceof HttpException) await this.health.recordRefusal(integrationId, error);
+      throw error;
+    }
+  }
+
+  private async receiveChecked(
     integrationId: string,
     rawBody: Buffer,
     signature: string | undefined,

@@ -6,6 +6,8 @@ import { KickoffCalls1764400000000 } from './1764400000000-KickoffCalls';
 import { MailDeliveries1764600000000 } from './1764600000000-MailDeliveries';
 import { MailDeliveriesForgetSentRecipients1764610000000 } from './1764610000000-MailDeliveriesForgetSentRecipients';
 import { IntegrationsOwnedByOrganizations1765000000000 } from './1765000000000-IntegrationsOwnedByOrganizations';
+import { LeadWork1766300000000 } from './1766300000000-LeadWork';
+import { IntegrationHealth1766300100000 } from './1766300100000-IntegrationHealth';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
@@ -17,4 +19,6 @@ export const crmMigrations = [
   MailDeliveries1764600000000,
   MailDeliveriesForgetSentRecipients1764610000000,
   IntegrationsOwnedByOrganizations1765000000000,
+  LeadWork1766300000000,
+  IntegrationHealth1766300100000,
 ];
