@@ -3,6 +3,7 @@ import { serviceRootModule } from '@portal/service-kit';
 import { AccountModule } from './account/account.module';
 import { SUPPORT_CONFIG, type SupportConfig } from './config';
 import { supportDatabase } from './database';
+import { SlaModule } from './sla/sla.module';
 import { TicketsModule } from './tickets/tickets.module';
 
 export type AppConfig = Pick<
@@ -16,6 +17,6 @@ export type AppConfig = Pick<
 export const AppModule = serviceRootModule<AppConfig>('support', {
   configToken: SUPPORT_CONFIG,
   database: supportDatabase,
-  features: [TicketsModule, AccountModule],
+  features: [TicketsModule, SlaModule, AccountModule],
   provide: (config) => [consumedEventsProvider(config, config.events)],
 });

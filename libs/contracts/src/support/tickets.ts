@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../text';
+import { attachmentIdsSchema } from './attachments';
 
 /** Low, medium (the default), high, urgent. */
 export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const;
@@ -27,11 +28,15 @@ export const ticketMessages = {
 export const tooManyTicketsMessage = (wait: string): string =>
   `Too many new tickets. Please try again in ${wait}.`;
 
-/** `POST /api/support/tickets` (title, description, priority). Unknown fields are rejected. */
+/**
+ * `POST /api/support/tickets` (title, description, priority, and optionally up to 5 uploaded
+ * attachments for its first message: see `uploadAttachmentQuerySchema`). Unknown fields are rejected.
+ */
 export const createTicketRequestSchema = z.strictObject({
   title: requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX_LENGTH),
   description: requiredText(ticketMessages.descriptionRequired, TICKET_DESCRIPTION_MAX_LENGTH),
   priority: ticketPrioritySchema.default(DEFAULT_TICKET_PRIORITY),
+  attachmentIds: attachmentIdsSchema,
 });
 export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
 
@@ -49,54 +54,3 @@ export type Ticket = z.infer<typeof ticketSchema>;
 /** `GET /api/support/tickets`: the caller's tickets, newest first. */
 export const ticketListResponseSchema = z.array(ticketSchema);
 
-/** A page of the staff queue: 50 tickets unless `limit` asks for another number, at most 200. */
-export const STAFF_TICKET_PAGE_SIZE = 50;
-export const STAFF_TICKET_LIST_LIMIT = 200;
-
-export const staffTicketMessages = {
-  statusRequired: 'Status must be open, in_progress, resolved or closed',
-  customerIdInvalid: 'Customer id must be a UUID',
-  cursorInvalid: 'Cursor is not valid: start again from the first page',
-  limitInvalid: `Limit must be a whole number from 1 to ${STAFF_TICKET_LIST_LIMIT}`,
-} as const;
-
-/** A ticket as support staff see it: whose it is, besides what the customer sees. */
-export const staffTicketSchema = ticketSchema.extend({
-  customerId: z.uuid(),
-  organizationId: z.uuid().nullable(),
-});
-export type StaffTicket = z.infer<typeof staffTicketSchema>;
-
-const pageLimitSchema = z
-  .string({ error: staffTicketMessages.limitInvalid })
-  .regex(/^[1-9][0-9]{0,2}$/, staffTicketMessages.limitInvalid)
-  .transform(Number)
-  .refine((limit) => limit <= STAFF_TICKET_LIST_LIMIT, staffTicketMessages.limitInvalid);
-
-/**
- * `GET /api/support/staff/tickets?status=&priority=&customerId=&cursor=&limit=`: the support queue,
- * newest first, filtered by any of status, priority and customer, a page at a time. `cursor` is the
- * previous page's `nextCursor`, opaque to clients (the service reads and checks it). Unknown fields
- * are rejected.
- */
-export const staffTicketListQuerySchema = z.strictObject({
-  status: z.enum(ticketStatuses, { error: staffTicketMessages.statusRequired }).optional(),
-  priority: ticketPrioritySchema.optional(),
-  customerId: z.uuid({ error: staffTicketMessages.customerIdInvalid }).optional(),
-  cursor: z.string({ error: staffTicketMessages.cursorInvalid }).optional(),
-  limit: pageLimitSchema.default(STAFF_TICKET_PAGE_SIZE),
-});
-export type StaffTicketListQuery = z.output<typeof staffTicketListQuerySchema>;
-
-/** One page of the queue; `nextCursor` fetches the next (older) one, null on the last page. */
-export const staffTicketListResponseSchema = z.object({
-  tickets: z.array(staffTicketSchema),
-  nextCursor: z.string().nullable(),
-});
-export type StaffTicketListResponse = z.infer<typeof staffTicketListResponseSchema>;
-
-/** `PATCH /api/support/staff/tickets/{id}`: staff move a ticket on. Unknown fields are rejected. */
-export const updateTicketStatusRequestSchema = z.strictObject({
-  status: z.enum(ticketStatuses, { error: staffTicketMessages.statusRequired }),
-});
-export type UpdateTicketStatusRequest = z.infer<typeof updateTicketStatusRequestSchema>;

@@ -1,10 +1,12 @@
 import { InitialSchema1764000000000 } from './1764000000000-InitialSchema';
 import { TicketLimitsAndQueue1764200000000 } from './1764200000000-TicketLimitsAndQueue';
 import { TicketsOwnedByOrganizations1765000000000 } from './1765000000000-TicketsOwnedByOrganizations';
+import { TicketConversations1766100000000 } from './1766100000000-TicketConversations';
 
 /** support's migrations, oldest first. Add new ones at the end. */
 export const supportMigrations = [
   InitialSchema1764000000000,
   TicketLimitsAndQueue1764200000000,
   TicketsOwnedByOrganizations1765000000000,
+  TicketConversations1766100000000,
 ];

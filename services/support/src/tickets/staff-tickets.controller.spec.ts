@@ -46,11 +46,20 @@ describe('/api/support/staff/tickets', () => {
   };
   const rows = (sql: string, params: unknown[] = []) =>
     stack().service.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
-  /** The queue as staff should see it, from the database: newest first, ties by the greater id. */
+  /**
+   * The queue as staff should see it, from the database: the breaching tickets first (warning time
+   * come, earliest first, ties by the lesser id), then the others newest first, ties by the greater id.
+   */
   const queueIds = async (where = 'true', params: unknown[] = []) =>
-    (await rows(`SELECT id FROM tickets WHERE ${where} ORDER BY created_at DESC, id DESC`, params)).map(
-      (row) => row.id as string,
-    );
+    (
+      await rows(
+        `(SELECT id FROM tickets WHERE (${where}) AND warn_at <= now() ORDER BY warn_at, id)
+         UNION ALL
+         (SELECT id FROM tickets WHERE (${where}) AND (warn_at IS NULL OR warn_at > now())
+          ORDER BY created_at DESC, id DESC)`,
+        params,
+      )
+    ).map((row) => row.id as string);
   const move = (id: string, body: unknown, who: Customer = admin) =>
     call('PATCH', `/api/support/staff/tickets/${id}`, who, body);
 
@@ -95,7 +104,8 @@ describe('/api/support/staff/tickets', () => {
     for (const body of [
       { status: 'archived' },
       {},
-      { status: 'closed', priority: 'urgent' },
+      { status: 'closed', priority: 'critical' },
+      { assigneeId: 'someone' },
       { status: 'closed', customerId: alice.id },
     ]) {
       const answer = await move(ticket.id, body);
@@ -225,7 +235,7 @@ describe('/api/support/staff/tickets', () => {
           answer: { status: 400, body: { statusCode: 400, message } },
         });
       }
-      for (const query of [`organizationId=${id}`, 'offset=10', 'page=2']) {
+      for (const query of [`organization=${id}`, 'offset=10', 'page=2']) {
         expect(await queue(`?${query}`)).toMatchObject({ status: 400, body: { statusCode: 400 } });
       }
     });

@@ -9,7 +9,7 @@ import {
   Patch,
   Query,
 } from '@nestjs/common';
-import { StaffOnly } from '@portal/auth';
+import { type AuthenticatedUser, CurrentUser, StaffOnly } from '@portal/auth';
 import {
   type StaffTicket,
   type StaffTicketListQuery,
@@ -17,12 +17,11 @@ import {
   type StaffTicketListResponse,
   staffTicketMessages,
   ticketMessages,
-  type UpdateTicketStatusRequest,
-  updateTicketStatusRequestSchema,
+  type UpdateStaffTicketRequest,
+  updateStaffTicketRequestSchema,
 } from '@portal/contracts';
-import { decodeKeysetCursor, encodeKeysetCursor } from '@portal/db';
 import { toStaffTicketView } from './ticket-view';
-import { TicketsService } from './tickets.service';
+import { decodeQueueCursor, encodeQueueCursor, TicketsService } from './tickets.service';
 
 const ticketNotFound = () => new NotFoundException(ticketMessages.ticketNotFound);
 
@@ -35,23 +34,40 @@ export class StaffTicketsController {
   /** A page of the queue, newest first; `nextCursor` asks for the page after it. */
   @Get()
   async list(
-    @Query({ schema: staffTicketListQuerySchema }) { cursor, ...query }: StaffTicketListQuery,
+    @CurrentUser() staff: AuthenticatedUser,
+    @Query({ schema: staffTicketListQuerySchema }) { cursor, assigneeId, ...query }: StaffTicketListQuery,
   ): Promise<StaffTicketListResponse> {
-    const after = cursor === undefined ? undefined : decodeKeysetCursor(cursor);
+    const after = cursor === undefined ? undefined : decodeQueueCursor(cursor);
     if (after === null) throw new BadRequestException(staffTicketMessages.cursorInvalid);
-    const page = await this.tickets.listForStaff({ ...query, after });
+    const now = new Date();
+    const page = await this.tickets.listForStaff(
+      {
+        ...query,
+        ...(assigneeId !== undefined && {
+          assigneeId: assigneeId === 'me' ? staff.id : assigneeId === 'none' ? null : assigneeId,
+        }),
+        after,
+      },
+      now,
+    );
     return {
-      tickets: page.tickets.map(toStaffTicketView),
-      nextCursor: page.next && encodeKeysetCursor(page.next),
+      tickets: page.tickets.map((ticket) => toStaffTicketView(ticket, now)),
+      nextCursor: page.next && encodeQueueCursor(page.next),
     };
   }
 
+  /** Status, priority and/or assignee (`"me"`: the caller). */
   @Patch(':id')
-  async changeStatus(
+  async change(
+    @CurrentUser() staff: AuthenticatedUser,
     @Param('id', new ParseUUIDPipe({ exceptionFactory: ticketNotFound })) id: string,
-    @Body({ schema: updateTicketStatusRequestSchema }) body: UpdateTicketStatusRequest,
+    @Body({ schema: updateStaffTicketRequestSchema }) body: UpdateStaffTicketRequest,
   ): Promise<StaffTicket> {
-    const ticket = await this.tickets.changeStatus(id, body.status);
+    const { assigneeId, ...rest } = body;
+    const ticket = await this.tickets.changeForStaff(id, {
+      ...rest,
+      ...(assigneeId !== undefined && { assigneeId: assigneeId === 'me' ? staff.id : assigneeId }),
+    });
     if (!ticket) throw ticketNotFound();
     return toStaffTicketView(ticket);
   }

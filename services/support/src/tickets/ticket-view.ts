@@ -1,5 +1,8 @@
-import type { StaffTicket, Ticket } from '@portal/contracts';
+import { type CustomerTicket, type StaffTicket, type Ticket, TICKET_REOPEN_DAYS } from '@portal/contracts';
+import { isBreaching, ticketSla } from '../sla/sla-clock';
 import type { TicketEntity } from './ticket.entity';
+
+const DAY = 24 * 60 * 60_000;
 
 /** A ticket as the API answers it (`ticketSchema`): never whose it is. */
 export function toTicketView(ticket: TicketEntity): Ticket {
@@ -14,7 +17,38 @@ export function toTicketView(ticket: TicketEntity): Ticket {
   };
 }
 
-/** A ticket as support staff see it (`staffTicketSchema`): whose it is as well. */
-export function toStaffTicketView(ticket: TicketEntity): StaffTicket {
-  return { ...toTicketView(ticket), customerId: ticket.customerId, organizationId: ticket.organizationId };
+/**
+ * A ticket as a member sees it (`customerTicketSchema`): unread when staff answered after `readAt`
+ * (the member's last read, null if never), its clocks, and until when it may be reopened.
+ */
+export function toCustomerTicketView(
+  ticket: TicketEntity,
+  readAt: Date | null,
+  now: Date = new Date(),
+): CustomerTicket {
+  const reopenable = ticket.closedAt && (ticket.status === 'closed' || ticket.status === 'resolved');
+  return {
+    ...toTicketView(ticket),
+    unread: ticket.lastStaffReplyAt !== null && (readAt === null || ticket.lastStaffReplyAt > readAt),
+    lastMessageAt: ticket.lastMessageAt.toISOString(),
+    closedAt: ticket.closedAt?.toISOString() ?? null,
+    reopenableUntil: reopenable
+      ? new Date(ticket.closedAt!.getTime() + TICKET_REOPEN_DAYS * DAY).toISOString()
+      : null,
+    sla: ticketSla(ticket, now),
+  };
+}
+
+/** A ticket as support staff see it (`staffTicketSchema`): whose it is, its assignee and clocks. */
+export function toStaffTicketView(ticket: TicketEntity, now: Date = new Date()): StaffTicket {
+  return {
+    ...toTicketView(ticket),
+    customerId: ticket.customerId,
+    organizationId: ticket.organizationId,
+    assigneeId: ticket.assigneeId,
+    breaching: isBreaching(ticket, now),
+    lastMessageAt: ticket.lastMessageAt.toISOString(),
+    closedAt: ticket.closedAt?.toISOString() ?? null,
+    sla: ticketSla(ticket, now),
+  };
 }

@@ -4,16 +4,44 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AuthenticatedUser } from '@portal/auth';
 import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource, EntityManager } from 'typeorm';
-import type {
-  createTicketRequestSchema,
-  MembershipChangedData,
-  StaffTicketListQuery,
-  TicketStatus,
-  UserDeletedData,
+import {
+  type createTicketRequestSchema,
+  type MembershipChangedData,
+  type StaffTicketListQuery,
+  type TicketPriority,
+  type TicketStatus,
+  type TicketUpdatedData,
+  type UserDeletedData,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import { type KeysetCursor, keysetTimeText } from '@portal/db';
+import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor, keysetTimeText } from '@portal/db';
+import { slaTimes } from '../sla/sla-clock';
 import { TicketEntity } from './ticket.entity';
+
+/** What staff change on a ticket (`assigneeId` already a user id: "me" resolved to the caller). */
+export interface StaffTicketChanges {
+  status?: TicketStatus;
+  priority?: TicketPriority;
+  assigneeId?: string | null;
+}
+
+/** Resolved and closed tickets are done: their resolution clock has stopped. */
+export const isDone = (status: TicketStatus): boolean => status === 'resolved' || status === 'closed';
+
+/** The ticket, its row locked until the transaction ends; null when there is none. */
+export function lockTicket(manager: EntityManager, ticketId: string): Promise<TicketEntity | null> {
+  return manager.findOne(TicketEntity, { where: { id: ticketId }, lock: { mode: 'pessimistic_write' } });
+}
+
+/** What every `portal.tickets.*` event says of its ticket. */
+export function ticketActivity(ticket: TicketEntity) {
+  return {
+    ticketId: ticket.id,
+    customerId: ticket.customerId,
+    organizationId: ticket.organizationId,
+    title: ticket.title,
+  };
+}
 
 /** Who a ticket belongs to: the signed-in customer (who opened it) and their organization. */
 export type TicketOwner = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
@@ -21,13 +49,45 @@ export type TicketOwner = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
 /** A ticket request as validated by `createTicketRequestSchema` (trimmed, priority defaulted). */
 export type NewTicket = z.output<typeof createTicketRequestSchema>;
 
-/** What the staff queue shows: its filters, how many, and after which ticket (none: from the newest). */
-export type StaffQueueQuery = Omit<StaffTicketListQuery, 'cursor'> & { after?: KeysetCursor };
+/** The staff queue's two runs: breaching tickets first, then the rest. */
+export type QueueRun = 'breaching' | 'rest';
+/**
+ * Where a page of the staff queue ended: in which run, at which row; in the breaching run, also when
+ * the walk's first page was read (`top`), so the run of the others that follows starts there and
+ * tickets opened since do not slip into the middle of the walk.
+ */
+export type QueueCursor = KeysetCursor & { run: QueueRun; top?: Date };
+
+/**
+ * What the staff queue shows: its filters (`assigneeId` a user id, or null for unassigned), how
+ * many, and after which ticket (none: from the top).
+ */
+export type StaffQueueQuery = Omit<StaffTicketListQuery, 'cursor' | 'assigneeId'> & {
+  assigneeId?: string | null;
+  after?: QueueCursor;
+};
 
 /** A page of the staff queue; `next` is where the following page starts, null on the last one. */
 export interface StaffQueuePage {
   tickets: TicketEntity[];
-  next: KeysetCursor | null;
+  next: QueueCursor | null;
+}
+
+/** The queue's opaque cursor: the run's letter and the keyset cursor of its last row. */
+export function encodeQueueCursor({ run, top, ...at }: QueueCursor): string {
+  const keyset = encodeKeysetCursor(at);
+  return run === 'breaching' ? `b.${keyset}.${(top ?? new Date()).getTime().toString(36)}` : `r.${keyset}`;
+}
+
+/** The cursor `text` encodes, or null when it is not one (a 400 for the route). */
+export function decodeQueueCursor(text: string): QueueCursor | null {
+  const [run, keyset = '', top, ...rest] = text.split('.');
+  const at = decodeKeysetCursor(keyset);
+  if (!at || rest.length > 0) return null;
+  if (run === 'r' && top === undefined) return { run: 'rest', ...at };
+  if (run !== 'b' || !top || !/^[0-9a-z]{1,12}$/.test(top)) return null;
+  const time = new Date(parseInt(top, 36));
+  return Number.isNaN(time.getTime()) ? null : { run: 'breaching', ...at, top: time };
 }
 
 /** A ticket of fixed data (the demo's), opened and last updated some PostgreSQL intervals ago. */
@@ -106,6 +166,7 @@ export class TicketsService {
   /** Opens a ticket and queues its `portal.tickets.created` event in one transaction. */
   open(owner: TicketOwner, ticket: NewTicket): Promise<TicketEntity> {
     return this.dataSource.transaction(async (manager) => {
+      const openedAt = new Date();
       const row = await manager.save(
         TicketEntity,
         manager.create(TicketEntity, {
@@ -116,6 +177,10 @@ export class TicketsService {
           description: ticket.description,
           priority: ticket.priority,
           status: 'open',
+          createdAt: openedAt,
+          updatedAt: openedAt,
+          lastMessageAt: openedAt,
+          ...slaTimes(ticket.priority, openedAt),
         }),
       );
       await enqueueCatalogEvent(manager, 'ticketCreated', {
@@ -132,48 +197,147 @@ export class TicketsService {
   }
 
   /**
-   * A page of every customer's tickets for support staff, newest first, keyset-paged on
-   * (created_at, id): tickets opened while staff page through never shift a page or repeat.
+   * A page of the staff queue, keyset-paged in two runs: first the breaching tickets (a target not
+   * met whose warning time has come, `warn_at <= now`), the earliest warning first, on (warn_at, id);
+   * then the others newest first on (created_at, id). A cursor says which run it is in and where that
+   * run stopped; `now` is the request's, so a page never repeats a ticket of the same walk unless
+   * its clock crossed the warning time between two pages.
    */
-  async listForStaff({
-    status,
-    priority,
-    customerId,
-    limit,
-    after,
-  }: StaffQueueQuery): Promise<StaffQueuePage> {
-    const query = this.repository
-      .createQueryBuilder('ticket')
-      .addSelect(keysetTimeText('ticket.created_at'), 'cursor_created_at')
-      .orderBy('ticket.created_at', 'DESC')
-      .addOrderBy('ticket.id', 'DESC')
-      // One more than the page tells whether there is a next page.
-      .limit(limit + 1);
+  async listForStaff(query: StaffQueueQuery, now: Date = new Date()): Promise<StaffQueuePage> {
+    const tickets: TicketEntity[] = [];
+    const { limit, after } = query;
+    let lastBreaching: QueueCursor | null = null;
+    // The others start where the walk started: at its first page's time.
+    const top = after?.top ?? now;
+    if (query.breaching !== false && (after === undefined || after.run === 'breaching')) {
+      const run = this.staffQueueRun(query, 'breaching', now, limit + 1, after?.run === 'breaching' ? after : undefined);
+      const { entities, raw } = await run.getRawAndEntities<{ ticket_id: string; cursor_at: string }>();
+      if (entities.length > limit) {
+        const last = raw[limit - 1];
+        return {
+          tickets: entities.slice(0, limit),
+          next: { run: 'breaching', at: last.cursor_at, id: last.ticket_id, top },
+        };
+      }
+      tickets.push(...entities);
+      const last = raw[entities.length - 1];
+      if (last) lastBreaching = { run: 'breaching', at: last.cursor_at, id: last.ticket_id, top };
+      if (query.breaching === true) return { tickets, next: null };
+    }
+    const room = limit - tickets.length;
+    const run = this.staffQueueRun(query, 'rest', now, room + 1, after?.run === 'rest' ? after : undefined);
+    if (after?.run === 'breaching') run.andWhere('ticket.created_at <= :top', { top });
+    const { entities, raw } = await run.getRawAndEntities<{ ticket_id: string; cursor_at: string }>();
+    if (entities.length <= room) return { tickets: [...tickets, ...entities], next: null };
+    // The page is full: it ends at its last row (of this run, or the breaching run's last when room is 0).
+    if (room === 0) return { tickets, next: lastBreaching };
+    const last = raw[room - 1];
+    return { tickets: [...tickets, ...entities.slice(0, room)], next: { run: 'rest', at: last.cursor_at, id: last.ticket_id } };
+  }
+
+  private staffQueueRun(
+    { status, priority, customerId, organizationId, assigneeId }: StaffQueueQuery,
+    run: QueueRun,
+    now: Date,
+    take: number,
+    after: KeysetCursor | undefined,
+  ) {
+    const query = this.repository.createQueryBuilder('ticket').limit(take);
+    if (run === 'breaching') {
+      query
+        .addSelect(keysetTimeText('ticket.warn_at'), 'cursor_at')
+        .where('ticket.warn_at <= :now', { now })
+        .orderBy('ticket.warn_at', 'ASC')
+        .addOrderBy('ticket.id', 'ASC');
+      if (after) query.andWhere('(ticket.warn_at, ticket.id) > (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
+    } else {
+      query
+        .addSelect(keysetTimeText('ticket.created_at'), 'cursor_at')
+        .where('(ticket.warn_at IS NULL OR ticket.warn_at > :now)', { now })
+        .orderBy('ticket.created_at', 'DESC')
+        .addOrderBy('ticket.id', 'DESC');
+      if (after) {
+        query.andWhere('(ticket.created_at, ticket.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
+      }
+    }
     if (status) query.andWhere('ticket.status = :status', { status });
     if (priority) query.andWhere('ticket.priority = :priority', { priority });
     if (customerId) query.andWhere('ticket.customer_id = :customerId', { customerId });
-    if (after) {
-      query.andWhere('(ticket.created_at, ticket.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
-    }
-    const { entities, raw } = await query.getRawAndEntities<{
-      ticket_id: string;
-      cursor_created_at: string;
-    }>();
-    if (entities.length <= limit) return { tickets: entities, next: null };
-    const last = raw[limit - 1];
-    return {
-      tickets: entities.slice(0, limit),
-      next: { at: last.cursor_created_at, id: last.ticket_id },
-    };
+    if (organizationId) query.andWhere('ticket.organization_id = :organizationId', { organizationId });
+    if (assigneeId === null) query.andWhere('ticket.assignee_id IS NULL');
+    else if (assigneeId) query.andWhere('ticket.assignee_id = :assigneeId', { assigneeId });
+    return query;
   }
 
-  /** Moves a ticket to `status`; null when there is no such ticket. */
-  async changeStatus(ticketId: string, status: TicketStatus): Promise<TicketEntity | null> {
-    const ticket = await this.repository.findOne({ where: { id: ticketId } });
-    if (!ticket) return null;
-    if (ticket.status === status) return ticket;
-    ticket.status = status;
-    return this.repository.save(ticket);
+  /**
+   * Staff change a ticket's status, priority and/or assignee in one transaction (the row locked, so
+   * two changes at once apply one after the other), queueing `portal.tickets.closed` when it closes,
+   * `.reopened` when it leaves resolved/closed for open/in progress, and `.updated` for any other
+   * change. A new priority sets both clocks anew from the opening (and may warn again). Null when
+   * there is no such ticket.
+   */
+  changeForStaff(ticketId: string, changes: StaffTicketChanges): Promise<TicketEntity | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const ticket = await lockTicket(manager, ticketId);
+      if (!ticket) return null;
+      const now = new Date();
+      const changed: TicketUpdatedData['changed'] = [];
+      let closed = false;
+      let reopened = false;
+      if (changes.status !== undefined && changes.status !== ticket.status) {
+        const wasDone = isDone(ticket.status);
+        const nowDone = isDone(changes.status);
+        if (!wasDone && nowDone) ticket.closedAt = now;
+        if (wasDone && !nowDone) {
+          ticket.closedAt = null;
+          reopened = true;
+        }
+        if (changes.status === 'closed') closed = true;
+        else if (!reopened) changed.push('status');
+        ticket.status = changes.status;
+      }
+      if (changes.priority !== undefined && changes.priority !== ticket.priority) {
+        ticket.priority = changes.priority;
+        const times = slaTimes(changes.priority, ticket.createdAt);
+        if (times.firstResponseDueAt.getTime() !== ticket.firstResponseDueAt.getTime()) {
+          ticket.firstResponseWarnedAt = null;
+        }
+        if (times.resolutionDueAt.getTime() !== ticket.resolutionDueAt.getTime()) {
+          ticket.resolutionWarnedAt = null;
+        }
+        Object.assign(ticket, times);
+        changed.push('priority');
+      }
+      if (changes.assigneeId !== undefined && changes.assigneeId !== ticket.assigneeId) {
+        ticket.assigneeId = changes.assigneeId;
+        changed.push('assignee');
+      }
+      if (!closed && !reopened && changed.length === 0) return ticket;
+      ticket.updatedAt = now;
+      await manager.save(TicketEntity, ticket);
+      const activity = ticketActivity(ticket);
+      if (closed) {
+        await enqueueCatalogEvent(manager, 'ticketClosed', { ...activity, by: 'staff', closedAt: now.toISOString() });
+      }
+      if (reopened) {
+        await enqueueCatalogEvent(manager, 'ticketReopened', {
+          ...activity,
+          by: 'staff',
+          reopenedAt: now.toISOString(),
+        });
+      }
+      if (changed.length > 0) {
+        await enqueueCatalogEvent(manager, 'ticketUpdated', {
+          ...activity,
+          status: ticket.status,
+          priority: ticket.priority,
+          assigneeId: ticket.assigneeId,
+          changed,
+          updatedAt: now.toISOString(),
+        });
+      }
+      return manager.findOneByOrFail(TicketEntity, { id: ticket.id });
+    });
   }
 
   /**
