@@ -5,11 +5,18 @@ import { ConfigModule } from './config/config.module';
 import type { GatewayConfig } from './config/env';
 import { HealthModule } from './health/health.module';
 import { LiveMetricsModule } from './live-metrics/live-metrics.module';
+import { LiveStreamsModule } from './live-streams/live-streams.module';
+import { LiveTicketsModule } from './live-tickets/live-tickets.module';
 
 export interface AppModuleOptions {
   /** Subject of kpi's metric announcements; default `portal.metrics.recorded`. */
   liveMetricsSubject?: string;
+  /** Subjects of support's ticket events; default `portal.tickets.*`. */
+  liveTicketSubjects?: string;
 }
+
+/** `portal.tickets.*`: every ticket event of the catalog (created, replied, closed, …). */
+const ticketSubjects = subjects.ticketReplied.replace(/\.[^.]+$/, '.*');
 
 @Module({})
 export class AppModule {
@@ -19,15 +26,19 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         HealthModule,
-        // Only the gateway's own routes (the live stream) check tokens here; /api/* proxies leave it to each service.
+        // Only the gateway's own routes (the live streams) check tokens here; /api/* proxies leave it to each service.
         AuthModule.forRoot({
           jwksUrl: identityJwksUrl(config.upstreams.identity.url),
           natsUrl: config.natsUrl,
         }),
+        LiveStreamsModule.forRoot({ maxStreamsPerUser: config.liveStreamsPerUser }),
         LiveMetricsModule.forRoot({
           natsUrl: config.natsUrl,
           subject: options.liveMetricsSubject ?? subjects.metricRecorded,
-          maxStreamsPerUser: config.liveStreamsPerUser,
+        }),
+        LiveTicketsModule.forRoot({
+          natsUrl: config.natsUrl,
+          subjects: options.liveTicketSubjects ?? ticketSubjects,
         }),
       ],
     };

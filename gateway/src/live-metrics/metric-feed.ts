@@ -6,26 +6,21 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { NatsLink, RetryPause } from '@portal/events';
 import { eventEnvelopeSchema, type LiveMetric, metricRecordedDataSchema } from '@portal/contracts';
+import type { StreamListener } from '../live-streams/event-stream';
+import { SubjectFollower } from '../live-streams/subject-follower';
 
 export interface LiveMetricsOptions {
   /** Unset: streams open and stay quiet (kpi's announcements travel over NATS only). */
   natsUrl?: string;
   /** Subject of kpi's `metric.recorded` announcements; tests use a subject space of their own. */
   subject: string;
-  /** Streams one user may hold open at once (in each gateway process); the next answers 429. */
-  maxStreamsPerUser: number;
 }
 
 export const LIVE_METRICS_OPTIONS = Symbol('LIVE_METRICS_OPTIONS');
 
 /** One open dashboard stream of a member's. */
-export interface MetricListener {
-  send(metric: LiveMetric): void;
-  /** Ends the stream (the gateway is shutting down). */
-  end(): void;
-}
+export type MetricListener = StreamListener<LiveMetric>;
 
 /**
  * The gateway's one subscription to kpi's metric announcements, fanned out to the open dashboard
@@ -38,18 +33,17 @@ export interface MetricListener {
 export class MetricFeed implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('MetricFeed');
   private readonly listeners = new Map<string, Set<MetricListener>>();
-  private link?: NatsLink;
-  private following?: Promise<void>;
-  private readonly retryPause = new RetryPause();
-  private stopped = false;
+  private follower?: SubjectFollower;
 
   constructor(@Inject(LIVE_METRICS_OPTIONS) private readonly options: LiveMetricsOptions) {}
 
   onApplicationBootstrap(): void {
-    const { natsUrl } = this.options;
+    const { natsUrl, subject } = this.options;
     if (!natsUrl) return;
-    this.link = new NatsLink({ url: natsUrl, name: 'gateway-live-metrics', logger: this.logger });
-    this.following = this.follow(this.link);
+    this.follower = new SubjectFollower(
+      { natsUrl, name: 'gateway-live-metrics', subject, logger: this.logger },
+      (text) => this.deliver(text),
+    );
   }
 
   /** Before the HTTP server closes: it waits for open connections, and a stream never ends by itself. */
@@ -59,29 +53,7 @@ export class MetricFeed implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.retryPause.interrupt();
-    await this.link?.close();
-    await this.following;
-  }
-
-  /** Subscribes once NATS is reachable (the link retries in the background) and for as long as it lives. */
-  private async follow(link: NatsLink): Promise<void> {
-    const { subject } = this.options;
-    while (!this.stopped) {
-      const connection = await link.get();
-      if (connection) {
-        connection.subscribe(subject, {
-          callback: (error: Error | null, message: { string(): string }) => {
-            if (!error) this.deliver(message.string());
-          },
-        });
-        // The client reconnects (and resubscribes) by itself; this ends only when the link is closed.
-        await connection.closed();
-      } else {
-        await this.retryPause.wait(1000);
-      }
-    }
+    await this.follower?.stop();
   }
 
   /** Sends the organization's new metrics to `listener` until the returned function is called. */

@@ -1,17 +1,10 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { CurrentUser, MemberCan, type OrganizationMember } from '@portal/auth';
 import { type LiveMetric, METRIC_STREAM_EVENT, METRIC_STREAM_PATH } from '@portal/contracts';
-import { TooManyRequestsException } from '@portal/nest-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MetricFeed } from './metric-feed';
-import { OpenStreams } from './open-streams';
-
-/** A comment line this often keeps proxies and browsers from closing an idle stream. */
-export const PING_INTERVAL_MS = 15_000;
-/** How long a browser waits before reconnecting a dropped stream (the SSE `retry` field). */
-const RECONNECT_MS = 3000;
-/** The `Retry-After` of a stream refused for the per-user limit: about when a closed tab's slot is free. */
-const STREAM_LIMIT_RETRY_SECONDS = 10;
+import { startEventStream } from '../live-streams/event-stream';
+import { OpenStreams } from '../live-streams/open-streams';
 
 /**
  * `GET /api/kpi/stream`: server-sent events of the new metrics of the organization the token acts in
@@ -35,40 +28,13 @@ export class MetricStreamController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): void {
-    const release = this.streams.admit(user, () => close());
-    if (!release) {
-      throw new TooManyRequestsException(
-        'Too many live updates are open for your account. Please close one and try again.',
-        STREAM_LIMIT_RETRY_SECONDS,
-      );
-    }
-    reply.hijack();
-    const raw = reply.raw;
-    // The security headers and request id set for every response are kept by writeHead.
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
+    startEventStream<LiveMetric>({
+      user,
+      request,
+      reply,
+      streams: this.streams,
+      event: METRIC_STREAM_EVENT,
+      subscribe: (listener) => this.feed.subscribe(user.organizationId, listener),
     });
-    raw.write(`retry: ${RECONNECT_MS}\nevent: ready\ndata: {}\n\n`);
-
-    let open = true;
-    const close = () => {
-      if (!open) return;
-      open = false;
-      clearInterval(ping);
-      unsubscribe();
-      release();
-      raw.end();
-    };
-    const ping = setInterval(() => raw.write(': ping\n\n'), PING_INTERVAL_MS);
-    const unsubscribe = this.feed.subscribe(user.organizationId, {
-      send: (metric: LiveMetric) =>
-        raw.write(`event: ${METRIC_STREAM_EVENT}\ndata: ${JSON.stringify(metric)}\n\n`),
-      end: close,
-    });
-    request.raw.once('close', close);
-    // A client gone before the stream was set up never emits 'close' again: give its slot back now.
-    if (request.raw.destroyed) close();
   }
 }

@@ -2,55 +2,11 @@ import { connect } from '@nats-io/transport-node';
 import { MembershipVersions, SessionRevocations } from '@portal/auth';
 import { createEventEnvelope, eventTypes, type MetricRecordedData, teamMessages } from '@portal/contracts';
 import { TestIdentity, testNatsUrl, uniqueSubjectSpace } from '@portal/testing';
+import { EventStream } from '../testing/event-stream';
 import { startGateway, type RunningGateway } from '../testing/gateway';
 import { MetricFeed } from './metric-feed';
 
 type Nats = Awaited<ReturnType<typeof connect>>;
-
-/** An open `GET /api/kpi/stream`, read event by event. */
-class EventStream {
-  private buffer = '';
-  private constructor(
-    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
-    private readonly abort: AbortController,
-  ) {}
-
-  static async open(url: string, token: string): Promise<{ response: Response; stream?: EventStream }> {
-    const abort = new AbortController();
-    const response = await fetch(`${url}/api/kpi/stream`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-      signal: abort.signal,
-    });
-    if (!response.ok || !response.body) return { response };
-    return { response, stream: new EventStream(response.body.getReader(), abort) };
-  }
-
-  /** The next event's block (`event: …` and `data: …` lines), or null once the stream has ended. */
-  async next(timeoutMs = 2000): Promise<string | null> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const end = this.buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        if (!block.startsWith(':')) return block;
-        continue;
-      }
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error('no event in time');
-      const chunk = await Promise.race([
-        this.reader.read(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no event in time')), left)),
-      ]);
-      if (chunk.done) return null;
-      this.buffer += new TextDecoder().decode(chunk.value);
-    }
-  }
-
-  close(): void {
-    this.abort.abort();
-  }
-}
 
 describe('GET /api/kpi/stream: the dashboard’s live metrics', () => {
   const space = uniqueSubjectSpace();

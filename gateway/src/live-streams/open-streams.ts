@@ -1,21 +1,28 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { MembershipVersions, type OrganizationMember, SessionRevocations } from '@portal/auth';
-import { LIVE_METRICS_OPTIONS, type LiveMetricsOptions } from './metric-feed';
+import { type AuthenticatedUser, MembershipVersions, SessionRevocations } from '@portal/auth';
+
+export interface LiveStreamsOptions {
+  /** Streams one user may hold open at once (in each gateway process), of every kind; the next answers 429. */
+  maxStreamsPerUser: number;
+}
+
+export const LIVE_STREAMS_OPTIONS = Symbol('LIVE_STREAMS_OPTIONS');
 
 interface OpenStream {
   userId: string;
   sessionId: string;
-  organizationId: string;
+  /** The organization the stream's token acts in; null for staff, whose streams no membership ends. */
+  organizationId: string | null;
   /** The `mv` of the token that opened it. */
   membershipVersion: number;
   close(): void;
 }
 
 /**
- * The live streams open in this gateway process: at most `maxStreamsPerUser` for one user, and each
- * closed as soon as its session's revocation (a sign-out anywhere) or a later change of its
- * membership (the member re-roled or removed from the organization) reaches the gateway. The
- * dashboard then reconnects with a fresh token, or not at all.
+ * The live streams open in this gateway process (KPIs, tickets, the staff queue): at most
+ * `maxStreamsPerUser` for one user, and each closed as soon as its session's revocation (a sign-out
+ * anywhere) or a later change of its membership (the member re-roled or removed from the
+ * organization) reaches the gateway. The page then reconnects with a fresh token, or not at all.
  */
 @Injectable()
 export class OpenStreams implements OnModuleInit, OnModuleDestroy {
@@ -23,7 +30,7 @@ export class OpenStreams implements OnModuleInit, OnModuleDestroy {
   private readonly stopFollowing: (() => void)[] = [];
 
   constructor(
-    @Inject(LIVE_METRICS_OPTIONS) private readonly options: LiveMetricsOptions,
+    @Inject(LIVE_STREAMS_OPTIONS) private readonly options: LiveStreamsOptions,
     private readonly revocations: SessionRevocations,
     private readonly memberships: MembershipVersions,
   ) {}
@@ -51,7 +58,7 @@ export class OpenStreams implements OnModuleInit, OnModuleDestroy {
    * membership changes; the answer gives the slot back. Null when the user already has
    * `maxStreamsPerUser` open.
    */
-  admit(user: OrganizationMember, close: () => void): (() => void) | null {
+  admit(user: AuthenticatedUser, close: () => void): (() => void) | null {
     let open = 0;
     for (const stream of this.streams) if (stream.userId === user.id) open += 1;
     if (open >= this.options.maxStreamsPerUser) return null;

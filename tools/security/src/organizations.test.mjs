@@ -61,6 +61,7 @@ const permissions = {
   'GET /api/kpi/metrics': 'kpis.read',
   'GET /api/kpi/metrics/export': 'kpis.read',
   'GET /api/kpi/stream': 'kpis.read',
+  'GET /api/support/stream': 'tickets.use',
   'GET /api/team/members': 'team.read',
   'PATCH /api/team/members/:userId': 'team.manage',
   'DELETE /api/team/members/:userId': 'team.manage',

@@ -528,6 +528,17 @@ export const routes = [
     owned: 'metrics',
     stream: true,
   },
+  // Live ticket updates (issue 19): a member's organization's ticket changes (?ticketId= one ticket's),
+  // and every ticket's activity for staff.
+  {
+    service: 'gateway',
+    method: 'GET',
+    path: '/api/support/stream',
+    access: 'customer',
+    owned: 'ticket',
+    stream: true,
+  },
+  { service: 'gateway', method: 'GET', path: '/api/support/staff/stream', access: 'staff', stream: true },
   // account export (issue 17): each service's part of 'Export my data', only ever the caller's own.
   {
     service: 'commerce',

@@ -1,0 +1,300 @@
+import { connect } from '@nats-io/transport-node';
+import { MembershipVersions, SessionRevocations } from '@portal/auth';
+import {
+  createEventEnvelope,
+  customerTicketEventSchema,
+  type EventData,
+  eventTypes,
+  staffTicketEventSchema,
+  ticketStreamMessages,
+} from '@portal/contracts';
+import { type SignedInUser, TestIdentity, testNatsUrl, uniqueSubjectSpace } from '@portal/testing';
+import { EventStream } from '../testing/event-stream';
+import { startGateway, type RunningGateway } from '../testing/gateway';
+import { TicketFeed } from './ticket-feed';
+
+type Nats = Awaited<ReturnType<typeof connect>>;
+type TicketEventName =
+  'ticketCreated' | 'ticketReplied' | 'ticketClosed' | 'ticketReopened' | 'ticketUpdated' | 'ticketBreaching';
+
+const CUSTOMER = '/api/support/stream';
+const STAFF = '/api/support/staff/stream';
+
+describe('live ticket streams: GET /api/support/stream and GET /api/support/staff/stream', () => {
+  const space = uniqueSubjectSpace();
+  let identity: TestIdentity;
+  let nats: Nats;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    identity = await TestIdentity.start('gateway-live-tickets');
+    nats = await connect({ servers: testNatsUrl() });
+    gateway = await startGateway(
+      { IDENTITY_URL: identity.baseUrl, NATS_URL: testNatsUrl(), LIVE_STREAMS_PER_USER: '3' },
+      {
+        liveMetricsSubject: `${space.prefix}.metrics.recorded`,
+        liveTicketSubjects: `${space.prefix}.tickets.*`,
+      },
+    );
+  });
+
+  afterAll(async () => {
+    gateway.app.getHttpServer().closeAllConnections();
+    await gateway.close();
+    await Promise.all([identity.stop(), nats.close()]);
+  });
+
+  const openStreams = () => gateway.app.get(TicketFeed).openStreams();
+  async function waitFor(check: () => boolean) {
+    const deadline = Date.now() + 2000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** support's event on this test's subjects, as its outbox relay publishes it. */
+  function publish<N extends TicketEventName>(name: N, data: EventData<N>) {
+    const subject = `${space.prefix}.tickets.${eventTypes[name].split('.')[1]}`;
+    nats.publish(subject, JSON.stringify(createEventEnvelope(eventTypes[name], data)));
+    return data;
+  }
+
+  const ticketOf = (who: SignedInUser) => ({
+    ticketId: crypto.randomUUID(),
+    customerId: who.id,
+    organizationId: who.organizationId,
+    title: 'Calls drop after 30 seconds',
+  });
+  const reply = (ticket: ReturnType<typeof ticketOf>, author: 'customer' | 'staff') =>
+    publish('ticketReplied', {
+      ...ticket,
+      messageId: crypto.randomUUID(),
+      author,
+      authorId: crypto.randomUUID(),
+      status: author === 'staff' ? 'in_progress' : 'open',
+      repliedAt: new Date().toISOString(),
+    });
+  const dataOf = (block: string | null) => JSON.parse(block!.split('\ndata: ')[1]);
+
+  async function open(token: string, path: string) {
+    const { response, stream } = await EventStream.open(gateway.url, token, path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(await stream!.next()).toBe('retry: 3000\nevent: ready\ndata: {}');
+    return stream!;
+  }
+
+  it("streams a staff reply to the open ticket page of the ticket's organization within moments, and to no other", async () => {
+    const [ann, bob] = await Promise.all([identity.signIn('customer'), identity.signIn('customer')]);
+    const colleague = await identity.signIn('customer', { org: ann.organizationId, orgRole: 'member' });
+    const ticket = ticketOf(ann);
+    const other = ticketOf(ann);
+    const page = await open(ann.token, `${CUSTOMER}?ticketId=${ticket.ticketId}`);
+    const list = await open(colleague.token, CUSTOMER);
+    const outsider = await open(bob.token, `${CUSTOMER}?ticketId=${ticket.ticketId}`);
+    try {
+      await waitFor(() => openStreams() === 3);
+      reply(other, 'staff'); // another ticket of the organization: not the page's
+      const started = performance.now();
+      const staffReply = reply(ticket, 'staff');
+      const event = customerTicketEventSchema.parse(dataOf(await page.next()));
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(event).toEqual({
+        ticketId: ticket.ticketId,
+        change: 'replied',
+        by: 'staff',
+        status: 'in_progress',
+        messageId: staffReply.messageId,
+        at: staffReply.repliedAt,
+      });
+      // The list (no ticketId) gets both tickets' replies; the page only its own.
+      expect(dataOf(await list.next()).ticketId).toBe(other.ticketId);
+      expect(dataOf(await list.next()).ticketId).toBe(ticket.ticketId);
+      // Another organization's member never hears of it, even naming the ticket.
+      await expect(outsider.next(300)).rejects.toThrow('no event in time');
+    } finally {
+      for (const stream of [page, list, outsider]) stream.close();
+    }
+    await waitFor(() => openStreams() === 0);
+  });
+
+  it('tells a customer of closing, reopening and status or priority changes, but not an assignment, a new ticket or an SLA warning', async () => {
+    const cal = await identity.signIn('customer');
+    const ticket = ticketOf(cal);
+    const page = await open(cal.token, `${CUSTOMER}?ticketId=${ticket.ticketId}`);
+    try {
+      await waitFor(() => openStreams() === 1);
+      const at = new Date().toISOString();
+      publish('ticketCreated', { ...ticket, priority: 'high', status: 'open', createdAt: at });
+      publish('ticketBreaching', {
+        ...ticket,
+        priority: 'high',
+        target: 'first_response',
+        dueAt: at,
+        warnedAt: at,
+      });
+      const assignment = {
+        ...ticket,
+        status: 'open',
+        priority: 'high',
+        assigneeId: crypto.randomUUID(),
+      } as const;
+      publish('ticketUpdated', { ...assignment, changed: ['assignee'], updatedAt: at });
+      publish('ticketUpdated', {
+        ...assignment,
+        status: 'in_progress',
+        changed: ['status', 'assignee'],
+        updatedAt: at,
+      });
+      publish('ticketClosed', { ...ticket, by: 'staff', closedAt: at });
+      publish('ticketReopened', { ...ticket, by: 'customer', reopenedAt: at });
+      const seen = [];
+      for (let index = 0; index < 3; index += 1) seen.push(dataOf(await page.next()));
+      expect(seen).toEqual([
+        { ticketId: ticket.ticketId, change: 'updated', by: 'staff', status: 'in_progress', at },
+        { ticketId: ticket.ticketId, change: 'closed', by: 'staff', status: 'closed', at },
+        { ticketId: ticket.ticketId, change: 'reopened', by: 'customer', status: 'open', at },
+      ]);
+      // Never the assignee.
+      expect(JSON.stringify(seen)).not.toContain(assignment.assigneeId);
+      await expect(page.next(300)).rejects.toThrow('no event in time');
+    } finally {
+      page.close();
+    }
+  });
+
+  it("streams every organization's ticket activity to staff, new tickets and SLA warnings included", async () => {
+    const [staff, dee, eve] = await Promise.all([
+      identity.signIn('admin'),
+      identity.signIn('customer'),
+      identity.signIn('customer'),
+    ]);
+    const queue = await open(staff.token, STAFF);
+    try {
+      await waitFor(() => openStreams() === 1);
+      const at = new Date().toISOString();
+      const first = ticketOf(dee);
+      const second = ticketOf(eve);
+      publish('ticketCreated', { ...first, priority: 'urgent', status: 'open', createdAt: at });
+      const customerReply = reply(second, 'customer');
+      publish('ticketBreaching', {
+        ...first,
+        priority: 'urgent',
+        target: 'first_response',
+        dueAt: at,
+        warnedAt: at,
+      });
+      const events = [];
+      for (let index = 0; index < 3; index += 1)
+        events.push(staffTicketEventSchema.parse(dataOf(await queue.next())));
+      expect(events).toEqual([
+        {
+          ticketId: first.ticketId,
+          change: 'created',
+          by: 'customer',
+          organizationId: dee.organizationId,
+          title: first.title,
+          status: 'open',
+          priority: 'urgent',
+          at,
+        },
+        {
+          ticketId: second.ticketId,
+          change: 'replied',
+          by: 'customer',
+          organizationId: eve.organizationId,
+          title: second.title,
+          status: 'open',
+          priority: null,
+          messageId: customerReply.messageId,
+          at: customerReply.repliedAt,
+        },
+        {
+          ticketId: first.ticketId,
+          change: 'breaching',
+          by: 'staff',
+          organizationId: dee.organizationId,
+          title: first.title,
+          status: null,
+          priority: 'urgent',
+          at,
+        },
+      ]);
+    } finally {
+      queue.close();
+    }
+  });
+
+  it('ignores a malformed event and keeps streaming', async () => {
+    const fay = await identity.signIn('customer');
+    const ticket = ticketOf(fay);
+    const page = await open(fay.token, CUSTOMER);
+    try {
+      await waitFor(() => openStreams() === 1);
+      nats.publish(`${space.prefix}.tickets.replied`, 'not json');
+      nats.publish(
+        `${space.prefix}.tickets.replied`,
+        JSON.stringify(createEventEnvelope(eventTypes.ticketReplied, { ticketId: ticket.ticketId })),
+      );
+      reply(ticket, 'staff');
+      expect(dataOf(await page.next()).ticketId).toBe(ticket.ticketId);
+    } finally {
+      page.close();
+    }
+  });
+
+  it("ends a member's streams when their membership changes or they sign out, and staff's at sign-out", async () => {
+    const gus = await identity.signIn('customer', { mv: 2 });
+    const staff = await identity.signIn('admin');
+    const page = await open(gus.token, CUSTOMER);
+    const queue = await open(staff.token, STAFF);
+    await waitFor(() => openStreams() === 2);
+    gateway.app.get(MembershipVersions).record({
+      organizationId: gus.organizationId!,
+      userId: gus.id,
+      version: 3,
+      changedAt: new Date().toISOString(),
+    });
+    expect(await page.next()).toBeNull();
+    const refused = await EventStream.open(gateway.url, gus.token, CUSTOMER);
+    expect(refused.response.status).toBe(401);
+    gateway.app.get(SessionRevocations).revoke(staff.sessionId, new Date(Date.now() + 60_000));
+    expect(await queue.next()).toBeNull();
+    await waitFor(() => openStreams() === 0);
+  });
+
+  it('answers 401 without a token, 403 to the wrong kind of user, 400 to a bad ticketId, and counts towards the per-user share', async () => {
+    const anonymous = await fetch(`${gateway.url}${CUSTOMER}`);
+    expect(anonymous.status).toBe(401);
+    expect((await fetch(`${gateway.url}${STAFF}`)).status).toBe(401);
+    const [customer, staff] = await Promise.all([identity.signIn('customer'), identity.signIn('admin')]);
+    const alone = await identity.signIn('customer', { org: null, orgRole: null });
+    expect((await EventStream.open(gateway.url, customer.token, STAFF)).response.status).toBe(403);
+    expect((await EventStream.open(gateway.url, staff.token, CUSTOMER)).response.status).toBe(403);
+    expect((await EventStream.open(gateway.url, alone.token, CUSTOMER)).response.status).toBe(403);
+
+    for (const query of ['?ticketId=nope', '?ticketId=1%20OR%201=1', '?organizationId=x']) {
+      const { response } = await EventStream.open(gateway.url, customer.token, `${CUSTOMER}${query}`);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { statusCode: number; message: string };
+      expect(body.statusCode).toBe(400);
+      if (query.startsWith('?ticketId')) expect(body.message).toBe(ticketStreamMessages.badTicketId);
+    }
+
+    // Three streams of any kind (the KPI stream too) fill the share of 3.
+    const opened = await Promise.all([
+      EventStream.open(gateway.url, customer.token, CUSTOMER),
+      EventStream.open(gateway.url, customer.token, CUSTOMER),
+      EventStream.open(gateway.url, customer.token, '/api/kpi/stream'),
+    ]);
+    try {
+      expect(opened.map(({ response }) => response.status)).toEqual([200, 200, 200]);
+      const refused = await EventStream.open(gateway.url, customer.token, CUSTOMER);
+      expect(refused.response.status).toBe(429);
+      expect(refused.response.headers.get('retry-after')).toBe('10');
+    } finally {
+      for (const { stream } of opened) stream?.close();
+    }
+  });
+});
