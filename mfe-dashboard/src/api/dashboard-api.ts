@@ -6,6 +6,7 @@ import type {
   Integration,
   IntegrationsSummary,
   KickoffResponse,
+  KpiRangeQuery,
   MetricsResponse,
   Order,
   Ticket,
@@ -42,7 +43,15 @@ const dashboardApi = lazyApi((api) =>
         query: (body) => ({ url: '/support/tickets', method: 'POST', body }),
         invalidatesTags: ['Tickets'],
       }),
-      metrics: build.query<MetricsResponse, void>({ query: () => '/kpi/metrics', providesTags: ['Metrics'] }),
+      // No range: the last 30 days (the Overview's cards and the KPI tab's default share one entry).
+      metrics: build.query<MetricsResponse, KpiRangeQuery | void>({
+        query: (range) => ({ url: '/kpi/metrics', params: range ?? undefined }),
+        providesTags: ['Metrics'],
+      }),
+      /** The range's daily rows as CSV text (the KPI tab's 'Export CSV'). */
+      exportMetrics: build.mutation<string, KpiRangeQuery>({
+        query: (range) => ({ url: '/kpi/metrics/export', params: range, responseHandler: 'text' }),
+      }),
       kickoff: build.query<KickoffResponse, void>({ query: () => '/crm/kickoff', providesTags: ['Kickoff'] }),
       bookKickoff: build.mutation<KickoffResponse, BookKickoffRequest>({
         query: (body) => ({ url: '/crm/kickoff', method: 'POST', body }),
@@ -63,6 +72,7 @@ export const useDeleteIntegrationMutation = dashboardApi.hook('useDeleteIntegrat
 export const useTicketsQuery = dashboardApi.hook('useTicketsQuery');
 export const useCreateTicketMutation = dashboardApi.hook('useCreateTicketMutation');
 export const useMetricsQuery = dashboardApi.hook('useMetricsQuery');
+export const useExportMetricsMutation = dashboardApi.hook('useExportMetricsMutation');
 export const useKickoffQuery = dashboardApi.hook('useKickoffQuery');
 export const useBookKickoffMutation = dashboardApi.hook('useBookKickoffMutation');
 
