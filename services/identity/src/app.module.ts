@@ -5,8 +5,10 @@ import { AuthModule } from './auth/auth.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
 import { FeaturesModule } from './features/features.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { PersonalDataModule } from './personal-data/personal-data.module';
+import { StaffCustomersModule } from './staff-customers/staff-customers.module';
 import { TeamModule } from './team/team.module';
 import { TwoFactorModule } from './two-factor/two-factor.module';
 
@@ -24,6 +26,8 @@ export const AppModule = serviceRootModule<AppConfig>('identity', {
     TwoFactorModule,
     PersonalDataModule,
     TeamModule,
+    StaffCustomersModule,
+    NotificationsModule,
   ],
   // Seals two-factor secrets at rest with IDENTITY_ENCRYPTION_KEY.
   provide: (config) => [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],

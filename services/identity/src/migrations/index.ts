@@ -5,6 +5,7 @@ import { SignInBackOff1763870000000 } from './1763870000000-SignInBackOff';
 import { AccountRecovery1763880000000 } from './1763880000000-AccountRecovery';
 import { AccountAttemptKinds1763890000000 } from './1763890000000-AccountAttemptKinds';
 import { Memberships1763900000000 } from './1763900000000-Memberships';
+import { StaffCustomersAndTicketEmails1766310000000 } from './1766310000000-StaffCustomersAndTicketEmails';
 
 /** Identity's migrations, oldest first. Add new ones at the end. */
 export const identityMigrations = [
@@ -15,4 +16,5 @@ export const identityMigrations = [
   AccountRecovery1763880000000,
   AccountAttemptKinds1763890000000,
   Memberships1763900000000,
+  StaffCustomersAndTicketEmails1766310000000,
 ];

@@ -1,5 +1,6 @@
 import { type MailRequestedData, subjects } from '@portal/contracts';
 import { fromNewClientAddress, request, type ServiceHarness, uniqueEmail } from '@portal/testing';
+import { ensureStaffAccount } from '../staff/staff-account';
 
 export interface RegisteredCustomer {
   id: string;
@@ -65,4 +66,21 @@ export async function expireLinks(harness: ServiceHarness, userId: string, purpo
     `UPDATE account_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1 AND purpose = $2`,
     [userId, purpose],
   );
+}
+
+/** A staff account (`role`, admin unless given) made as STAFF_EMAIL/STAFF_PASSWORD make one, signed in. */
+export async function signInStaff(
+  harness: ServiceHarness,
+  role: 'admin' | 'super_admin' | 'billing' | 'crm_manager' = 'admin',
+  name = 'Sam Staff',
+): Promise<RegisteredCustomer> {
+  const email = uniqueEmail('staff');
+  const password = 'staff password 1';
+  await ensureStaffAccount(harness.dataSource, { email, password, name });
+  if (role !== 'admin') {
+    await harness.dataSource.query('UPDATE public_users SET role = $2 WHERE lower(email) = lower($1)', [email, role]);
+  }
+  const token = await signIn(harness, email, password);
+  const me = await request(harness.baseUrl, 'GET', '/api/auth/me', { token });
+  return { id: me.body.id as string, name, email, password, token };
 }
