@@ -48,9 +48,9 @@ const dashboardApi = lazyApi((api) =>
         query: (range) => ({ url: '/kpi/metrics', params: range ?? undefined }),
         providesTags: ['Metrics'],
       }),
-      /** The range's daily rows as CSV text (the KPI tab's 'Export CSV'). */
+      /** The range's daily rows as CSV text (the KPI tab's 'Export CSV'); an error's JSON stays JSON for its message. */
       exportMetrics: build.mutation<string, KpiRangeQuery>({
-        query: (range) => ({ url: '/kpi/metrics/export', params: range, responseHandler: 'text' }),
+        query: (range) => ({ url: '/kpi/metrics/export', params: range, responseHandler: 'content-type' }),
       }),
       kickoff: build.query<KickoffResponse, void>({ query: () => '/crm/kickoff', providesTags: ['Kickoff'] }),
       bookKickoff: build.mutation<KickoffResponse, BookKickoffRequest>({
