@@ -32,6 +32,7 @@ before(async () => {
     const ids = { integrationId: ctx.ids.integration, id: randomUUID(), userId: randomUUID() };
     if (route.path === '/api/crm/staff/integrations/:id') ids.id = spare.id;
     if (route.path === '/api/support/staff/tickets/:id') ids.id = ctx.ids.ticket;
+    if (route.path.startsWith('/api/crm/staff/leads/:id')) ids.id = ctx.ids.lead;
     const token = {
       public: undefined,
       signature: undefined,

@@ -164,6 +164,15 @@ export async function createWorld(client, stack) {
       webhookUrl: 'https://example.com/a',
     },
   });
+  // A lead of the contact form, which staff work (status, notes).
+  const lead = await client.expectStatus(201, 'POST', '/api/contact', {
+    body: {
+      firstName: 'Security',
+      lastName: 'Lead',
+      email: `sec-lead-${randomUUID().slice(0, 8)}@example.com`,
+      message: 'A lead for the staff routes',
+    },
+  });
   const ticket = await client.expectStatus(201, 'POST', '/api/support/tickets', {
     token: a.token,
     body: { title: 'A ticket', description: 'Only A may read this', priority: 'high' },
@@ -207,6 +216,8 @@ export async function createWorld(client, stack) {
       integration: integration.id,
       ticket: ticket.id,
       application: application.id,
+      lead: lead.id,
+      organization: a.organizationId,
       session: spareSession.id,
     },
     integrationSecret: integration.signingSecret,

@@ -191,6 +191,56 @@ export const routes = [
   },
   // Reads no body: signs the caller's other sessions out (A's spare session, ctx.ids.session, among them).
   { service: 'identity', method: 'POST', path: '/api/account/sessions/sign-out-others', access: 'signed-in' },
+  // The account's ticket emails (issue 19): on unless turned off in settings.
+  {
+    service: 'identity',
+    method: 'GET',
+    path: '/api/account/notifications',
+    access: 'signed-in',
+    owned: 'account',
+  },
+  {
+    service: 'identity',
+    method: 'PUT',
+    path: '/api/account/notifications',
+    access: 'signed-in',
+    owned: 'account',
+    fields: ['ticketEmails'],
+    example: () => ({ ticketEmails: true }),
+  },
+  // Staff's customers (issue 19): every organization with plan and members, accounts by email or id.
+  {
+    service: 'identity',
+    method: 'GET',
+    path: '/api/identity/staff/organizations',
+    access: 'staff',
+    query: (ctx) => ({
+      q: 'a',
+      cursor: Buffer.from(`2999-01-01T00:00:00.000000Z ${ctx.a.organizationId}`).toString('base64url'),
+      limit: '20',
+    }),
+  },
+  {
+    service: 'identity',
+    method: 'GET',
+    path: '/api/identity/staff/organizations/:id',
+    access: 'staff',
+    owned: 'organization',
+  },
+  {
+    service: 'identity',
+    method: 'GET',
+    path: '/api/identity/staff/customers',
+    access: 'staff',
+    query: (ctx) => ({ email: ctx.a.email }),
+  },
+  {
+    service: 'identity',
+    method: 'GET',
+    path: '/api/identity/staff/users',
+    access: 'staff',
+    query: (ctx) => ({ id: ctx.a.id }),
+  },
   // One of the caller's sessions by id: A's spare session; anyone else's id answers 404.
   {
     service: 'identity',
@@ -427,6 +477,53 @@ export const routes = [
     owned: 'integration',
     fields: ['isActive'],
     example: () => ({ isActive: true }),
+  },
+  // Staff work the leads (issue 19): status, notes; a lead of the contact form is ctx.ids.lead.
+  {
+    service: 'crm',
+    method: 'GET',
+    path: '/api/crm/staff/leads',
+    access: 'staff',
+    query: (ctx) => ({
+      status: 'new',
+      q: 'security',
+      cursor: Buffer.from(`2999-01-01T00:00:00.000000Z ${ctx.ids.lead}`).toString('base64url'),
+      limit: '20',
+    }),
+  },
+  { service: 'crm', method: 'GET', path: '/api/crm/staff/leads/:id', access: 'staff', owned: 'lead' },
+  {
+    service: 'crm',
+    method: 'PATCH',
+    path: '/api/crm/staff/leads/:id',
+    access: 'staff',
+    owned: 'lead',
+    fields: ['status'],
+    example: () => ({ status: 'contacted' }),
+  },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/crm/staff/leads/:id/notes',
+    access: 'staff',
+    owned: 'lead',
+    fields: ['body'],
+    example: () => ({ body: 'Called back, demo booked' }),
+  },
+  // Integrations' health per organization (issue 19): last event, last refused delivery.
+  {
+    service: 'crm',
+    method: 'GET',
+    path: '/api/crm/staff/integrations',
+    access: 'staff',
+    query: (ctx) => ({ organizationId: ctx.a.organizationId }),
+  },
+  {
+    service: 'crm',
+    method: 'GET',
+    path: '/api/crm/staff/integrations/health',
+    access: 'staff',
+    query: (ctx) => ({ organizationId: ctx.a.organizationId }),
   },
   // The organisation's kickoff call (the dashboard's onboarding checklist), one per organisation.
   { service: 'crm', method: 'GET', path: '/api/crm/kickoff', access: 'customer' },
