@@ -75,6 +75,9 @@ export class TicketConversations1766100000000 implements MigrationInterface {
     await runner.query(
       'CREATE INDEX tickets_assignee_id_created_at_id_idx ON tickets (assignee_id, created_at, id)',
     );
+    await runner.query(
+      `CREATE INDEX tickets_open_organization_id_idx ON tickets (organization_id) WHERE status IN ('open', 'in_progress')`,
+    );
 
     await runner.query(`
       CREATE TABLE ticket_messages (
@@ -160,7 +163,7 @@ export class TicketConversations1766100000000 implements MigrationInterface {
         organization_id uuid NOT NULL,
         user_id uuid NOT NULL,
         article_id varchar(120) NOT NULL,
-        title varchar(200),
+        query varchar(200),
         day date NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (user_id, article_id, day)
@@ -183,6 +186,7 @@ export class TicketConversations1766100000000 implements MigrationInterface {
     ]) {
       await runner.query(`DROP TABLE ${table}`);
     }
+    await runner.query('DROP INDEX tickets_open_organization_id_idx');
     await runner.query('DROP INDEX tickets_assignee_id_created_at_id_idx');
     await runner.query('DROP INDEX tickets_warn_at_id_idx');
     await runner.query(`

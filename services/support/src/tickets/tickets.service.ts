@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import type { z } from 'zod';
 import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor, keysetTimeText } from '@portal/db';
+import { attachUploads } from '../attachments/attach-uploads';
 import { slaTimes } from '../sla/sla-clock';
 import { TicketEntity } from './ticket.entity';
 
@@ -134,6 +135,51 @@ export class TicketsService {
     return this.repository.find({ where: { organizationId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
+  /**
+   * A page of the organization's tickets, newest first, keyset-paged on (created_at, id), optionally of
+   * one status; `next` is where the following page starts, null on the last one.
+   */
+  async pageForOrganization(
+    organizationId: string,
+    { status, limit, after }: { status?: TicketStatus; limit: number; after?: KeysetCursor },
+  ): Promise<{ tickets: TicketEntity[]; next: KeysetCursor | null }> {
+    const query = this.repository
+      .createQueryBuilder('ticket')
+      .addSelect(keysetTimeText('ticket.created_at'), 'cursor_at')
+      .where('ticket.organization_id = :organizationId', { organizationId })
+      .orderBy('ticket.created_at', 'DESC')
+      .addOrderBy('ticket.id', 'DESC')
+      .limit(limit + 1);
+    if (status) query.andWhere('ticket.status = :status', { status });
+    if (after) query.andWhere('(ticket.created_at, ticket.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
+    const { entities, raw } = await query.getRawAndEntities<{ ticket_id: string; cursor_at: string }>();
+    if (entities.length <= limit) return { tickets: entities, next: null };
+    const last = raw[limit - 1];
+    return { tickets: entities.slice(0, limit), next: { at: last.cursor_at, id: last.ticket_id } };
+  }
+
+  /** The ticket, whoever's it is (staff); null for an unknown id. */
+  find(ticketId: string): Promise<TicketEntity | null> {
+    return this.repository.findOne({ where: { id: ticketId } });
+  }
+
+  /** For each organization with tickets not resolved or closed: how many, and how many of them are breaching. */
+  async openPerOrganization(now: Date = new Date()) {
+    const rows: { organization_id: string; open: string; breaching: string }[] = await this.dataSource.query(
+      `SELECT organization_id, count(*) AS open, count(*) FILTER (WHERE warn_at <= $1) AS breaching
+       FROM tickets
+       WHERE status IN ('open', 'in_progress') AND organization_id IS NOT NULL
+       GROUP BY organization_id
+       ORDER BY organization_id`,
+      [now],
+    );
+    return rows.map((row) => ({
+      organizationId: row.organization_id,
+      open: Number(row.open),
+      breaching: Number(row.breaching),
+    }));
+  }
+
   /** The ticket, when it is the organization's; null for another organization's ticket or an unknown id. */
   findForOrganization(organizationId: string, ticketId: string): Promise<TicketEntity | null> {
     return this.repository.findOne({ where: { id: ticketId, organizationId } });
@@ -183,6 +229,21 @@ export class TicketsService {
           ...slaTimes(ticket.priority, openedAt),
         }),
       );
+      // The database wrote the description as the thread's first message (a trigger).
+      if (ticket.attachmentIds.length > 0) {
+        const [first]: { id: string }[] = await manager.query(
+          'SELECT id FROM ticket_messages WHERE ticket_id = $1 ORDER BY position LIMIT 1',
+          [row.id],
+        );
+        await attachUploads(
+          manager,
+          { side: 'customer', userId: owner.id, organizationId: owner.organizationId ?? undefined },
+          row.id,
+          first.id,
+          ticket.attachmentIds,
+          openedAt,
+        );
+      }
       await enqueueCatalogEvent(manager, 'ticketCreated', {
         ticketId: row.id,
         customerId: row.customerId,
