@@ -305,6 +305,33 @@ export const mailContentSchema = z.discriminatedUnion('template', [
     role: mailName,
   }),
   z.object({ template: z.literal('team-removed'), name: mailName, organizationName: mailName }),
+  // Ticket emails (issue 19), each linking to the ticket; the customer's two unless they turned them off.
+  z.object({ template: z.literal('ticket-staff-reply'), name: mailName, ticketTitle: mailName, link: mailLink }),
+  z.object({
+    template: z.literal('ticket-status-changed'),
+    name: mailName,
+    ticketTitle: mailName,
+    status: ticketStatusSchema,
+    link: mailLink,
+  }),
+  z.object({
+    template: z.literal('ticket-created-staff'),
+    name: mailName,
+    ticketTitle: mailName,
+    priority: ticketPrioritySchema,
+    /** The customer's organization; null for a ticket opened outside any. */
+    organizationName: mailName.nullable(),
+    link: mailLink,
+  }),
+  z.object({
+    template: z.literal('ticket-breach-warning'),
+    name: mailName,
+    ticketTitle: mailName,
+    priority: ticketPrioritySchema,
+    target: z.enum(['first_response', 'resolution']),
+    dueAt: z.iso.datetime(),
+    link: mailLink,
+  }),
 ]);
 export type MailContent = z.infer<typeof mailContentSchema>;
 export type MailTemplate = MailContent['template'];

@@ -8,3 +8,12 @@ export const accountPages = {
   confirmEmail: '/confirm-email',
   invitation: '/invitation',
 } as const;
+
+/**
+ * The pages a ticket mail links to: the customer's ticket page in the dashboard, and the staff
+ * console's queue with the ticket open beside it (`?ticket=`).
+ */
+export const ticketPages = {
+  customer: (ticketId: string) => `/dashboard/support/${ticketId}`,
+  staff: (ticketId: string) => `/staff?ticket=${ticketId}`,
+} as const;

@@ -17,6 +17,11 @@ const everyTemplate: MailContent[] = mailContentSchema.options.map((option) => {
     invitedBy: 'Charles Babbage',
     role: 'Billing',
     expiresAt: '2026-12-03T09:30:00.000Z',
+    ticketTitle: 'Calls drop after 30 seconds',
+    status: 'closed',
+    priority: 'urgent',
+    target: 'first_response',
+    dueAt: '2026-03-02T14:15:00.000Z',
   });
 });
 
@@ -53,6 +58,55 @@ describe('mail templates', () => {
       }
     },
   );
+
+  it('ticket mails name the ticket, say what happened and link to it', () => {
+    const ticketLink = 'https://portal.example.com/dashboard/support/0b6f6c2e-3f7e-4d7a-9b1c-2a3b4c5d6e7f';
+    const base = { name: 'Ada Lovelace', ticketTitle: 'Calls drop\r\nBcc: x@evil.example', link: ticketLink };
+    const reply = renderMail(mailContentSchema.parse({ template: 'ticket-staff-reply', ...base }));
+    expect(reply.subject).toBe('New reply to your Millstone CX ticket "Calls drop Bcc: x@evil.example"');
+    expect(reply.text).toContain('Our support team replied to your ticket "Calls drop Bcc: x@evil.example".');
+    expect(reply.text).toContain(`View the reply:\n${ticketLink}\n`);
+    expect(reply.text).toContain('You can turn ticket emails off in Settings in your dashboard.');
+
+    const closed = renderMail(mailContentSchema.parse({ template: 'ticket-status-changed', ...base, status: 'closed' }));
+    expect(closed.subject).toBe('Your Millstone CX ticket "Calls drop Bcc: x@evil.example" is now Closed');
+    expect(closed.text).toContain('reopen it from the ticket page within 14 days');
+    const working = renderMail(
+      mailContentSchema.parse({ template: 'ticket-status-changed', ...base, status: 'in_progress' }),
+    );
+    expect(working.subject).toContain('is now In progress');
+
+    const created = renderMail(
+      mailContentSchema.parse({
+        template: 'ticket-created-staff',
+        ...base,
+        priority: 'urgent',
+        organizationName: 'Analytical Engines',
+      }),
+    );
+    expect(created.subject).toBe(
+      'New urgent priority ticket from Analytical Engines: "Calls drop Bcc: x@evil.example" (Millstone CX)',
+    );
+    expect(created.text).toContain('support staff');
+    const anonymous = renderMail(
+      mailContentSchema.parse({ template: 'ticket-created-staff', ...base, priority: 'low', organizationName: null }),
+    );
+    expect(anonymous.text).toContain('A customer opened a new ticket');
+
+    const breach = renderMail(
+      mailContentSchema.parse({
+        template: 'ticket-breach-warning',
+        ...base,
+        priority: 'high',
+        target: 'resolution',
+        dueAt: '2026-03-02T14:15:00.000Z',
+      }),
+    );
+    expect(breach.subject).toContain('about to miss its resolution target');
+    expect(breach.text).toContain('due March 2, 2026 at 2:15 PM (UTC)');
+    expect(breach.html.split(`href="${ticketLink}"`)).toHaveLength(3);
+    expect(`${reply.subject}${closed.subject}${created.subject}${breach.subject}`).not.toMatch(/[\r\n]/);
+  });
 
   it('says how long each link lives, as the contracts set it', () => {
     const [verification, reset, change] = (

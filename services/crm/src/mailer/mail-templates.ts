@@ -5,6 +5,9 @@ import {
   type MailContent,
   type MailTemplate,
   PASSWORD_RESET_TTL_MINUTES,
+  TICKET_REOPEN_DAYS,
+  type TicketPriority,
+  type TicketStatus,
 } from '@portal/contracts';
 
 /**
@@ -49,6 +52,34 @@ const dayOf = (iso: string) =>
 
 const membershipNotice = (organizationName: string) =>
   `You received this email because it is about your membership of ${organizationName} on ${mailBrand.name}.`;
+
+/** A ticket's status and priority as the pages write them. */
+const statusLabels: Record<TicketStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+const priorityLabels: Record<TicketPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+};
+
+/** When something is due, to the minute, as a reader in any time zone reads it: "March 2, 2026 at 2:15 PM (UTC)". */
+const dueTimeOf = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  })} (UTC)`;
+
+const customerTicketNotice = `You received this email because you opened this ticket with ${mailBrand.name} support. You can turn ticket emails off in Settings in your dashboard.`;
+const staffTicketNotice = `You received this email because your account is on the ${mailBrand.name} support staff. You can turn ticket emails off for your account in its notification settings.`;
 
 type CopyOf<T extends MailTemplate> = (content: Extract<MailContent, { template: T }>) => MailCopy;
 
@@ -149,6 +180,67 @@ const copies: { [T in MailTemplate]: CopyOf<T> } = {
         'Your account itself stays, with any other organizations you belong to.',
       ],
       why: `${membershipNotice(organization)} If you think this is a mistake, ask an owner or admin of ${organization}.`,
+    };
+  },
+  'ticket-staff-reply': ({ ticketTitle, link }) => {
+    const title = oneLine(ticketTitle);
+    return {
+      subject: `New reply to your ${mailBrand.name} ticket "${title}"`,
+      paragraphs: [
+        `Our support team replied to your ticket "${title}".`,
+        'Read the reply and answer it on the ticket page.',
+      ],
+      action: { label: 'View the reply', link },
+      why: customerTicketNotice,
+    };
+  },
+  'ticket-status-changed': ({ ticketTitle, status, link }) => {
+    const title = oneLine(ticketTitle);
+    const paragraphs = {
+      open: [`Your ticket "${title}" is open again: our support team will pick it up.`],
+      in_progress: [`Our support team is working on your ticket "${title}": its status is now In progress.`],
+      resolved: [
+        `Our support team marked your ticket "${title}" as resolved.`,
+        'If the problem is not solved, reply on the ticket page and we will look at it again.',
+      ],
+      closed: [
+        `Our support team closed your ticket "${title}".`,
+        `If you still need help, you can reopen it from the ticket page within ${TICKET_REOPEN_DAYS} days.`,
+      ],
+    }[status];
+    return {
+      subject: `Your ${mailBrand.name} ticket "${title}" is now ${statusLabels[status]}`,
+      paragraphs,
+      action: { label: 'View the ticket', link },
+      why: customerTicketNotice,
+    };
+  },
+  'ticket-created-staff': ({ ticketTitle, priority, organizationName, link }) => {
+    const title = oneLine(ticketTitle);
+    const from = organizationName ? oneLine(organizationName) : 'A customer';
+    return {
+      subject: `New ${priorityLabels[priority].toLowerCase()} priority ticket from ${from}: "${title}" (${mailBrand.name})`,
+      paragraphs: [
+        `${from} opened a new ticket, "${title}", with priority ${priorityLabels[priority]}.`,
+        'Assign it to yourself and answer it from the staff console.',
+      ],
+      action: { label: 'Open the ticket', link },
+      why: staffTicketNotice,
+    };
+  },
+  'ticket-breach-warning': ({ ticketTitle, priority, target, dueAt, link }) => {
+    const title = oneLine(ticketTitle);
+    const what = target === 'first_response' ? 'first response' : 'resolution';
+    return {
+      subject: `SLA warning: "${title}" is about to miss its ${what} target (${mailBrand.name})`,
+      paragraphs: [
+        `The ${priorityLabels[priority].toLowerCase()} priority ticket "${title}" is about to miss its ${what} target, due ${dueTimeOf(dueAt)}.`,
+        target === 'first_response'
+          ? 'Reply to the customer before then to meet it.'
+          : 'Resolve or close the ticket before then to meet it.',
+      ],
+      action: { label: 'Open the ticket', link },
+      why: staffTicketNotice,
     };
   },
 };
