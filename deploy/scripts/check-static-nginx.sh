@@ -2,7 +2,7 @@
 # Runs the static image's nginx.conf (deploy/nginx/static.conf) with this machine's nginx against the
 # built remotes (mfe-*/dist, laid out as in the image), with only its paths and port changed, and checks
 # what browsers and the gateway rely on: gzip_static, Cache-Control per file kind, 404s.
-#   npx nx run-many -t build -p @portal/mfe-marketing,@portal/mfe-checkout,@portal/mfe-dashboard
+#   npx nx run-many -t build -p @portal/mfe-marketing,@portal/mfe-checkout,@portal/mfe-dashboard,@portal/mfe-staff
 #   bash deploy/scripts/check-static-nginx.sh        # NGINX=/path/to/nginx to use another binary
 set -euo pipefail
 
@@ -23,7 +23,7 @@ fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 
 # The document root as the image lays it out.
 remotes=()
-for name in marketing checkout dashboard; do
+for name in marketing checkout dashboard staff; do
   if [ -f "$repo/mfe-$name/dist/remoteEntry.js" ]; then
     mkdir -p "$work/html/mfe"
     cp -r "$repo/mfe-$name/dist" "$work/html/mfe/$name"

@@ -1,6 +1,7 @@
 /**
  * The single-spa root config: small and framework-free. It registers the shell's chrome (always
- * active) and the three remote sections by route, then starts routing.
+ * active) and the four remote sections by route, then starts routing. The staff console is active only
+ * for a signed-in staff member (staff-access.ts): no one else's browser downloads it.
  */
 import { registerApplication, start } from 'single-spa';
 import { loadSection } from './federation/remotes';
@@ -9,6 +10,7 @@ import { watchNavigation } from './navigation-effects';
 import { SECTION_NAMES } from '@portal/contracts';
 import { sectionForPath } from './routes';
 import { sectionApplication, type SectionProps } from './sections/section-application';
+import { staffConsoleAllowed } from './staff-access';
 import { makeZodCspSafe } from './zod-jitless';
 
 const slot = (id: string): HTMLElement => {
@@ -39,7 +41,8 @@ for (const name of SECTION_NAMES) {
     name,
     // The remote downloads in single-spa's loading phase, so its mount only renders.
     app: section.load,
-    activeWhen: (location) => sectionForPath(location.pathname) === name,
+    activeWhen: (location) =>
+      sectionForPath(location.pathname) === name && (name !== 'staff' || staffConsoleAllowed()),
     customProps: { domElementGetter: () => slot(`section-${name}`) },
   });
 }

@@ -29,6 +29,10 @@ describe('route table', () => {
     ['/customer-dashboard/support', 'dashboard'],
     ['/Dashboard/Orders/', 'dashboard'],
     ['/pricing/', 'marketing'],
+    ['/staff', 'staff'],
+    ['/staff/leads', 'staff'],
+    ['/staff/orders', 'staff'],
+    ['/staff/customers', 'staff'],
   ])('%s is served by %s', (path, section) => {
     expect(sectionForPath(path)).toBe(section);
   });
@@ -40,6 +44,8 @@ describe('route table', () => {
     '/dashboard/orders/123',
     '/customer-dashboard/overview',
     '/loginx',
+    '/staffs',
+    '/staff/unknown',
     '/mfe-manifest.json',
   ])('%s is not found', (path) => {
     expect(sectionForPath(path)).toBeNull();

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
         marketing: path.join(repoRoot, 'mfe-marketing/dist'),
         checkout: path.join(repoRoot, 'mfe-checkout/dist'),
         dashboard: path.join(repoRoot, 'mfe-dashboard/dist'),
+        staff: path.join(repoRoot, 'mfe-staff/dist'),
       },
       remotesUrl: undefined,
     });
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
         marketing: '/srv/portal/mfe/marketing',
         checkout: '/srv/portal/mfe/checkout',
         dashboard: '/srv/portal/mfe/dashboard',
+        staff: '/srv/portal/mfe/staff',
       },
       remotesUrl: 'http://static:8081',
     });

@@ -43,7 +43,7 @@ describe('buildSitemap', () => {
     expect(new Set(locs).size).toBe(locs.length);
   });
 
-  it('leaves out sign-in, checkout and the dashboard', () => {
+  it('leaves out sign-in, checkout, the dashboard and the staff console', () => {
     for (const path of [
       '/login',
       '/register',
@@ -52,6 +52,7 @@ describe('buildSitemap', () => {
       '/checkout',
       '/dashboard',
       '/customer-dashboard',
+      '/staff',
     ]) {
       expect(sitemap).not.toContain(`millstonecx.com${path}<`);
     }
@@ -80,6 +81,7 @@ describe('buildRobots', () => {
         'Allow: /',
         'Disallow: /dashboard',
         'Disallow: /customer-dashboard',
+        'Disallow: /staff',
         'Disallow: /checkout',
         'Disallow: /login',
         'Disallow: /register',

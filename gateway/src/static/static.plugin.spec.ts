@@ -101,6 +101,7 @@ describe('static hosting of the shell and the remotes', () => {
   it.each([
     '/',
     '/dashboard',
+    '/staff',
     '/blog/reduce-customer-service-costs',
     '/no/such/page',
     '/login?redirect=%2Fcheckout',

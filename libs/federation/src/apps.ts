@@ -9,6 +9,7 @@ export const REMOTE_PORTS: Readonly<Record<RemoteName, number>> = {
   marketing: 4201,
   checkout: 4202,
   dashboard: 4203,
+  staff: 4204,
 };
 export const REMOTE_NAMES = Object.keys(REMOTE_PORTS) as RemoteName[];
 

@@ -38,6 +38,7 @@ export const FRONT_END_SOURCES = [
   'mfe-marketing',
   'mfe-checkout',
   'mfe-dashboard',
+  'mfe-staff',
   'libs/ui',
   'libs/store',
   'libs/leads',

@@ -1,9 +1,10 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useLayoutEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { SectionRoot } from '@portal/ui';
-import { StoreProvider } from '@portal/store';
+import { StoreProvider, selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
 import { sectionForPath } from '../routes';
+import { isStaffRole, setStaffSignedIn } from '../staff-access';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { QuoteDialog } from './QuoteDialog';
@@ -11,6 +12,8 @@ import { ToastHost } from './ToastHost';
 
 // Seldom seen: the 404 page loads when a path has no section, off the first visit's bytes.
 const NotFound = lazy(() => import('./NotFound').then(({ NotFound }) => ({ default: NotFound })));
+// At a staff console address, for anyone but a signed-in staff member.
+const StaffNotice = lazy(() => import('./StaffNotice').then(({ StaffNotice }) => ({ default: StaffNotice })));
 
 export interface ChromeSlots {
   header: HTMLElement;
@@ -31,6 +34,23 @@ export function Chrome({ slots }: { slots: ChromeSlots }) {
   );
 }
 
+/**
+ * Tells the root config whether a staff member is signed in (the staff console's `activeWhen`), and
+ * at a console address shows anyone else the shell's own notice instead of the console.
+ */
+export function StaffGate({ pathname, slot }: { pathname: string; slot: HTMLElement }) {
+  const session = useAppSelector(selectSessionStatus);
+  const staff = isStaffRole(useAppSelector(selectSessionUser)?.role) && session === 'signedIn';
+  useLayoutEffect(() => setStaffSignedIn(staff), [staff]);
+  if (staff || sectionForPath(pathname) !== 'staff') return null;
+  return createPortal(
+    <Suspense fallback={null}>
+      <StaffNotice session={session} pathname={pathname} />
+    </Suspense>,
+    slot,
+  );
+}
+
 function ChromeParts({ slots }: { slots: ChromeSlots }) {
   const { pathname } = useLocation();
   return (
@@ -44,6 +64,7 @@ function ChromeParts({ slots }: { slots: ChromeSlots }) {
             </Suspense>,
             slots.notFound,
           )}
+        <StaffGate pathname={pathname} slot={slots.notFound} />
         {createPortal(<Footer />, slots.footer)}
         <QuoteDialog />
         <ToastHost />

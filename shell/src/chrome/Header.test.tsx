@@ -91,6 +91,14 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Get a Quote' })).toBeInTheDocument();
   });
 
+  it("leads staff to the 'Staff Console' instead of a customer dashboard they do not have", () => {
+    const staff = { ...user, role: 'admin' as const };
+    renderChrome(<Header pathname="/staff/leads" />, { session: { hasToken: true, user: staff, checking: false } });
+    expect(screen.getByRole('link', { name: 'Staff Console' })).toHaveAttribute('href', '/staff');
+    expect(screen.getByRole('link', { name: 'Staff Console' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
   it('shows neither state while the current-user call runs', () => {
     renderChrome(<Header pathname="/" />, { session: { hasToken: true, user: null, checking: true } });
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();

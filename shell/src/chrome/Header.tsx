@@ -6,10 +6,18 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/MenuRounded';
 import { CONTENT_MAX_WIDTH, RouteButton, RouteLink } from '@portal/ui';
-import { openQuoteDialog, selectSessionStatus, signOut, useAppDispatch, useAppSelector } from '@portal/store';
+import {
+  openQuoteDialog,
+  selectSessionStatus,
+  selectSessionUser,
+  signOut,
+  useAppDispatch,
+  useAppSelector,
+} from '@portal/store';
+import { isStaffRole } from '../staff-access';
 import { CartButton } from './CartButton';
 import { Logo } from './Logo';
-import { DASHBOARD_LINK, NAV_LINKS, currentState } from './nav-links';
+import { NAV_LINKS, accountLink, currentState } from './nav-links';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 // Signed-in only: the first visit of an anonymous visitor does not load it.
@@ -37,6 +45,7 @@ const currentMark = {
 export function Header({ pathname }: { pathname: string }) {
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSessionStatus);
+  const account = accountLink(isStaffRole(useAppSelector(selectSessionUser)?.role));
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
@@ -105,12 +114,12 @@ export function Header({ pathname }: { pathname: string }) {
                 <OrganizationSwitcher />
               </Suspense>
               <RouteButton
-                href="/dashboard"
+                href={account.href}
                 color="inherit"
-                aria-current={currentState(DASHBOARD_LINK, pathname)}
+                aria-current={currentState(account, pathname)}
                 sx={currentMark}
               >
-                Dashboard
+                {account.label}
               </RouteButton>
               <Button color="inherit" onClick={signOutNow}>
                 Sign Out

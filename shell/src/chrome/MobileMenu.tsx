@@ -7,8 +7,9 @@ import Stack from '@mui/material/Stack';
 import CloseIcon from '@mui/icons-material/CloseRounded';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCartRounded';
 import { RouteButton, RouteLink } from '@portal/ui';
-import { selectCartCount, useAppSelector, type SessionStatus } from '@portal/store';
-import { DASHBOARD_LINK, NAV_LINKS, currentState } from './nav-links';
+import { selectCartCount, selectSessionUser, useAppSelector, type SessionStatus } from '@portal/store';
+import { isStaffRole } from '../staff-access';
+import { NAV_LINKS, accountLink, currentState } from './nav-links';
 import OrganizationSwitcher from './OrganizationSwitcher';
 
 export interface MobileMenuProps {
@@ -30,6 +31,7 @@ export default function MobileMenu({
   onOpenCart,
 }: MobileMenuProps) {
   const cartCount = useAppSelector(selectCartCount);
+  const account = accountLink(isStaffRole(useAppSelector(selectSessionUser)?.role));
   return (
     <Drawer
       anchor="right"
@@ -86,13 +88,13 @@ export default function MobileMenu({
           <>
             <OrganizationSwitcher fullWidth />
             <RouteButton
-              href="/dashboard"
+              href={account.href}
               variant="outlined"
-              color={currentState(DASHBOARD_LINK, pathname) ? 'primary' : 'inherit'}
-              aria-current={currentState(DASHBOARD_LINK, pathname)}
+              color={currentState(account, pathname) ? 'primary' : 'inherit'}
+              aria-current={currentState(account, pathname)}
               onClick={onClose}
             >
-              Dashboard
+              {account.label}
             </RouteButton>
             <Button variant="outlined" color="inherit" onClick={onSignOut}>
               Sign Out

@@ -13,6 +13,13 @@ export const NAV_LINKS = [
 /** The header's 'Dashboard' covers every tab, under either base of the dashboard. */
 export const DASHBOARD_LINK = { href: '/dashboard', covers: ['/customer-dashboard'] } as const;
 
+/** A staff member has no customer dashboard: their header leads to the staff console instead. */
+export const STAFF_LINK = { href: '/staff', covers: [] } as const;
+
+/** The signed-in user's own place in the header: 'Dashboard', or 'Staff Console' for staff. */
+export const accountLink = (staff: boolean) =>
+  staff ? { ...STAFF_LINK, label: 'Staff Console' } : { ...DASHBOARD_LINK, label: 'Dashboard' };
+
 /** Footer columns and links. */
 export const FOOTER_COLUMNS = [
   {

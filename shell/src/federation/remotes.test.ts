@@ -6,6 +6,7 @@ describe('parseManifest', () => {
       marketing: '/mfe/marketing/mf-manifest.json',
       checkout: '/mfe/checkout/mf-manifest.json',
       dashboard: 'http://localhost:4203/mf-manifest.json',
+      staff: '/mfe/staff/mf-manifest.json',
     };
     expect(parseManifest(manifest)).toEqual(manifest);
   });

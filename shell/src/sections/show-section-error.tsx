@@ -7,6 +7,7 @@ const WHAT: Record<SectionName, string> = {
   marketing: 'This page',
   checkout: 'Sign-in and checkout',
   dashboard: 'The customer dashboard',
+  staff: 'The staff console',
 };
 
 export interface DeadSectionProps {

@@ -86,6 +86,7 @@ export const buildOutputs = [
   'mfe-marketing/dist/remoteEntry.js',
   'mfe-checkout/dist/remoteEntry.js',
   'mfe-dashboard/dist/remoteEntry.js',
+  'mfe-staff/dist/remoteEntry.js',
 ];
 
 /** Databases are named `<prefix>_<service>`; tests use another prefix to keep their data apart. */

@@ -160,7 +160,7 @@ describe('the shell and the remotes', () => {
       type: JSON_TYPE,
     });
     const remotes = Object.entries(JSON.parse(manifest.text));
-    assert.deepEqual(remotes.map(([name]) => name).sort(), ['checkout', 'dashboard', 'marketing']);
+    assert.deepEqual(remotes.map(([name]) => name).sort(), ['checkout', 'dashboard', 'marketing', 'staff']);
     for (const [name, manifestPath] of remotes) {
       const mf = await expectSecured(`${name} mf-manifest`, 'GET', manifestPath, {
         status: 200,

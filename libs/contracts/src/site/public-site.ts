@@ -55,10 +55,11 @@ export function indexablePages(): PublicPage[] {
   ];
 }
 
-/** Sign-in, checkout and the customer's own pages: never in search results (`noindex`, robots.txt). */
+/** Sign-in, checkout, the customer's own pages and the staff console: never in search results (`noindex`, robots.txt). */
 export const PRIVATE_PATHS = [
   '/dashboard',
   '/customer-dashboard',
+  '/staff',
   '/checkout',
   '/login',
   '/register',

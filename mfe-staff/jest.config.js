@@ -1,0 +1,3 @@
+const webPreset = require('@portal/web-test-setup');
+
+module.exports = { ...webPreset, displayName: 'mfe-staff' };

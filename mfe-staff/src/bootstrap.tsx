@@ -1,0 +1,4 @@
+import { startStandalone } from '@portal/ui/standalone';
+import { StaffRoot } from './Root';
+
+startStandalone(<StaffRoot />);

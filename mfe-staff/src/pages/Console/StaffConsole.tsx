@@ -1,0 +1,100 @@
+import { Suspense, lazy } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useLocation } from 'react-router-dom';
+import { isAdmin } from '@portal/contracts';
+import { PageLoading, RouteLink, usePageMeta } from '@portal/ui';
+import { selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
+import { ListSkeleton } from '../../components/ListSkeleton';
+import { CONSOLE_PAGES, pageAt, type ConsolePage } from './console-pages';
+
+const TicketQueue = lazy(() => import('../Tickets/TicketQueue'));
+const LeadsPage = lazy(() => import('../Leads/LeadsPage'));
+const OrdersPage = lazy(() => import('../Orders/OrdersPage'));
+const CustomersPage = lazy(() => import('../Customers/CustomersPage'));
+
+const PAGES: Record<ConsolePage['path'], React.ComponentType> = {
+  '/staff': TicketQueue,
+  '/staff/leads': LeadsPage,
+  '/staff/orders': OrdersPage,
+  '/staff/customers': CustomersPage,
+};
+
+/**
+ * The staff console: a dense frame (title, the signed-in staff member, the four pages as links) and
+ * the page of the address. The shell mounts it only for a signed-in staff member; on its own dev
+ * server anyone else is told it is for staff (every route behind it answers them 403 anyway).
+ */
+export default function StaffConsole() {
+  const { pathname } = useLocation();
+  const current = pageAt(pathname);
+  usePageMeta({
+    title: `${current.title} · Staff Console`,
+    description: 'The Millstone CX staff console: tickets, leads, orders and customers.',
+    path: current.path,
+    noindex: true,
+  });
+  const session = useAppSelector(selectSessionStatus);
+  const user = useAppSelector(selectSessionUser);
+  if (session === 'checking') return <PageLoading />;
+  if (session !== 'signedIn' || !isAdmin(user?.role)) {
+    return (
+      <Box sx={{ py: 10, textAlign: 'center' }}>
+        <Typography variant="h1" sx={{ fontSize: '2rem', mb: 2 }}>
+          Staff only
+        </Typography>
+        <Typography color="text.secondary">Sign in with a staff account to use the staff console.</Typography>
+      </Box>
+    );
+  }
+  const Page = PAGES[current.path];
+  return (
+    <Box sx={{ px: { xs: 1.5, md: 3 }, pt: 2, pb: 6, maxWidth: 1600, mx: 'auto' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 1.5 }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, fontWeight: 700 }}>
+          Staff Console
+        </Typography>
+        <Chip size="small" label={`STAFF · ${user?.role?.replace('_', ' ').toUpperCase() ?? ''}`} color="secondary" variant="outlined" />
+        <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
+          Signed in as {user?.name}
+        </Typography>
+      </Box>
+      <Box
+        component="nav"
+        aria-label="Staff console"
+        sx={{ display: 'flex', gap: 0.5, borderBottom: 1, borderColor: 'divider', mb: 2, overflowX: 'auto' }}
+      >
+        {CONSOLE_PAGES.map((page) => {
+          const here = page.path === current.path;
+          return (
+            <RouteLink
+              key={page.path}
+              href={page.path}
+              aria-current={here ? 'page' : undefined}
+              underline="none"
+              sx={{
+                px: 2,
+                py: 1.25,
+                fontWeight: 600,
+                whiteSpace: 'nowrap',
+                color: here ? 'text.primary' : 'text.secondary',
+                borderBottom: 2,
+                borderColor: here ? 'primary.main' : 'transparent',
+                '&:hover': { color: 'text.primary' },
+              }}
+            >
+              {page.label}
+            </RouteLink>
+          );
+        })}
+      </Box>
+      <Typography variant="h2" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {current.title}
+      </Typography>
+      <Suspense fallback={<ListSkeleton label={`Loading ${current.title.toLowerCase()}`} />}>
+        <Page />
+      </Suspense>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+import { SECTION_ROUTES } from '@portal/contracts';
+
+export type StaffPath = (typeof SECTION_ROUTES.staff)[number];
+
+/** The console's pages, in the order of its navigation; each is an address of the route table. */
+export const CONSOLE_PAGES = [
+  { path: '/staff', label: 'Tickets', title: 'Ticket queue' },
+  { path: '/staff/leads', label: 'Leads', title: 'Leads' },
+  { path: '/staff/orders', label: 'Orders', title: 'Orders and refunds' },
+  { path: '/staff/customers', label: 'Customers', title: 'Customers' },
+] as const satisfies readonly { path: StaffPath; label: string; title: string }[];
+
+export type ConsolePage = (typeof CONSOLE_PAGES)[number];
+
+/** The page at this address (the queue for `/staff` and anything unknown under it). */
+export function pageAt(pathname: string): ConsolePage {
+  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  return CONSOLE_PAGES.find((page) => page.path === path) ?? CONSOLE_PAGES[0];
+}

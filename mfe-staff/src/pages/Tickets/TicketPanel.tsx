@@ -1,0 +1,276 @@
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import LockRounded from '@mui/icons-material/LockRounded';
+import {
+  ticketPriorities,
+  ticketStatuses,
+  type StaffTicket,
+  type TicketPriority,
+  type TicketStatus,
+  type UpdateStaffTicketRequest,
+} from '@portal/contracts';
+import { selectSessionUser, showToast, useAppDispatch, useAppSelector } from '@portal/store';
+import { UserText } from '@portal/ui/user-text';
+import {
+  useStaffReplyMutation,
+  useStaffTicketQuery,
+  useStaffUsersQuery,
+  useUpdateStaffTicketMutation,
+} from '../../api/staff-api';
+import { ListSkeleton } from '../../components/ListSkeleton';
+import { LoadError, errorText } from '../../components/LoadError';
+import { formatDateTime } from '../../format/format';
+import { CustomerContext } from './CustomerContext';
+import { PRIORITY_LABELS, STATUS_LABELS, slaText } from './ticket-labels';
+
+export interface PanelActions {
+  assignToMe: () => void;
+  reply: () => void;
+  note: () => void;
+  close: () => void;
+}
+
+export interface TicketPanelProps {
+  ticketId: string;
+  onClose: () => void;
+  /** What the queue's keys do to this ticket. */
+  actions: Ref<PanelActions | null>;
+}
+
+/**
+ * One ticket beside the queue: its status, priority and assignee to change, the customer's context,
+ * the thread (internal notes marked, never shown to the customer), and a reply or an internal note.
+ */
+export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectSessionUser);
+  const detail = useStaffTicketQuery(ticketId);
+  const [update, updating] = useUpdateStaffTicketMutation();
+  const [send, sending] = useStaffReplyMutation();
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const [body, setBody] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const ticket = detail.data?.ticket;
+  const people = [
+    ...new Set([ticket?.customerId, ticket?.assigneeId, ...(detail.data?.messages ?? []).map((m) => m.authorId)]),
+  ].filter(Boolean) as string[];
+  const users = useStaffUsersQuery(people, { skip: people.length === 0 });
+  const nameOf = (id: string | null | undefined) =>
+    (id && users.data?.users.find((user) => user.id === id)?.name) || (id === me?.id ? me?.name : undefined);
+
+  const change = async (body: UpdateStaffTicketRequest, done: string) => {
+    if (!ticket) return;
+    const result = await update({ id: ticket.id, body });
+    if ('error' in result) dispatch(showToast({ title: 'The ticket was not changed', description: errorText(result.error), severity: 'error' }));
+    else dispatch(showToast({ title: done, severity: 'success' }));
+  };
+
+  const focusComposer = (next: 'reply' | 'note') => {
+    setMode(next);
+    composer.current?.focus();
+  };
+  useImperativeHandle(actions, () => ({
+    assignToMe: () => void change({ assigneeId: 'me' }, 'Assigned to you'),
+    reply: () => focusComposer('reply'),
+    note: () => focusComposer('note'),
+    close: () => void change({ status: 'closed' }, 'Ticket closed'),
+  }));
+
+  if (detail.isLoading) return <ListSkeleton label="Loading the ticket" rows={4} rowHeight={72} />;
+  if (detail.isError || !detail.data || !ticket) {
+    return <LoadError title="We could not load this ticket." error={detail.error} onRetry={() => void detail.refetch()} />;
+  }
+  const closed = ticket.status === 'closed';
+  const sla = slaText(ticket);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (!body.trim()) {
+      setProblem('Message is required');
+      composer.current?.focus();
+      return;
+    }
+    const result = await send({ id: ticket.id, body: { body, internal: mode === 'note' } });
+    if ('error' in result) {
+      setProblem(errorText(result.error));
+      composer.current?.focus();
+      return;
+    }
+    setBody('');
+    dispatch(showToast({ title: mode === 'note' ? 'Internal note added' : 'Reply sent to the customer', severity: 'success' }));
+  };
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="staff-ticket-title"
+      variant="outlined"
+      sx={{ p: { xs: 1.5, md: 2 }, display: 'grid', gap: 1.5, alignContent: 'start', position: { lg: 'sticky' }, top: { lg: 16 } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Typography id="staff-ticket-title" variant="h3" sx={{ fontSize: '1.2rem', fontWeight: 700, flex: 1 }}>
+          <UserText>{ticket.title}</UserText>
+        </Typography>
+        <IconButton aria-label="Close the ticket panel" onClick={onClose} size="small">
+          <CloseRounded />
+        </IconButton>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        {ticket.breaching && <Chip size="small" color="error" label="Breaching" />}
+        <Typography variant="body2" color={ticket.breaching ? 'error.light' : 'text.secondary'}>
+          {sla ?? `${STATUS_LABELS[ticket.status]} ${ticket.closedAt ? formatDateTime(ticket.closedAt) : ''}`}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Opened {formatDateTime(ticket.createdAt)} by {nameOf(ticket.customerId) ?? 'the customer'}
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={ticket.status}
+          disabled={updating.isLoading}
+          onChange={(event) => void change({ status: event.target.value as TicketStatus }, 'Status changed')}
+          sx={{ minWidth: 140 }}
+        >
+          {ticketStatuses.map((status) => (
+            <MenuItem key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Priority"
+          value={ticket.priority}
+          disabled={updating.isLoading}
+          onChange={(event) => void change({ priority: event.target.value as TicketPriority }, 'Priority changed')}
+          sx={{ minWidth: 130 }}
+        >
+          {ticketPriorities.map((priority) => (
+            <MenuItem key={priority} value={priority}>
+              {PRIORITY_LABELS[priority]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Assignee ticket={ticket} myId={me?.id} name={nameOf(ticket.assigneeId)} busy={updating.isLoading} onChange={change} />
+      </Box>
+      <CustomerContext organizationId={ticket.organizationId} customerName={nameOf(ticket.customerId)} />
+      <Box component="ol" aria-label="Conversation" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {detail.data.messages.map((message) => (
+          <Box
+            component="li"
+            key={message.id}
+            sx={{
+              listStyle: 'none',
+              p: 1.5,
+              borderRadius: 2,
+              border: 1,
+              borderStyle: message.internal ? 'dashed' : 'solid',
+              borderColor: message.internal ? 'warning.main' : message.author === 'staff' ? 'primary.dark' : 'divider',
+              bgcolor: message.internal ? 'rgba(255, 183, 77, 0.06)' : 'background.default',
+            }}
+          >
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+              <Typography variant="subtitle2" component="p">
+                {nameOf(message.authorId) ?? (message.author === 'staff' ? 'Support' : 'Customer')}
+                {message.author === 'staff' ? ' (staff)' : ' (customer)'}
+              </Typography>
+              {message.internal && (
+                <Chip size="small" icon={<LockRounded aria-hidden />} label="Internal note" color="warning" variant="outlined" />
+              )}
+              <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
+                {formatDateTime(message.createdAt)}
+              </Typography>
+            </Box>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <UserText>{message.body}</UserText>
+            </Typography>
+            {message.attachments.length > 0 && (
+              <Typography variant="caption" color="text.secondary">
+                Attachments: {message.attachments.map((file) => file.fileName).join(', ')}
+              </Typography>
+            )}
+          </Box>
+        ))}
+      </Box>
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 1 }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={mode}
+          onChange={(_event, next: 'reply' | 'note' | null) => next && setMode(next)}
+          aria-label="Write"
+        >
+          <ToggleButton value="reply">Reply to customer</ToggleButton>
+          <ToggleButton value="note">Internal note</ToggleButton>
+        </ToggleButtonGroup>
+        {closed && mode === 'reply' && (
+          <Alert severity="info">This ticket is closed: reopen it (Status: Open) before replying. Notes can still be added.</Alert>
+        )}
+        <TextField
+          inputRef={composer}
+          multiline
+          minRows={3}
+          label={mode === 'note' ? 'Internal note (only staff see it)' : 'Reply to the customer'}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          error={problem !== null}
+          helperText={problem ?? (mode === 'note' ? 'The customer never sees internal notes.' : 'The customer is emailed a link to the ticket.')}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={sending.isLoading || (closed && mode === 'reply')}>
+            {mode === 'note' ? 'Add note' : 'Send reply'}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+function Assignee({
+  ticket,
+  myId,
+  name,
+  busy,
+  onChange,
+}: {
+  ticket: StaffTicket;
+  myId: string | undefined;
+  name: string | undefined;
+  busy: boolean;
+  onChange: (body: UpdateStaffTicketRequest, done: string) => Promise<void>;
+}) {
+  const mine = ticket.assigneeId !== null && ticket.assigneeId === myId;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {ticket.assigneeId === null ? 'Unassigned' : mine ? 'Assigned to you' : `Assigned to ${name ?? 'a colleague'}`}
+      </Typography>
+      {mine ? (
+        <Button size="small" disabled={busy} onClick={() => void onChange({ assigneeId: null }, 'Unassigned')}>
+          Unassign
+        </Button>
+      ) : (
+        <Button size="small" variant="outlined" disabled={busy} onClick={() => void onChange({ assigneeId: 'me' }, 'Assigned to you')}>
+          Assign to me
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+// Development only: this section alone on its own dev server, without the shell.
+import('./bootstrap');
