@@ -6,6 +6,7 @@ import { commerceDatabase } from './database';
 import { OrdersModule } from './orders/orders.module';
 import { PackagesModule } from './packages/packages.module';
 import { PaymentsModule } from './payments/payments.module';
+import { RefundsModule } from './refunds/refunds.module';
 import { StripeModule } from './stripe/stripe.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -25,6 +26,7 @@ export const AppModule = serviceRootModule<AppConfig>('commerce', {
     PackagesModule,
     OrdersModule,
     PaymentsModule,
+    RefundsModule,
     WebhooksModule,
     AccountModule,
   ],

@@ -121,7 +121,7 @@ export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
 /** Sales tax on our services is 0; the invoice says why in this note. */
 export const INVOICE_TAX_NOTE =
-  'Sales tax: $0.00. Our services are business-to-business contact-center and automation services, not subject to sales tax; any use tax is the buyer\u2019s to report.';
+  "Sales tax: $0.00. Our services are business-to-business contact-center and automation services, not subject to sales tax; any use tax is the buyer's to report.";
 
 /** `GET /api/user/orders/{id}`: the order with its money and its payment history. */
 export const orderDetailSchema = orderSchema.extend({
@@ -226,6 +226,13 @@ export type CreateRefundResponse = z.infer<typeof createRefundResponseSchema>;
 
 /** The seller on every invoice, as the legal pages (terms, privacy policy) name the company. */
 export const INVOICE_SELLER = BRAND_LEGAL;
+
+/** `GET …/invoice?paper=letter|a4`: US Letter unless A4 is asked for. Unknown fields are rejected. */
+export const invoicePapers = ['letter', 'a4'] as const;
+export const invoiceQuerySchema = z.strictObject({
+  paper: z.enum(invoicePapers, { error: 'Paper must be letter or a4' }).default('letter'),
+});
+export type InvoiceQuery = z.output<typeof invoiceQuerySchema>;
 
 /** The invoice's file name: `INV-000001.pdf`. */
 export const invoiceFileName = (number: string) => `${number}.pdf`;

@@ -2,6 +2,7 @@ import { InitialSchema1763900000000 } from './1763900000000-InitialSchema';
 import { OrdersOfDeletedAccounts1764700000000 } from './1764700000000-OrdersOfDeletedAccounts';
 import { PaymentAttempts1764900000000 } from './1764900000000-PaymentAttempts';
 import { OrdersOwnedByOrganizations1765000000000 } from './1765000000000-OrdersOwnedByOrganizations';
+import { PaymentHistoryInvoicesRefunds1766200000000 } from './1766200000000-PaymentHistoryInvoicesRefunds';
 
 /** commerce's migrations, oldest first. Add new ones at the end. */
 export const commerceMigrations = [
@@ -9,4 +10,5 @@ export const commerceMigrations = [
   OrdersOfDeletedAccounts1764700000000,
   PaymentAttempts1764900000000,
   OrdersOwnedByOrganizations1765000000000,
+  PaymentHistoryInvoicesRefunds1766200000000,
 ];

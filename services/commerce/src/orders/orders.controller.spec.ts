@@ -145,14 +145,12 @@ describe('GET /api/user/orders', () => {
     it("follows a role change on the member's next request: the old token is refused, the new one has the new role's rights", async () => {
       const changing = await stack().signIn('customer', { org: orgA, orgRole: 'billing', mv: 1 });
       expect((await get('/api/user/orders', changing)).status).toBe(200);
-      stack()
-        .service.app.get(MembershipVersions)
-        .record({
-          organizationId: orgA,
-          userId: changing.id,
-          version: 2,
-          changedAt: new Date().toISOString(),
-        });
+      stack().service.app.get(MembershipVersions).record({
+        organizationId: orgA,
+        userId: changing.id,
+        version: 2,
+        changedAt: new Date().toISOString(),
+      });
       expect(await get('/api/user/orders', changing)).toMatchObject({
         status: 401,
         body: { statusCode: 401, message: teamMessages.membershipChanged },

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { InvoicesService } from '../invoices/invoices.service';
+import { OrderDetailsService } from './order-details.service';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 
 @Module({
   controllers: [OrdersController],
-  providers: [OrdersService],
-  exports: [OrdersService],
+  providers: [OrdersService, OrderDetailsService, InvoicesService],
+  exports: [OrdersService, OrderDetailsService, InvoicesService],
 })
 export class OrdersModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { MembershipChangedData, Money, OrderStatus, UserDeletedData } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderEntity } from './order.entity';
+import { markPaid, recordPaymentStep } from './payment-history';
 
 /** One line of a new order: the package at its unit price when the order was placed. */
 export interface NewOrderLine {
@@ -165,6 +166,20 @@ export class OrdersService {
       ],
     );
     if (inserted.length === 0) return undefined;
+    const createdAt = inserted[0].created_at;
+    await recordPaymentStep(manager, order.id, { kind: 'created', at: createdAt, amount: order.total });
+    if (order.status !== 'pending') {
+      // An order made with its outcome (the demo data): the outcome a few minutes after it was placed.
+      const at = new Date(createdAt.getTime() + 2 * 60_000);
+      await this.recordMove(
+        manager,
+        order.id,
+        order.status,
+        order.total,
+        order.stripePaymentIntentId ?? null,
+        at,
+      );
+    }
     await manager.query(
       `INSERT INTO order_items (order_id, package_id, package_name, quantity, price, created_at)
        SELECT $1, line.*, now() - make_interval(days => $6)
@@ -178,7 +193,7 @@ export class OrdersService {
         order.daysAgo ?? 0,
       ],
     );
-    return inserted[0].created_at;
+    return createdAt;
   }
 
   /**
@@ -263,12 +278,39 @@ export class OrdersService {
     status: Exclude<OrderStatus, 'pending'>,
     paymentIntentId: string | null,
     at: Date,
+    note: string | null = null,
   ): Promise<void> {
-    await manager.query(
+    const [[moved]]: [{ total: Money }[], number] = await manager.query(
       `UPDATE orders SET status = $2, stripe_payment_intent_id = COALESCE($3, stripe_payment_intent_id),
          canceled_at = CASE WHEN $2::varchar = 'canceled' THEN $4::timestamptz END, updated_at = now()
-       WHERE id = $1`,
+       WHERE id = $1
+       RETURNING total`,
       [orderId, status, paymentIntentId, at],
     );
+    if (moved) await this.recordMove(manager, orderId, status, moved.total, paymentIntentId, at, note);
+  }
+
+  /**
+   * The history's step of a move (paid for completed), and for a paid order its paid date and invoice
+   * number (see `markPaid`).
+   */
+  private async recordMove(
+    manager: EntityManager,
+    orderId: string,
+    status: Exclude<OrderStatus, 'pending'>,
+    total: Money,
+    paymentIntentId: string | null,
+    at: Date,
+    note: string | null = null,
+  ): Promise<void> {
+    const kind = status === 'completed' ? 'paid' : status;
+    await recordPaymentStep(manager, orderId, {
+      kind,
+      at,
+      amount: kind === 'paid' ? total : null,
+      note,
+      reference: paymentIntentId,
+    });
+    if (status === 'completed') await markPaid(manager, orderId, at);
   }
 }

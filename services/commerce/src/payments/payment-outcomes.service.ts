@@ -107,7 +107,14 @@ export class PaymentOutcomesService {
       });
       return 'canceled';
     }
-    await this.orders.moveTo(manager, order.id, outcome, intent.id, at);
+    await this.orders.moveTo(
+      manager,
+      order.id,
+      outcome,
+      intent.id,
+      at,
+      outcome === 'failed' ? (intent.last_payment_error?.message ?? null) : null,
+    );
     this.logger.log(`order ${order.id} ${order.status} → ${outcome} by PaymentIntent ${intent.id} (${why})`);
     if (outcome === 'completed') {
       await this.announce(manager, order, 'orderPaid', {

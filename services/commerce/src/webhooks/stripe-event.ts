@@ -27,6 +27,9 @@ export const stripePaymentIntentSchema = z.object({
 });
 export type StripePaymentIntentView = z.infer<typeof stripePaymentIntentSchema>;
 
+/** What the webhook reads of a refund event's `data.object`: which refund (read back from Stripe). */
+export const stripeRefundSchema = z.object({ id: stripeId });
+
 /** The first problem of a failed parse as `path: message`, for the 400's message. */
 export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrdersService } from '../orders/orders.service';
 import { PaymentOutcomesService } from '../payments/payment-outcomes.service';
+import { RefundsService } from '../refunds/refunds.service';
 import { isUnknownAtStripe } from '../stripe/stripe-errors';
 import { STRIPE_CLIENT, STRIPE_WEBHOOK_SECRET } from '../stripe/stripe.module';
 import {
@@ -12,6 +13,7 @@ import {
   stripeEventSchema,
   stripePaymentIntentSchema,
   type StripePaymentIntentView,
+  stripeRefundSchema,
 } from './stripe-event';
 
 /** Stripe's default tolerance: a signature older than five minutes is a replay. */
@@ -27,6 +29,18 @@ const followed: Record<string, Stripe.PaymentIntent.Status> = {
   'payment_intent.requires_action': 'requires_action',
 };
 
+/**
+ * The refund events the webhook follows (their `data.object` is a refund): each one's refund is read
+ * back from Stripe and followed. `charge.refunded` is the same change seen from the charge, and its
+ * refund has its own `refund.created`: it is not needed.
+ */
+const followedRefundEvents = new Set([
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.refund.updated',
+]);
+
 @Injectable()
 export class StripeWebhookService {
   private readonly logger = new Logger('StripeWebhook');
@@ -35,6 +49,7 @@ export class StripeWebhookService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly orders: OrdersService,
     private readonly outcomes: PaymentOutcomesService,
+    private readonly refunds: RefundsService,
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
     @Inject(STRIPE_WEBHOOK_SECRET) private readonly secret: string | null,
   ) {}
@@ -58,6 +73,16 @@ export class StripeWebhookService {
     // Signed is not well-formed: what is read from the event is checked before anything is written.
     const event = stripeEventSchema.safeParse(signed);
     if (!event.success) throw new BadRequestException(`Malformed Stripe event: ${firstIssue(event.error)}`);
+    if (followedRefundEvents.has(event.data.type)) {
+      const refund = stripeRefundSchema.safeParse(event.data.data.object);
+      if (!refund.success) {
+        throw new BadRequestException(`Malformed Stripe event: data.object.${firstIssue(refund.error)}`);
+      }
+      await this.dataSource.transaction((manager) =>
+        this.applyRefund(manager, stripe, event.data, refund.data.id),
+      );
+      return;
+    }
     if (!followed[event.data.type]) {
       this.logger.debug(`ignored Stripe event ${event.data.id} (${event.data.type})`);
       return;
@@ -106,6 +131,36 @@ export class StripeWebhookService {
     // The event's own time when it announces the state applied; else (it came late) the time it is read.
     const at = followed[event.type] === intent.status ? new Date(event.created * 1000) : new Date();
     await this.outcomes.apply(manager, order, intent, { at, why });
+  }
+
+  /** As `apply`, for a refund event: recorded once, the refund read back from Stripe, then followed. */
+  private async applyRefund(
+    manager: EntityManager,
+    stripe: Stripe,
+    event: StripeEventEnvelope,
+    refundId: string,
+  ): Promise<void> {
+    const why = `${event.type} ${event.id}`;
+    const fresh = await manager.query(
+      'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id',
+      [event.id, event.type],
+    );
+    if (fresh.length === 0) {
+      this.logger.log(`Stripe event ${why} already handled`);
+      return;
+    }
+    let refund: Stripe.Refund;
+    try {
+      refund = await stripe.refunds.retrieve(refundId);
+    } catch (error) {
+      if (isUnknownAtStripe(error)) {
+        this.logger.warn(`refund ${refundId} is unknown to Stripe (${why})`);
+        return;
+      }
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      throw new ServiceUnavailableException('Stripe could not be reached; deliver the event again');
+    }
+    await this.refunds.apply(manager, refund, { at: new Date(event.created * 1000), why });
   }
 
   /** The PaymentIntent as Stripe has it now; undefined (logged) when Stripe knows no such PaymentIntent. */
