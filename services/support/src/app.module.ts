@@ -1,6 +1,7 @@
 import { type ConsumedEventsOptions, consumedEventsProvider } from '@portal/events';
 import { serviceRootModule } from '@portal/service-kit';
 import { AccountModule } from './account/account.module';
+import { AttachmentsModule } from './attachments/attachments.module';
 import { SUPPORT_CONFIG, type SupportConfig } from './config';
 import { supportDatabase } from './database';
 import { SlaModule } from './sla/sla.module';
@@ -17,6 +18,6 @@ export type AppConfig = Pick<
 export const AppModule = serviceRootModule<AppConfig>('support', {
   configToken: SUPPORT_CONFIG,
   database: supportDatabase,
-  features: [TicketsModule, SlaModule, AccountModule],
+  features: [TicketsModule, AttachmentsModule, SlaModule, AccountModule],
   provide: (config) => [consumedEventsProvider(config, config.events)],
 });

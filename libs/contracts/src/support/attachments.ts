@@ -62,4 +62,3 @@ export const attachmentIdsSchema = z
   .max(ATTACHMENTS_PER_MESSAGE, attachmentMessages.tooManyAttachments)
   .refine((ids) => new Set(ids).size === ids.length, attachmentMessages.attachmentUnknown)
   .default([]);
-

@@ -121,4 +121,3 @@ export type ReplyResponse = z.infer<typeof replyResponseSchema>;
  */
 export const closeTicketResponseSchema = customerTicketSchema;
 export const reopenTicketResponseSchema = customerTicketSchema;
-

@@ -23,7 +23,10 @@ export const deflectionMessages = {
 export const deflectionRequestSchema = z.strictObject({
   articleId: z
     .string({ error: deflectionMessages.articleIdInvalid })
-    .regex(new RegExp(`^[a-z0-9][a-z0-9-]{0,${DEFLECTION_ARTICLE_ID_MAX_LENGTH - 1}}$`), deflectionMessages.articleIdInvalid),
+    .regex(
+      new RegExp(`^[a-z0-9][a-z0-9-]{0,${DEFLECTION_ARTICLE_ID_MAX_LENGTH - 1}}$`),
+      deflectionMessages.articleIdInvalid,
+    ),
   query: optionalText(200, 'Query must be at most 200 characters'),
 });
 export type DeflectionRequest = z.input<typeof deflectionRequestSchema>;

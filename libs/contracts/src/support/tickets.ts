@@ -53,4 +53,3 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 /** `GET /api/support/tickets`: the caller's tickets, newest first. */
 export const ticketListResponseSchema = z.array(ticketSchema);
-

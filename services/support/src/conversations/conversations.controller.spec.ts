@@ -98,7 +98,10 @@ describe('ticket conversations', () => {
     const ticket = await open(alice, 'Wallboard shows wrong queue');
     const note = await staffReply(ticket.id, 'INTERNAL: customer is on the legacy cluster', true);
     expect(note.status).toBe(201);
-    expect(staffReplyResponseSchema.parse(note.body).message).toMatchObject({ internal: true, authorId: staff.id });
+    expect(staffReplyResponseSchema.parse(note.body).message).toMatchObject({
+      internal: true,
+      authorId: staff.id,
+    });
     const customerReply = await reply(alice, ticket.id, 'Any news?');
 
     const customerAnswers = [
@@ -135,7 +138,11 @@ describe('ticket conversations', () => {
     for (const [method, path, body] of routes) {
       const theirs = await call(method, path, bob, body);
       const unknown = await call(method, path.replace(ticket.id, randomUUID()), bob, body);
-      expect({ path, status: theirs.status, body: theirs.body }).toEqual({ path, status: 404, body: unknown.body });
+      expect({ path, status: theirs.status, body: theirs.body }).toEqual({
+        path,
+        status: 404,
+        body: unknown.body,
+      });
       expect(theirs.body).toMatchObject({ message: ticketMessages.ticketNotFound });
     }
     expect(await thread(alice, ticket.id)).toHaveLength(1);
@@ -153,7 +160,10 @@ describe('ticket conversations', () => {
     ];
     for (const [method, path, body] of routes) {
       expect({ path, status: (await call(method, path, alice, body)).status }).toEqual({ path, status: 403 });
-      expect({ path, status: (await call(method, path, undefined, body)).status }).toEqual({ path, status: 401 });
+      expect({ path, status: (await call(method, path, undefined, body)).status }).toEqual({
+        path,
+        status: 401,
+      });
     }
     expect(await thread(alice, ticket.id)).toHaveLength(1);
   });
@@ -182,14 +192,18 @@ describe('ticket conversations', () => {
     );
     const times = stored.map((row) => (row.created_at as Date).getTime());
     expect([...times].sort((a, b) => a - b)).toEqual(times);
-    expect((await thread(alice, ticket.id)).map((message) => message.body)).toEqual(stored.map((row) => row.body));
+    expect((await thread(alice, ticket.id)).map((message) => message.body)).toEqual(
+      stored.map((row) => row.body),
+    );
     expect(await eventsOf(subjects.ticketReplied, ticket.id)).toHaveLength(3);
   });
 
   it('marks a staff reply unread for each member until they read it, on the ticket, the page and the tab', async () => {
     const carol = await stack().signIn();
     const ticket = await open(carol, 'Voicemail to email broken');
-    const unread = async () => unreadTicketsResponseSchema.parse((await call('GET', '/api/support/tickets/unread', carol)).body).unread;
+    const unread = async () =>
+      unreadTicketsResponseSchema.parse((await call('GET', '/api/support/tickets/unread', carol)).body)
+        .unread;
     expect(await unread()).toBe(0);
     expect((await detail(carol, ticket.id)).unread).toBe(false);
 
@@ -215,9 +229,13 @@ describe('ticket conversations', () => {
     const before = await detail(alice, ticket.id);
     expect(before.sla.firstResponse).toMatchObject({ targetMinutes: 120, metAt: null, state: 'pending' });
     expect(Date.parse(before.sla.firstResponse.dueAt) - Date.parse(before.createdAt)).toBe(120 * 60_000);
-    expect(slaLine(before.createdAt, before.sla.firstResponse, new Date(Date.parse(before.createdAt) + 40 * 60_000))).toBe(
-      'Response due in 1 h 20 min',
-    );
+    expect(
+      slaLine(
+        before.createdAt,
+        before.sla.firstResponse,
+        new Date(Date.parse(before.createdAt) + 40 * 60_000),
+      ),
+    ).toBe('Response due in 1 h 20 min');
 
     await staffReply(ticket.id, 'On it.');
     const after = await detail(alice, ticket.id);
@@ -241,9 +259,17 @@ describe('ticket conversations', () => {
       expect(await eventsOf(subjects.ticketClosed, ticket.id)).toHaveLength(1);
 
       const reopened = await call('POST', `${ticketPath(ticket.id)}/reopen`, aliceTeammate);
-      expect(customerTicketSchema.parse(reopened.body)).toMatchObject({ status: 'open', closedAt: null, reopenableUntil: null });
+      expect(customerTicketSchema.parse(reopened.body)).toMatchObject({
+        status: 'open',
+        closedAt: null,
+        reopenableUntil: null,
+      });
       const [event] = await eventsOf(subjects.ticketReopened, ticket.id);
-      expect(event.data).toMatchObject({ by: 'customer', ticketId: ticket.id, organizationId: alice.organizationId });
+      expect(event.data).toMatchObject({
+        by: 'customer',
+        ticketId: ticket.id,
+        organizationId: alice.organizationId,
+      });
 
       expect(await call('POST', `${ticketPath(ticket.id)}/reopen`, alice)).toMatchObject({
         status: 409,
@@ -308,7 +334,9 @@ describe('ticket conversations', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
-      const page = customerTicketPageSchema.parse((await call('GET', `/api/support/tickets/page${query}`, dave)).body);
+      const page = customerTicketPageSchema.parse(
+        (await call('GET', `/api/support/tickets/page${query}`, dave)).body,
+      );
       expect(page.tickets.length).toBeLessThanOrEqual(2);
       seen.push(...page.tickets.map((row) => row.id));
       cursor = page.nextCursor;

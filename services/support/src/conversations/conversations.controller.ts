@@ -72,13 +72,19 @@ export class ConversationsController {
 
   @Post('close')
   @HttpCode(HttpStatus.OK)
-  async close(@CurrentUser() who: OrganizationMember, @Param('id', ticketId()) id: string): Promise<CustomerTicket> {
+  async close(
+    @CurrentUser() who: OrganizationMember,
+    @Param('id', ticketId()) id: string,
+  ): Promise<CustomerTicket> {
     return this.view(who, await this.conversations.close(member(who), id));
   }
 
   @Post('reopen')
   @HttpCode(HttpStatus.OK)
-  async reopen(@CurrentUser() who: OrganizationMember, @Param('id', ticketId()) id: string): Promise<CustomerTicket> {
+  async reopen(
+    @CurrentUser() who: OrganizationMember,
+    @Param('id', ticketId()) id: string,
+  ): Promise<CustomerTicket> {
     return this.view(who, await this.conversations.reopen(member(who), id));
   }
 

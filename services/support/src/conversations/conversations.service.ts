@@ -27,7 +27,6 @@ export interface ThreadMessage {
   attachments: { id: string; fileName: string; contentType: AttachmentMediaType; size: number }[];
 }
 
-
 /** A message to add; `internal` only for staff. */
 export interface NewMessage {
   body: string;
@@ -82,7 +81,11 @@ export class ConversationsService {
   }
 
   /** The ticket for this writer: any for staff, the organization's own for a member; null otherwise. */
-  private async lockFor(manager: EntityManager, writer: Writer, ticketId: string): Promise<TicketEntity | null> {
+  private async lockFor(
+    manager: EntityManager,
+    writer: Writer,
+    ticketId: string,
+  ): Promise<TicketEntity | null> {
     const ticket = await lockTicket(manager, ticketId);
     if (!ticket) return null;
     if (writer.side === 'customer' && ticket.organizationId !== writer.organizationId) return null;
@@ -240,7 +243,11 @@ export class ConversationsService {
 }
 
 /** The member has read the ticket up to its last message. */
-async function markRead(manager: Pick<EntityManager, 'query'>, ticketId: string, userId: string): Promise<void> {
+async function markRead(
+  manager: Pick<EntityManager, 'query'>,
+  ticketId: string,
+  userId: string,
+): Promise<void> {
   await manager.query(
     `INSERT INTO ticket_reads (ticket_id, user_id, read_at)
      SELECT id, $2, last_message_at FROM tickets WHERE id = $1

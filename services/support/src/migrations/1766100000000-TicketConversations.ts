@@ -71,7 +71,9 @@ export class TicketConversations1766100000000 implements MigrationInterface {
             WHEN first_response_at IS NULL THEN LEAST(first_response_warn_at, resolution_warn_at)
             ELSE resolution_warn_at
           END) STORED`);
-    await runner.query('CREATE INDEX tickets_warn_at_id_idx ON tickets (warn_at, id) WHERE warn_at IS NOT NULL');
+    await runner.query(
+      'CREATE INDEX tickets_warn_at_id_idx ON tickets (warn_at, id) WHERE warn_at IS NOT NULL',
+    );
     await runner.query(
       'CREATE INDEX tickets_assignee_id_created_at_id_idx ON tickets (assignee_id, created_at, id)',
     );
@@ -91,7 +93,9 @@ export class TicketConversations1766100000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         CHECK (NOT internal OR author = 'staff')
       )`);
-    await runner.query('CREATE INDEX ticket_messages_ticket_id_position_idx ON ticket_messages (ticket_id, position)');
+    await runner.query(
+      'CREATE INDEX ticket_messages_ticket_id_position_idx ON ticket_messages (ticket_id, position)',
+    );
     await runner.query(`
       INSERT INTO ticket_messages (id, ticket_id, author, author_id, body, created_at)
       SELECT gen_random_uuid(), id, 'customer', customer_id, description, created_at FROM tickets`);

@@ -32,7 +32,12 @@ function clock(targetMinutes: number, dueAt: Date, metAt: Date | null, now: Date
 export function ticketSla(ticket: TicketEntity, now: Date = new Date()): TicketSla {
   const targets = ticketSlaTable[ticket.priority];
   return {
-    firstResponse: clock(targets.firstResponseMinutes, ticket.firstResponseDueAt, ticket.firstResponseAt, now),
+    firstResponse: clock(
+      targets.firstResponseMinutes,
+      ticket.firstResponseDueAt,
+      ticket.firstResponseAt,
+      now,
+    ),
     resolution: clock(targets.resolutionMinutes, ticket.resolutionDueAt, ticket.closedAt, now),
   };
 }

@@ -20,6 +20,15 @@ export async function writeSlaTargets(manager: Pick<EntityManager, 'query'>): Pr
        first_response = EXCLUDED.first_response,
        resolution = EXCLUDED.resolution,
        warning_share = EXCLUDED.warning_share`,
-    [JSON.stringify(rows.map(([priority, firstResponse, resolution]) => ({ priority, first_response: firstResponse, resolution }))), SLA_WARNING_SHARE],
+    [
+      JSON.stringify(
+        rows.map(([priority, firstResponse, resolution]) => ({
+          priority,
+          first_response: firstResponse,
+          resolution,
+        })),
+      ),
+      SLA_WARNING_SHARE,
+    ],
   );
 }

@@ -151,7 +151,8 @@ export class TicketsService {
       .addOrderBy('ticket.id', 'DESC')
       .limit(limit + 1);
     if (status) query.andWhere('ticket.status = :status', { status });
-    if (after) query.andWhere('(ticket.created_at, ticket.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
+    if (after)
+      query.andWhere('(ticket.created_at, ticket.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
     const { entities, raw } = await query.getRawAndEntities<{ ticket_id: string; cursor_at: string }>();
     if (entities.length <= limit) return { tickets: entities, next: null };
     const last = raw[limit - 1];
@@ -271,7 +272,13 @@ export class TicketsService {
     // The others start where the walk started: at its first page's time.
     const top = after?.top ?? now;
     if (query.breaching !== false && (after === undefined || after.run === 'breaching')) {
-      const run = this.staffQueueRun(query, 'breaching', now, limit + 1, after?.run === 'breaching' ? after : undefined);
+      const run = this.staffQueueRun(
+        query,
+        'breaching',
+        now,
+        limit + 1,
+        after?.run === 'breaching' ? after : undefined,
+      );
       const { entities, raw } = await run.getRawAndEntities<{ ticket_id: string; cursor_at: string }>();
       if (entities.length > limit) {
         const last = raw[limit - 1];
@@ -293,7 +300,10 @@ export class TicketsService {
     // The page is full: it ends at its last row (of this run, or the breaching run's last when room is 0).
     if (room === 0) return { tickets, next: lastBreaching };
     const last = raw[room - 1];
-    return { tickets: [...tickets, ...entities.slice(0, room)], next: { run: 'rest', at: last.cursor_at, id: last.ticket_id } };
+    return {
+      tickets: [...tickets, ...entities.slice(0, room)],
+      next: { run: 'rest', at: last.cursor_at, id: last.ticket_id },
+    };
   }
 
   private staffQueueRun(
@@ -310,7 +320,8 @@ export class TicketsService {
         .where('ticket.warn_at <= :now', { now })
         .orderBy('ticket.warn_at', 'ASC')
         .addOrderBy('ticket.id', 'ASC');
-      if (after) query.andWhere('(ticket.warn_at, ticket.id) > (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
+      if (after)
+        query.andWhere('(ticket.warn_at, ticket.id) > (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
     } else {
       query
         .addSelect(keysetTimeText('ticket.created_at'), 'cursor_at')
@@ -318,7 +329,10 @@ export class TicketsService {
         .orderBy('ticket.created_at', 'DESC')
         .addOrderBy('ticket.id', 'DESC');
       if (after) {
-        query.andWhere('(ticket.created_at, ticket.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
+        query.andWhere(
+          '(ticket.created_at, ticket.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))',
+          after,
+        );
       }
     }
     if (status) query.andWhere('ticket.status = :status', { status });
@@ -378,7 +392,11 @@ export class TicketsService {
       await manager.save(TicketEntity, ticket);
       const activity = ticketActivity(ticket);
       if (closed) {
-        await enqueueCatalogEvent(manager, 'ticketClosed', { ...activity, by: 'staff', closedAt: now.toISOString() });
+        await enqueueCatalogEvent(manager, 'ticketClosed', {
+          ...activity,
+          by: 'staff',
+          closedAt: now.toISOString(),
+        });
       }
       if (reopened) {
         await enqueueCatalogEvent(manager, 'ticketReopened', {
