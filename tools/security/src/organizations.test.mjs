@@ -46,6 +46,8 @@ after(async () => {
 const permissions = {
   'GET /api/user/orders': 'orders.read',
   'GET /api/user/orders/:id': 'orders.read',
+  'GET /api/user/orders/page': 'orders.read',
+  'GET /api/user/orders/:id/invoice': 'orders.read',
   'POST /api/create-payment-intent': 'checkout.pay',
   'GET /api/crm/integrations': 'integrations.manage',
   // The overview's Service Status shows every member whether the services are set up.

@@ -1,5 +1,5 @@
 // Two customers (A owns things, B tries to reach them) and the staff account, with one of each kind of
-// owned object for A: an order, an integration (and a call it reported), a support ticket; and a
+// owned object for A: an order (and a paid one), an integration (and a call it reported), a support ticket; and a
 // throwaway customer (doomed) whose password is the example of account deletion; and a second
 // session of A's (ids.session). A and B are organizations with members: each owner invited a colleague
 // with every other role through the team page's API and the invitation mail (ctx.members.a, .b), and
@@ -155,6 +155,32 @@ export async function createWorld(client, stack) {
     token: a.token,
     body: { items: [{ packageId: packageIds[0], quantity: 1 }] },
   });
+  // A paid order (invoice, staff refunds): paid from "the browser" at the fake Stripe, completed by its webhook.
+  const paid = await client.expectStatus(201, 'POST', '/api/create-payment-intent', {
+    token: a.token,
+    body: { items: [{ packageId: packageIds[1], quantity: 1 }] },
+  });
+  const confirmed = await fetch(
+    `${stack.fakeStripe.url}/v1/payment_intents/${paid.clientSecret.split('_secret_')[0]}/confirm`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: 'pk_test_security',
+        client_secret: paid.clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': '4242424242424242',
+      }),
+    },
+  );
+  if (!confirmed.ok) throw new Error(`paying A's order: ${confirmed.status} ${await confirmed.text()}`);
+  await waitFor(
+    async () => {
+      const { body } = await client.call('GET', `/api/user/orders/${paid.orderId}`, { token: a.token });
+      return body?.invoice;
+    },
+    { what: "A's paid order and its invoice" },
+  );
   const integration = await client.expectStatus(201, 'POST', '/api/crm/integrations', {
     token: a.token,
     body: {
@@ -213,6 +239,7 @@ export async function createWorld(client, stack) {
       member: aTeam.member.id,
       invitation: pending.invitation.id,
       order: payment.orderId,
+      paidOrder: paid.orderId,
       integration: integration.id,
       ticket: ticket.id,
       application: application.id,

@@ -9,7 +9,7 @@
 //   customer   @CustomerOnly: a customer's token; staff get 403
 //   staff      @StaffOnly: a staff token; customers get 403
 //   signature  no token: a signature over the raw body (Stripe webhook, an integration's inbound events)
-// owned: the route answers or touches one customer's data ('order', 'integration', 'ticket', 'metrics',
+// owned: the route answers or touches one customer's data ('order', 'paidOrder', 'integration', 'ticket', 'metrics',
 //   'integration-counts';
 //   'account': a part of 'Export my data', everything the service holds about the caller, or the
 //   caller's account settings; 'session': the caller's sessions, ctx.ids.session one of A's).
@@ -375,6 +375,67 @@ export const routes = [
   // The organization's orders (@MemberCan('orders.read'); checkout: 'checkout.pay'): staff get 403.
   { service: 'commerce', method: 'GET', path: '/api/user/orders', access: 'customer', owned: 'order' },
   { service: 'commerce', method: 'GET', path: '/api/user/orders/:id', access: 'customer', owned: 'order' },
+  // A page of them (issue 19); the cursor is made as commerce makes it, far enough ahead to page from the newest.
+  {
+    service: 'commerce',
+    method: 'GET',
+    path: '/api/user/orders/page',
+    access: 'customer',
+    owned: 'order',
+    query: () => ({
+      cursor: Buffer.from('2999-01-01T00:00:00.000000Z 00000000-0000-4000-8000-000000000000').toString(
+        'base64url',
+      ),
+      limit: '20',
+    }),
+  },
+  // The PDF invoice of A's paid order (an unpaid one has none).
+  {
+    service: 'commerce',
+    method: 'GET',
+    path: '/api/user/orders/:id/invoice',
+    access: 'customer',
+    owned: 'paidOrder',
+    query: () => ({ paper: 'a4' }),
+  },
+  // Staff: every organization's orders, their invoices, and refunds through Stripe (A's paid order is
+  // refunded a dollar at a time).
+  {
+    service: 'commerce',
+    method: 'GET',
+    path: '/api/commerce/staff/orders',
+    access: 'staff',
+    query: (ctx) => ({
+      organizationId: ctx.a.organizationId,
+      status: 'completed',
+      cursor: Buffer.from(`2999-01-01T00:00:00.000000Z ${ctx.ids.paidOrder}`).toString('base64url'),
+      limit: '20',
+    }),
+  },
+  {
+    service: 'commerce',
+    method: 'GET',
+    path: '/api/commerce/staff/orders/:id',
+    access: 'staff',
+    owned: 'paidOrder',
+  },
+  {
+    service: 'commerce',
+    method: 'GET',
+    path: '/api/commerce/staff/orders/:id/invoice',
+    access: 'staff',
+    owned: 'paidOrder',
+    query: () => ({ paper: 'letter' }),
+  },
+  {
+    service: 'commerce',
+    method: 'POST',
+    path: '/api/commerce/staff/orders/:id/refunds',
+    access: 'staff',
+    owned: 'paidOrder',
+    fields: ['amount', 'reason'],
+    example: () => ({ amount: '1.00', reason: 'requested_by_customer' }),
+  },
   {
     service: 'commerce',
     method: 'POST',
