@@ -1,4 +1,4 @@
-import { APPLICATION_BODY_MAX_BYTES } from '@portal/contracts';
+import { APPLICATION_BODY_MAX_BYTES, ATTACHMENT_MAX_BYTES } from '@portal/contracts';
 import { resolveUpstreams, routes, services } from './route-table';
 
 describe('route table', () => {
@@ -31,6 +31,8 @@ describe('route table', () => {
       '/api/crm': 'crm',
       '/api/newsletter': 'crm',
       '/api/careers': 'crm',
+      '/api/support/attachments': 'support',
+      '/api/support/staff/attachments': 'support',
       '/api/support': 'support',
       '/api/kpi': 'kpi',
     });
@@ -51,10 +53,12 @@ describe('route table', () => {
     ]);
   });
 
-  it('lets job applications alone carry more than 1 MB: a CV of up to 5 MB', () => {
+  it('lets job applications (a CV of up to 5 MB) and ticket attachments (10 MB) alone carry more than 1 MB', () => {
     const large = routes.filter((route) => route.bodyLimit !== undefined);
     expect(large).toEqual([
       { prefix: '/api/careers', service: 'crm', bodyLimit: APPLICATION_BODY_MAX_BYTES },
+      { prefix: '/api/support/attachments', service: 'support', bodyLimit: ATTACHMENT_MAX_BYTES },
+      { prefix: '/api/support/staff/attachments', service: 'support', bodyLimit: ATTACHMENT_MAX_BYTES },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { APPLICATION_BODY_MAX_BYTES } from '@portal/contracts';
+import { APPLICATION_BODY_MAX_BYTES, ATTACHMENT_MAX_BYTES } from '@portal/contracts';
 
 // The one place that says which backend service answers which /api path.
 // Adding a service is one line in `services` (its URL variable and default) plus its prefixes in `routes`.
@@ -72,6 +72,9 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/newsletter', service: 'crm' },
   // Job applications carry a CV of up to 5 MB (multipart); crm bounds the body again.
   { prefix: '/api/careers', service: 'crm', bodyLimit: APPLICATION_BODY_MAX_BYTES },
+  // Ticket attachments: the file's bytes, up to 10 MB (support bounds the body again).
+  { prefix: '/api/support/attachments', service: 'support', bodyLimit: ATTACHMENT_MAX_BYTES },
+  { prefix: '/api/support/staff/attachments', service: 'support', bodyLimit: ATTACHMENT_MAX_BYTES },
   { prefix: '/api/support', service: 'support' },
   // `GET /api/kpi/stream`, the dashboard's live metrics, is the gateway's own route (live-metrics/).
   { prefix: '/api/kpi', service: 'kpi' },
