@@ -27,6 +27,7 @@ describe('route table', () => {
       '/api/user/orders': 'commerce',
       '/api/packages': 'commerce',
       '/api/stripe': 'commerce',
+      '/api/commerce/staff': 'commerce',
       '/api/contact': 'crm',
       '/api/crm': 'crm',
       '/api/newsletter': 'crm',
@@ -50,6 +51,7 @@ describe('route table', () => {
       '/api/account/two-factor/enable',
       '/api/account/two-factor/disable',
       '/api/create-payment-intent',
+      '/api/commerce/staff',
     ]);
   });
 
