@@ -4,6 +4,7 @@ import { AccountModule } from './account/account.module';
 import { AttachmentsModule } from './attachments/attachments.module';
 import { SUPPORT_CONFIG, type SupportConfig } from './config';
 import { supportDatabase } from './database';
+import { DeflectionsModule } from './deflections/deflections.module';
 import { SlaModule } from './sla/sla.module';
 import { TicketsModule } from './tickets/tickets.module';
 
@@ -18,6 +19,6 @@ export type AppConfig = Pick<
 export const AppModule = serviceRootModule<AppConfig>('support', {
   configToken: SUPPORT_CONFIG,
   database: supportDatabase,
-  features: [TicketsModule, AttachmentsModule, SlaModule, AccountModule],
+  features: [TicketsModule, AttachmentsModule, SlaModule, DeflectionsModule, AccountModule],
   provide: (config) => [consumedEventsProvider(config, config.events)],
 });
