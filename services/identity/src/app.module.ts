@@ -1,4 +1,5 @@
 import { SecretBox } from '@portal/auth';
+import { type ConsumedEventsOptions, consumedEventsProvider } from '@portal/events';
 import { serviceRootModule } from '@portal/service-kit';
 import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
@@ -13,7 +14,10 @@ import { TeamModule } from './team/team.module';
 import { TwoFactorModule } from './two-factor/two-factor.module';
 
 // No identityUrl: identity verifies the tokens it signs itself (./auth).
-export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl' | 'auth' | 'encryptionKey'>;
+export type AppConfig = Pick<IdentityConfig, 'databaseUrl' | 'natsUrl' | 'auth' | 'encryptionKey'> & {
+  /** Where ticket events are read from (ticket emails); default: the stream `PORTAL` at `natsUrl`. */
+  ticketEvents?: Omit<ConsumedEventsOptions, 'databaseUrl'>;
+};
 
 export const AppModule = serviceRootModule<AppConfig>('identity', {
   configToken: IDENTITY_CONFIG,
@@ -30,5 +34,8 @@ export const AppModule = serviceRootModule<AppConfig>('identity', {
     NotificationsModule,
   ],
   // Seals two-factor secrets at rest with IDENTITY_ENCRYPTION_KEY.
-  provide: (config) => [{ provide: SecretBox, useValue: new SecretBox(config.encryptionKey) }],
+  provide: (config) => [
+    { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },
+    consumedEventsProvider(config, config.ticketEvents),
+  ],
 });

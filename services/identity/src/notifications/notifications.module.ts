@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ServiceConsumers } from '@portal/events';
+import { AccountLinksModule } from '../account-links/account-links.module';
 import { AuthModule } from '../auth/auth.module';
 import { NotificationSettingsController } from './notification-settings.controller';
+import { TicketMailsConsumer } from './ticket-mails.consumer';
+import { TicketMails } from './ticket-mails.service';
 
 /** Ticket emails: the account's setting, and the mails identity asks for on ticket events (ADR 0193). */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, AccountLinksModule],
   controllers: [NotificationSettingsController],
+  providers: [ServiceConsumers, TicketMails, TicketMailsConsumer],
 })
 export class NotificationsModule {}

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { type ServiceHarness, startServiceHarness } from '@portal/testing';
-import { AppModule } from '../app.module';
+import { type AppConfig, AppModule } from '../app.module';
 import type { AuthConfig } from '../config';
 import { identityEntities } from '../database';
 import { seedFeatures } from '../features/features.seed';
@@ -35,13 +35,21 @@ export function testAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig 
  * with `encryptionKey` (a random one unless given).
  */
 export function startIdentity(
-  options: { natsUrl?: string; seed?: boolean; auth?: Partial<AuthConfig>; encryptionKey?: Buffer } = {},
+  options: {
+    natsUrl?: string;
+    seed?: boolean;
+    auth?: Partial<AuthConfig>;
+    encryptionKey?: Buffer;
+    /** Reads ticket events from the test's own stream (see `startTestEventSpace`); unset, none are read. */
+    ticketEvents?: AppConfig['ticketEvents'];
+  } = {},
 ): Promise<ServiceHarness> {
   const auth = testAuthConfig(options.auth);
   const encryptionKey = options.encryptionKey ?? randomBytes(32);
   return startServiceHarness({
     name: 'identity',
-    createModule: (config) => AppModule.forRoot({ ...config, auth, encryptionKey }),
+    createModule: (config) =>
+      AppModule.forRoot({ ...config, auth, encryptionKey, ...(options.ticketEvents && { ticketEvents: options.ticketEvents }) }),
     migrations: identityMigrations,
     entities: identityEntities,
     natsUrl: options.natsUrl,
