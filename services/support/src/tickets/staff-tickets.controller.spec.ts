@@ -5,6 +5,7 @@ import {
   staffTicketListResponseSchema,
   staffTicketMessages,
   staffTicketSchema,
+  subjects,
   ticketMessages,
   ticketSchema,
 } from '@portal/contracts';
@@ -257,6 +258,130 @@ describe('/api/support/staff/tickets', () => {
     ).toBe(401);
     expect((await call('GET', `/api/support/tickets/${ticket.id}`, alice)).body).toMatchObject({
       status: 'open',
+    });
+  });
+
+  describe('assignee, priority, status and the breaching run', () => {
+    const events = (subject: string, ticketId: string) =>
+      rows(`SELECT data FROM outbox WHERE subject = $1 AND data->>'ticketId' = $2 ORDER BY seq`, [
+        subject,
+        ticketId,
+      ]);
+    /** A ticket of `who`'s opened `ago` (a PostgreSQL interval) with that priority, its clocks from the table. */
+    const aged = async (who: Customer, ago: string, priority = 'urgent') => {
+      const [row] = await rows(
+        `INSERT INTO tickets (id, customer_id, organization_id, title, description, priority, created_at, updated_at)
+         VALUES ($1, $2, $3, 'Aged', 'Waiting a while', $4, now() - $5::interval, now() - $5::interval) RETURNING id`,
+        [randomUUID(), who.id, who.organizationId, priority, ago],
+      );
+      return row.id as string;
+    };
+
+    it('assigns to me, filters by assignee (me, none, an id), and unassigns, each an update event', async () => {
+      const dana = await stack().signIn();
+      const [mine, theirs, nobodys] = [
+        await open(dana, 'Mine'),
+        await open(dana, 'Theirs'),
+        await open(dana, 'Nobody'),
+      ];
+      const assigned = await move(mine.id, { assigneeId: 'me' });
+      expect(staffTicketSchema.parse(assigned.body)).toMatchObject({ id: mine.id, assigneeId: admin.id });
+      const colleague = randomUUID();
+      await move(theirs.id, { assigneeId: colleague });
+
+      const ids = async (query: Record<string, string>) =>
+        (await page({ organizationId: dana.organizationId!, ...query })).tickets.map((ticket) => ticket.id);
+      expect(await ids({ assigneeId: 'me' })).toEqual([mine.id]);
+      expect(await ids({ assigneeId: colleague })).toEqual([theirs.id]);
+      expect(await ids({ assigneeId: 'none' })).toEqual([nobodys.id]);
+
+      const [event] = await events(subjects.ticketUpdated, mine.id);
+      expect(event.data).toMatchObject({
+        assigneeId: admin.id,
+        changed: ['assignee'],
+        organizationId: dana.organizationId,
+      });
+      await move(mine.id, { assigneeId: null });
+      expect(await ids({ assigneeId: 'none' })).toEqual([nobodys.id, mine.id]);
+      expect(await events(subjects.ticketUpdated, mine.id)).toHaveLength(2);
+      // The same assignee again changes nothing.
+      await move(theirs.id, { assigneeId: colleague });
+      expect(await events(subjects.ticketUpdated, theirs.id)).toHaveLength(1);
+    });
+
+    it('filters by organization, alone or with the others', async () => {
+      const erin = await stack().signIn();
+      const erinsTeammate = await stack().signIn('customer', { org: erin.organizationId, orgRole: 'member' });
+      const tickets = [await open(erin, 'Org one'), await open(erinsTeammate, 'Org two')];
+      await open(bob, 'Another organization');
+      expect(await walk({ organizationId: erin.organizationId!, limit: '1' })).toEqual(
+        tickets.map((ticket) => ticket.id).reverse(),
+      );
+      expect(
+        (await page({ organizationId: erin.organizationId!, customerId: erinsTeammate.id })).tickets.map(
+          (t) => t.id,
+        ),
+      ).toEqual([tickets[1].id]);
+    });
+
+    it('changes priority (both clocks anew) and status, closing and reopening with their own events', async () => {
+      const ticket = await open(alice, 'Escalate me');
+      const urgent = staffTicketSchema.parse((await move(ticket.id, { priority: 'urgent' })).body);
+      expect(urgent.priority).toBe('urgent');
+      expect(urgent.sla.firstResponse.targetMinutes).toBe(120);
+      expect(Date.parse(urgent.sla.firstResponse.dueAt) - Date.parse(urgent.createdAt)).toBe(120 * 60_000);
+      expect((await events(subjects.ticketUpdated, ticket.id))[0].data).toMatchObject({
+        changed: ['priority'],
+        priority: 'urgent',
+      });
+
+      const resolved = staffTicketSchema.parse((await move(ticket.id, { status: 'resolved' })).body);
+      expect(resolved.closedAt).not.toBeNull();
+      expect(resolved.sla.resolution.metAt).toBe(resolved.closedAt);
+      expect((await events(subjects.ticketUpdated, ticket.id))[1].data).toMatchObject({
+        changed: ['status'],
+        status: 'resolved',
+      });
+
+      await move(ticket.id, { status: 'closed', priority: 'low' });
+      expect((await events(subjects.ticketClosed, ticket.id))[0].data).toMatchObject({ by: 'staff' });
+      expect((await events(subjects.ticketUpdated, ticket.id))[2].data).toMatchObject({
+        changed: ['priority'],
+      });
+
+      const reopened = staffTicketSchema.parse((await move(ticket.id, { status: 'in_progress' })).body);
+      expect(reopened).toMatchObject({ status: 'in_progress', closedAt: null });
+      expect((await events(subjects.ticketReopened, ticket.id))[0].data).toMatchObject({ by: 'staff' });
+    });
+
+    it('shows breaching tickets first, the earliest warning first, and filters on breaching', async () => {
+      const fay = await stack().signIn();
+      const fresh = await open(fay, 'Fresh');
+      const late = await aged(fay, '3 hours'); // urgent: 2 h first response, overdue
+      const warned = await aged(fay, '100 minutes'); // urgent: warning at 90 min, due at 120
+      const calm = await aged(fay, '10 minutes');
+      const answered = await aged(fay, '3 hours');
+      await call('POST', `/api/support/staff/tickets/${answered}/messages`, admin, { body: 'Answered.' });
+      const closed = await aged(fay, '4 hours');
+      await move(closed, { status: 'closed' });
+
+      const { tickets } = await page({ organizationId: fay.organizationId! });
+      expect(tickets.map((ticket) => ticket.id)).toEqual([late, warned, fresh.id, calm, answered, closed]);
+      expect(tickets.map((ticket) => ticket.breaching)).toEqual([true, true, false, false, false, false]);
+      expect(tickets[0].sla.firstResponse.state).toBe('overdue');
+      expect(tickets[1].sla.firstResponse.state).toBe('pending');
+
+      const only = await page({ organizationId: fay.organizationId!, breaching: 'true' });
+      expect(only.tickets.map((ticket) => ticket.id)).toEqual([late, warned]);
+      const others = await page({ organizationId: fay.organizationId!, breaching: 'false' });
+      expect(others.tickets.map((ticket) => ticket.id)).toEqual([fresh.id, calm, answered, closed]);
+      // One at a time, across the two runs.
+      expect(await walk({ organizationId: fay.organizationId!, limit: '1' })).toEqual(
+        tickets.map((ticket) => ticket.id),
+      );
+      expect(await walk({ organizationId: fay.organizationId!, limit: '2' })).toEqual(
+        tickets.map((ticket) => ticket.id),
+      );
     });
   });
 });
