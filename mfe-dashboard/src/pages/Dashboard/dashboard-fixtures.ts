@@ -84,8 +84,8 @@ export function metricsWith(today: { calls: number; leads: number; conversions: 
 }
 
 /**
- * The dashboard's four lists, empty unless `routes` answers otherwise; no kickoff booked, no scheduler;
- * a verified account (no banner).
+ * The dashboard's four lists (tickets also a page at a time, none unread), empty unless `routes` answers
+ * otherwise; no kickoff booked, no scheduler; a verified account (no banner) with ticket emails on.
  */
 export function stubDashboardApi(routes: StubbedRoutes = {}) {
   return stubFetch({
@@ -96,6 +96,11 @@ export function stubDashboardApi(routes: StubbedRoutes = {}) {
     'GET /api/crm/integrations': { status: 200, body: [] },
     'GET /api/crm/integrations/summary': { status: 200, body: { configured: 0, active: 0 } },
     'GET /api/support/tickets': { status: 200, body: [] },
+    'GET /api/support/tickets/page': { status: 200, body: { tickets: [], nextCursor: null } },
+    'GET /api/support/tickets/unread': { status: 200, body: { unread: 0 } },
+    // No live ticket stream: the Support tab then reads again when the page comes back into view.
+    'GET /api/support/stream': { status: 404, body: { statusCode: 404, message: 'Not Found' } },
+    'GET /api/account/notifications': { status: 200, body: { ticketEmails: true } },
     'GET /api/kpi/metrics': { status: 200, body: metricsWith({ calls: 0, leads: 0, conversions: 0 }) },
     ...routes,
   });

@@ -75,6 +75,7 @@ describe('Settings tab', () => {
       'Email',
       'Password',
       'Two-factor sign-in',
+      'Ticket emails',
       'Sessions',
       'Export my data',
       'Delete my account',

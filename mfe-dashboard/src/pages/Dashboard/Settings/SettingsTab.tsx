@@ -10,11 +10,12 @@ import { ExportPanel } from './ExportPanel';
 import { PasswordPanel } from './PasswordPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { SessionsPanel } from './SessionsPanel';
+import { TicketEmailsPanel } from './TicketEmailsPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
 /**
  * The Settings tab (/dashboard/settings): profile, email, password, sessions, two-factor sign-in,
- * export and deletion of the account, one titled panel each, on one page.
+ * ticket emails, export and deletion of the account, one titled panel each, on one page.
  */
 export function SettingsTab() {
   const account = useAccountQuery();
@@ -37,6 +38,9 @@ export function SettingsTab() {
         <PasswordPanel />
         <TwoFactorPanel account={data} />
         <Box className="wide">
+          <TicketEmailsPanel />
+        </Box>
+        <Box className="wide">
           <SessionsPanel />
         </Box>
         <ExportPanel />
@@ -51,10 +55,7 @@ export function SettingsTab() {
 
   return (
     <>
-      <TabHeader
-        title="Account settings"
-        description="Your profile, sign-in and security, and your data."
-      />
+      <TabHeader title="Account settings" description="Your profile, sign-in and security, and your data." />
       {content}
     </>
   );

@@ -15,6 +15,7 @@ import type {
 import { serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { useCreateTicketMutation } from '../../../api/dashboard-api';
 import { CancelCreateActions } from '../../../components/CancelCreateActions';
+import { SuggestedArticles } from './SuggestedArticles';
 
 export interface NewTicketDialogProps {
   open: boolean;
@@ -41,7 +42,8 @@ const EMPTY_DRAFT: Draft = { title: '', description: '', priority: DEFAULT_PRIOR
 const priorityLabel = (priority: TicketPriority) => priority[0]!.toUpperCase() + priority.slice(1);
 
 /**
- * 'New Ticket': Title, Description and Priority (medium by default); Create
+ * 'New Ticket': Title (with the help-center articles that may answer it under it: 'This solved it'
+ * ends the ticket unopened, counted as a deflection), Description and Priority (medium by default); Create
  * stays disabled until title and description hold more than spaces. A failed create keeps the
  * dialog open with what was typed; closing it other than by Cancel keeps the draft too.
  */
@@ -113,6 +115,7 @@ export function NewTicketDialog({ open, onClose, onExited }: NewTicketDialogProp
               fullWidth
               slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
             />
+            <SuggestedArticles title={draft.title} onSolved={cancel} />
             <TextField
               label="Description"
               name="description"

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Ticket } from '@portal/contracts';
-import { renderPage, type StubbedAnswer } from '@portal/web-testing';
+import type { CustomerTicket, Ticket } from '@portal/contracts';
+import { renderPage, type StubbedAnswer, type StubbedRoutes } from '@portal/web-testing';
 import { loadDashboardApi } from '../../../api/dashboard-api';
-import { aTicket, errorToast, serverError, signedInCustomer, stubDashboardApi } from '../dashboard-fixtures';
+import { errorToast, serverError, signedInCustomer } from '../dashboard-fixtures';
+import { aCustomerTicket as aTicket, stubSupportApi as stubDashboardApi } from './support-fixtures';
+import { loadSupportApi } from './support-api';
 import { SupportTab } from './SupportTab';
 
 const renderSupport = () =>
@@ -12,10 +14,14 @@ const renderSupport = () =>
 const chipOf = (element: HTMLElement) => element.closest('.MuiChip-root');
 
 /** Tickets answered by GET, growing with each successful POST as the service would. */
-function ticketService(initial: Ticket[] = [], createAnswer?: () => StubbedAnswer | Promise<StubbedAnswer>) {
+function ticketService(
+  initial: CustomerTicket[] = [],
+  createAnswer?: () => StubbedAnswer | Promise<StubbedAnswer>,
+  routes: StubbedRoutes = {},
+) {
   const tickets = [...initial];
   const calls = stubDashboardApi({
-    'GET /api/support/tickets': () => ({ status: 200, body: tickets }),
+    'GET /api/support/tickets/page': () => ({ status: 200, body: { tickets, nextCursor: null } }),
     'POST /api/support/tickets': () => {
       if (createAnswer) return createAnswer();
       // stubFetch has read the request's body already: the recorded call holds it.
@@ -24,6 +30,7 @@ function ticketService(initial: Ticket[] = [], createAnswer?: () => StubbedAnswe
       tickets.unshift(ticket);
       return { status: 201, body: ticket };
     },
+    ...routes,
   });
   return calls;
 }
@@ -36,7 +43,7 @@ async function fillTicket(title: string, description: string) {
 }
 
 describe('Support tab', () => {
-  beforeAll(() => loadDashboardApi());
+  beforeAll(() => Promise.all([loadDashboardApi(), loadSupportApi()]));
   afterEach(() => jest.restoreAllMocks());
 
   it('lists tickets with title, description, date, priority and status badges', async () => {
@@ -90,7 +97,7 @@ describe('Support tab', () => {
     const ticket = await screen.findByRole('listitem', { name: 'Refund invoicefdp.exe' });
     const title = within(ticket).getByRole('heading', { level: 3 });
     expect(title.textContent).toBe('Refund invoicefdp.exe');
-    expect(title.firstElementChild?.tagName).toBe('BDI');
+    expect(title.querySelector('a')?.firstElementChild?.tagName).toBe('BDI');
     const description = within(ticket).getByText('See attached file');
     expect(description.tagName).toBe('BDI');
     expect(ticket.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
@@ -163,7 +170,7 @@ describe('Support tab', () => {
     const list = screen.getByRole('list', { name: 'Your support tickets' });
     expect(await within(list).findByRole('heading', { name: 'Dialer down' })).toBeInTheDocument();
     expect(
-      calls.filter((call) => call.method === 'GET' && call.path === '/api/support/tickets'),
+      calls.filter((call) => call.method === 'GET' && call.path === '/api/support/tickets/page'),
     ).toHaveLength(2);
   });
 
@@ -234,7 +241,7 @@ describe('Support tab', () => {
 
   it("toasts 'Failed to fetch tickets' and offers 'Try again'", async () => {
     let answer: StubbedAnswer = serverError('Support is briefly unavailable', 503);
-    stubDashboardApi({ 'GET /api/support/tickets': () => answer });
+    stubDashboardApi({ 'GET /api/support/tickets/page': () => answer });
     const { store } = renderSupport();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not load your tickets.');
@@ -242,14 +249,106 @@ describe('Support tab', () => {
     // A ticket can be opened even though the list failed: that is when customers need support most.
     expect(screen.getByRole('button', { name: 'New Ticket' })).toBeEnabled();
 
-    answer = { status: 200, body: [aTicket()] };
+    answer = { status: 200, body: { tickets: [aTicket()], nextCursor: null } };
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Your support tickets' })).toBeInTheDocument();
   });
 
   it('shows placeholder rows while the tickets load', async () => {
-    stubDashboardApi({ 'GET /api/support/tickets': () => new Promise(() => {}) });
+    stubDashboardApi({ 'GET /api/support/tickets/page': () => new Promise(() => {}) });
     renderSupport();
     expect(await screen.findByRole('status', { name: 'Loading tickets' })).toBeInTheDocument();
+  });
+
+  it("links each ticket to its page and marks those with a staff reply not yet read 'New reply'", async () => {
+    ticketService([
+      aTicket({ id: 'a0000000-0000-4000-8000-000000000001', title: 'Dialer down', unread: true }),
+      aTicket({ id: 'a0000000-0000-4000-8000-000000000002', title: 'Invoice address' }),
+    ]);
+    renderSupport();
+    const list = await screen.findByRole('list', { name: 'Your support tickets' });
+    const dialer = within(list).getByRole('listitem', { name: 'Dialer down, new reply' });
+    expect(within(dialer).getByText('New reply')).toBeInTheDocument();
+    expect(within(dialer).getByRole('link', { name: 'Dialer down' })).toHaveAttribute(
+      'href',
+      '/dashboard/support/a0000000-0000-4000-8000-000000000001',
+    );
+    const invoice = within(list).getByRole('listitem', { name: 'Invoice address' });
+    expect(within(invoice).queryByText('New reply')).not.toBeInTheDocument();
+  });
+
+  it("pages the list with the cursor: 'Show more tickets' adds the next page, and is gone on the last", async () => {
+    const first = aTicket({ id: 'a0000000-0000-4000-8000-000000000001', title: 'Newest' });
+    const second = aTicket({ id: 'a0000000-0000-4000-8000-000000000002', title: 'Oldest' });
+    const calls = stubDashboardApi({
+      'GET /api/support/tickets/page': (request) =>
+        new URL(request.url).searchParams.get('cursor') === 'page-2'
+          ? { status: 200, body: { tickets: [second], nextCursor: null } }
+          : { status: 200, body: { tickets: [first], nextCursor: 'page-2' } },
+    });
+    renderSupport();
+    const list = await screen.findByRole('list', { name: 'Your support tickets' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more tickets' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Newest', 'Oldest']);
+    expect(screen.queryByRole('button', { name: 'Show more tickets' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/support/tickets/page')).toHaveLength(2);
+  });
+
+  it('suggests help-center articles under the title; This solved it counts a deflection and opens no ticket', async () => {
+    const calls = ticketService([aTicket()], undefined, {
+      'POST /api/support/deflections': { status: 201, body: { counted: true } },
+    });
+    const { store } = renderSupport();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Ticket' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Ticket' });
+    expect(
+      within(dialog).queryByRole('heading', { name: 'These articles may answer it' }),
+    ).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Invoice payment failed');
+
+    const suggestions = await within(dialog).findByRole('region', { name: 'These articles may answer it' });
+    const article = within(suggestions).getByRole('button', { name: 'Which payment methods do you accept?' });
+    expect(within(suggestions).getAllByRole('listitem').length).toBeLessThanOrEqual(3);
+    expect(article).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(article);
+    expect(article).toHaveAttribute('aria-expanded', 'true');
+    const answer = within(suggestions).getByRole('region', { name: 'Which payment methods do you accept?' });
+    expect(answer).toHaveTextContent('wire transfers and ACH bank transfers');
+
+    await userEvent.click(within(answer).getByRole('button', { name: 'This solved it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.path === '/api/support/deflections')).toMatchObject({
+      method: 'POST',
+      body: { articleId: 'which-payment-methods-do-you-accept', query: 'Invoice payment failed' },
+    });
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/support/tickets')).toBe(false);
+    expect(store.getState().toast.current).toMatchObject({ title: 'Glad that helped', severity: 'success' });
+  });
+
+  it('keeps the ticket when the deflection cannot be counted, and Continue with my ticket closes the article', async () => {
+    ticketService([aTicket()], undefined, {
+      'POST /api/support/deflections': serverError('Support is briefly unavailable', 503),
+    });
+    renderSupport();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Ticket' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Ticket' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'KPI dashboard empty');
+    const article = await within(dialog).findByRole('button', {
+      name: 'Why does my KPI dashboard show no data?',
+    });
+    await userEvent.click(article);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'This solved it' }));
+    expect(
+      await within(dialog).findByText(/We could not record that: Support is briefly unavailable/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('KPI dashboard empty');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue with my ticket' }));
+    expect(article).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -1,8 +1,8 @@
 import { useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRounded';
-import { useTicketsQuery } from '../../../api/dashboard-api';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
@@ -11,35 +11,76 @@ import { useFailureToast } from '../../../components/useFailureToast';
 import { useFocusReturn } from '../../../components/useFocusReturn';
 import { NewTicketDialog } from './NewTicketDialog';
 import { TicketList } from './TicketList';
+import { TicketPage } from './TicketPage';
+import { useTicketPagesInfiniteQuery } from './support-api';
+import { useTicketUpdates } from './useTicketUpdates';
+
+export interface SupportTabProps {
+  /** The tab's address (`/dashboard/support`). */
+  listPath?: string;
+  /** `/dashboard/support/{id}`: that ticket's page instead of the list. */
+  ticketId?: string;
+}
+
+/** The Support tab: the list of tickets, or one ticket's page at its own address. */
+export function SupportTab({ listPath = '/dashboard/support', ticketId }: SupportTabProps) {
+  return ticketId ? (
+    <TicketPage ticketId={ticketId} listPath={listPath} />
+  ) : (
+    <TicketsPanel listPath={listPath} />
+  );
+}
 
 /**
- * The Support tab: the customer's tickets and the New Ticket dialog. Focus goes
- * back to the button that opened the dialog or, when that one is gone (the first ticket replaced the
- * empty state and its button), to the New Ticket button beside the list once the list is back.
+ * The organization's tickets a page at a time ('Show more tickets' follows the cursor) and the New
+ * Ticket dialog. Focus goes back to the button that opened the dialog or, when that one is gone (the
+ * first ticket replaced the empty state and its button), to the New Ticket button beside the list
+ * once the list is back.
  */
-export function SupportTab() {
-  const tickets = useTicketsQuery();
-  useFailureToast(tickets, 'Failed to fetch tickets');
+function TicketsPanel({ listPath }: { listPath: string }) {
+  const pages = useTicketPagesInfiniteQuery();
+  useFailureToast(pages, 'Failed to fetch tickets');
+  useTicketUpdates();
   const [dialogOpen, setDialogOpen] = useState(false);
   const {
     fallback: headerButton,
     setOpener,
     returnFocus,
   } = useFocusReturn<HTMLButtonElement>({
-    settled: !tickets.isFetching,
+    settled: !pages.isFetching,
   });
 
   const openDialog = (event: MouseEvent<HTMLElement>) => {
     setOpener(event.currentTarget);
     setDialogOpen(true);
   };
-  const listed = Boolean(tickets.data?.length);
-  const failed = !tickets.data && tickets.isError;
+  const tickets = pages.data?.pages.flatMap((page) => page.tickets);
+  const listed = Boolean(tickets?.length);
+  const failed = !tickets && pages.isError;
 
   let content;
-  if (tickets.data && listed) {
-    content = <TicketList tickets={tickets.data} />;
-  } else if (tickets.data) {
+  if (tickets && listed) {
+    content = (
+      <>
+        <TicketList tickets={tickets} listPath={listPath} />
+        {pages.hasNextPage && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+            <Button
+              variant="outlined"
+              color="inherit"
+              onClick={() => void pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+            >
+              {pages.isFetchingNextPage ? 'Loading…' : 'Show more tickets'}
+            </Button>
+          </Box>
+        )}
+        {pages.isFetchNextPageError && (
+          <LoadError title="We could not load more tickets." onRetry={() => void pages.fetchNextPage()} />
+        )}
+      </>
+    );
+  } else if (tickets) {
     content = (
       <EmptyState
         icon={<ConfirmationNumberRounded />}
@@ -54,7 +95,7 @@ export function SupportTab() {
       </EmptyState>
     );
   } else if (failed) {
-    content = <LoadError title="We could not load your tickets." onRetry={() => void tickets.refetch()} />;
+    content = <LoadError title="We could not load your tickets." onRetry={() => void pages.refetch()} />;
   } else {
     content = <ListSkeleton label="Loading tickets" rowHeight={104} />;
   }

@@ -1,21 +1,47 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { Ticket } from '@portal/contracts';
+import MarkChatUnreadRounded from '@mui/icons-material/MarkChatUnreadRounded';
+import type { CustomerTicket } from '@portal/contracts';
+import { RouteLink } from '@portal/ui';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { CardList, cardSx } from '../../../components/CardList';
 import { formatDate } from '../../../format/date';
 import { TicketPriorityChip, TicketStatusChip } from './TicketBadges';
 
-/** The customer's tickets, newest first: title, the start of the description, when, priority and status. */
-export function TicketList({ tickets }: { tickets: readonly Ticket[] }) {
+/** 'New reply': support answered since the member last read the ticket (an icon and words, not a colour only). */
+export function UnreadChip() {
+  return (
+    <Chip
+      icon={<MarkChatUnreadRounded />}
+      label="New reply"
+      size="small"
+      color="secondary"
+      sx={{ fontWeight: 700 }}
+    />
+  );
+}
+
+/**
+ * The organization's tickets, newest first: title (a link to the ticket's page), the start of the
+ * description, when, priority, status, and 'New reply' on those with a staff reply not yet read.
+ */
+export function TicketList({ tickets, listPath }: { tickets: readonly CustomerTicket[]; listPath: string }) {
   return (
     <CardList label="Your support tickets">
       {tickets.map((ticket) => (
         <Box
           component="li"
           key={ticket.id}
-          aria-label={withoutBidiControls(ticket.title)}
-          sx={{ ...cardSx, minWidth: 0 }}
+          aria-label={`${withoutBidiControls(ticket.title)}${ticket.unread ? ', new reply' : ''}`}
+          sx={{
+            ...cardSx,
+            minWidth: 0,
+            position: 'relative',
+            ...(ticket.unread && { borderColor: 'secondary.main' }),
+            '&:hover': { borderColor: 'text.secondary' },
+            '&:focus-within': { borderColor: 'primary.main' },
+          }}
         >
           <Box
             sx={{
@@ -26,10 +52,25 @@ export function TicketList({ tickets }: { tickets: readonly Ticket[] }) {
               gap: 1,
             }}
           >
-            <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
-              <UserText>{ticket.title}</UserText>
+            <Typography
+              variant="h6"
+              component="h3"
+              sx={{ overflowWrap: 'anywhere', fontWeight: ticket.unread ? 800 : undefined }}
+            >
+              <RouteLink
+                href={`${listPath}/${ticket.id}`}
+                color="inherit"
+                underline="hover"
+                // The whole card takes the click; the link alone takes focus (one stop per ticket).
+                sx={{
+                  '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit' },
+                }}
+              >
+                <UserText>{ticket.title}</UserText>
+              </RouteLink>
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, flexShrink: 0 }}>
+              {ticket.unread && <UnreadChip />}
               <TicketPriorityChip priority={ticket.priority} />
               <TicketStatusChip status={ticket.status} />
             </Box>
@@ -50,6 +91,12 @@ export function TicketList({ tickets }: { tickets: readonly Ticket[] }) {
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
             Opened <time dateTime={ticket.createdAt}>{formatDate(ticket.createdAt)}</time>
+            {ticket.lastMessageAt !== ticket.createdAt && (
+              <>
+                {' · '}last message{' '}
+                <time dateTime={ticket.lastMessageAt}>{formatDate(ticket.lastMessageAt)}</time>
+              </>
+            )}
           </Typography>
         </Box>
       ))}
