@@ -31,6 +31,7 @@ import {
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { LoadError, errorText } from '../../components/LoadError';
 import { formatDateTime } from '../../format/format';
+import { AttachmentButton } from './AttachmentButton';
 import { CustomerContext } from './CustomerContext';
 import { PRIORITY_LABELS, STATUS_LABELS, slaText } from './ticket-labels';
 
@@ -202,9 +203,11 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
               <UserText>{message.body}</UserText>
             </Typography>
             {message.attachments.length > 0 && (
-              <Typography variant="caption" color="text.secondary">
-                Attachments: {message.attachments.map((file) => file.fileName).join(', ')}
-              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }} aria-label="Attachments" role="group">
+                {message.attachments.map((file) => (
+                  <AttachmentButton key={file.id} ticketId={ticket.id} file={file} />
+                ))}
+              </Box>
             )}
           </Box>
         ))}

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { customerMe, renderPage, stubFetch } from '@portal/web-testing';
+import type { RootState } from '@portal/store';
+import { loadStaffApi } from '../../api/staff-api';
+import { signedInAsStaff } from '../../testing/staff-fixtures';
+import StaffConsole from './StaffConsole';
+import { CONSOLE_PAGES, pageAt } from './console-pages';
+import { SECTION_ROUTES } from '@portal/contracts';
+
+describe('the staff console frame', () => {
+  beforeAll(() => loadStaffApi());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('has a page for each address of its row in the route table', () => {
+    expect(CONSOLE_PAGES.map((page) => page.path)).toEqual([...SECTION_ROUTES.staff]);
+    expect(pageAt('/staff/Orders/').label).toBe('Orders');
+    expect(pageAt('/staff/nothing').label).toBe('Tickets');
+  });
+
+  it('names the staff member and marks the page of the address in its navigation', async () => {
+    stubFetch({ 'GET /api/crm/staff/leads': { status: 200, body: { leads: [], nextCursor: null } } });
+    renderPage(<StaffConsole />, { route: '/staff/leads', state: signedInAsStaff });
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff Console' })).toBeVisible();
+    expect(screen.getByText('Signed in as Sam Ortiz')).toBeVisible();
+    const nav = screen.getByRole('navigation', { name: 'Staff console' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Tickets', '/staff'],
+      ['Leads', '/staff/leads'],
+      ['Orders', '/staff/orders'],
+      ['Customers', '/staff/customers'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText(/No leads match/)).toBeVisible();
+  });
+
+  it('shows a customer nothing of the console', () => {
+    const calls = stubFetch({});
+    renderPage(<StaffConsole />, {
+      route: '/staff',
+      state: { session: { hasToken: true, user: customerMe, checking: false } } as Partial<RootState>,
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff only' })).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: 'Staff console' })).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
+import type { TicketAttachment } from '@portal/contracts';
+import { showToast, useAppDispatch } from '@portal/store';
+import { readToken } from '@portal/store/token';
+import { withoutBidiControls } from '@portal/ui/user-text';
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+
+/**
+ * Downloads a message's attachment as a file (support answers it `Content-Disposition: attachment`):
+ * read with the bearer token, which a plain link cannot send, then saved under its name.
+ */
+export function AttachmentButton({ ticketId, file }: { ticketId: string; file: TicketAttachment }) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+  const name = withoutBidiControls(file.fileName);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const response = await fetch(
+        `/api/support/staff/tickets/${encodeURIComponent(ticketId)}/attachments/${encodeURIComponent(file.id)}`,
+        { headers: { Authorization: `Bearer ${readToken() ?? ''}` } },
+      );
+      if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      dispatch(showToast({ title: `${name} could not be downloaded`, description: String((error as Error).message), severity: 'error' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" color="inherit" startIcon={<AttachFileRounded />} disabled={busy} onClick={() => void download()}>
+      {`${name} (${size(file.size)})`}
+    </Button>
+  );
+}
