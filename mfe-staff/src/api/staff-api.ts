@@ -3,6 +3,7 @@ import type {
   CreateRefundRequest,
   CreateRefundResponse,
   CustomerMatchResponse,
+  DeflectionStats,
   IntegrationHealthResponse,
   LeadNote,
   LeadStatus,
@@ -92,6 +93,7 @@ const staffApi = lazyApi((api) =>
           query: () => '/support/staff/open-tickets',
           providesTags: ['StaffTickets'],
         }),
+        deflections: build.query<DeflectionStats, void>({ query: () => '/support/staff/deflections' }),
         staffUsers: build.query<StaffUserLookupResponse, readonly string[]>({
           query: (ids) => withQuery('/identity/staff/users', { id: ids }),
         }),
@@ -166,6 +168,7 @@ export const useStaffTicketQuery = staffApi.hook('useStaffTicketQuery');
 export const useUpdateStaffTicketMutation = staffApi.hook('useUpdateStaffTicketMutation');
 export const useStaffReplyMutation = staffApi.hook('useStaffReplyMutation');
 export const useOpenTicketsQuery = staffApi.hook('useOpenTicketsQuery');
+export const useDeflectionsQuery = staffApi.hook('useDeflectionsQuery');
 export const useStaffUsersQuery = staffApi.hook('useStaffUsersQuery');
 export const useLeadsQuery = staffApi.hook('useLeadsQuery');
 export const useLeadQuery = staffApi.hook('useLeadQuery');

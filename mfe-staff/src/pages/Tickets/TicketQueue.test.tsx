@@ -23,6 +23,7 @@ const calm = staffTicket({
 
 const context = {
   'GET /api/identity/staff/users': users,
+  'GET /api/support/staff/deflections': { status: 200, body: { total: 12, last30Days: 4, byArticle: [] } },
   'GET /api/support/staff/stream': { status: 403, body: { statusCode: 403, message: 'Forbidden resource' } },
   'GET /api/identity/staff/organizations/0d7e8f5a-1b2c-4d3e-8f9a-0b1c2d3e4f5a': {
     status: 200,
@@ -79,6 +80,7 @@ describe('the ticket queue', () => {
     expect(within(rows[1]!).getByText('Sam Ortiz')).toBeVisible();
     expect(asked).toEqual(['?status=open&assigneeId=me&breaching=true']);
     expect(screen.getByLabelText('Breaching only')).toBeChecked();
+    expect(await screen.findByText(/Solved by the help center:/)).toHaveTextContent('Solved by the help center: 4 in 30 days (12 in all)');
   });
 
   it("'Load more' asks for the next cursor's page and adds it below", async () => {

@@ -19,6 +19,7 @@ import { ticketPriorities, ticketStatuses } from '@portal/contracts';
 import { usePagedCursors } from '../../components/usePagedCursors';
 import { useLiveQueue } from '../../live/useLiveQueue';
 import type { TicketQueueFilters } from '../../api/staff-api';
+import { DeflectionFigure } from './DeflectionFigure';
 import { QueuePage } from './QueuePage';
 import { TicketPanel, type PanelActions } from './TicketPanel';
 import { filtersFrom, withFilter } from './queue-filters';
@@ -168,7 +169,8 @@ export default function TicketQueue() {
         <Chip label="One organization" onDelete={() => setFilter('organizationId', undefined)} />
       )}
       {filters.customerId && <Chip label="One customer" onDelete={() => setFilter('customerId', undefined)} />}
-      <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <DeflectionFigure />
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           {live === 'live' ? 'Live: new tickets appear by themselves' : live === 'connecting' ? 'Connecting to live updates…' : 'Live updates paused'}
         </Typography>
