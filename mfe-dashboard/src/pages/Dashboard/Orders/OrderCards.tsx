@@ -9,14 +9,14 @@ import { ViewItemsButton } from './ViewItemsButton';
 import type { OrderListProps } from './OrdersTable';
 
 /** The orders on a phone: one card each, with the table's facts and its action. */
-export function OrderCards({ orders, onViewItems }: OrderListProps) {
+export function OrderCards({ orders, onViewItems, listPath }: OrderListProps) {
   return (
     <CardList label="Your orders">
       {orders.map((order) => (
         <Box component="li" key={order.id} sx={{ ...cardSx, p: 2 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" color="text.secondary" component="p">
-              Order <OrderId id={order.id} />
+              Order <OrderId id={order.id} href={`${listPath}/${order.id}`} />
             </Typography>
             <OrderStatusChip status={order.status} />
           </Box>

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage, type StubbedAnswer } from '@portal/web-testing';
+import type { Order } from '@portal/contracts';
 import { loadDashboardApi } from '../../../api/dashboard-api';
 import { anOrder, errorToast, serverError, signedInCustomer, stubDashboardApi } from '../dashboard-fixtures';
 import { OrdersTab } from './OrdersTab';
+import { loadOrdersApi } from './orders-api';
+
+/** One page of the list, the last one unless a cursor is given. */
+const page = (orders: Order[], nextCursor: string | null = null) => ({ orders, nextCursor });
 
 const completed = anOrder({
   id: '3f2a9c1b-5d4e-4f60-8a7b-1c2d3e4f5a6b',
@@ -38,11 +43,13 @@ const canceled = anOrder({ id: 'd9e8f7a6-b5c4-4d3e-8f2a-1b0c9d8e7f6a', status: '
 const renderOrders = () => renderPage(<OrdersTab />, { route: '/dashboard/orders', state: signedInCustomer });
 
 describe('Orders tab', () => {
-  beforeAll(() => loadDashboardApi());
+  beforeAll(() => Promise.all([loadDashboardApi(), loadOrdersApi()]));
   afterEach(() => jest.restoreAllMocks());
 
   it('lists orders in a table of Order ID, Total, Status, Date and Actions', async () => {
-    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [completed, pending, failed] } });
+    stubDashboardApi({
+      'GET /api/user/orders/page': { status: 200, body: page([completed, pending, failed]) },
+    });
     renderOrders();
     const table = await screen.findByRole('table', { name: 'Your orders' });
     expect(
@@ -65,7 +72,9 @@ describe('Orders tab', () => {
   });
 
   it("badges 'completed' with the default colour and every other status with the secondary one", async () => {
-    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [completed, pending, failed] } });
+    stubDashboardApi({
+      'GET /api/user/orders/page': { status: 200, body: page([completed, pending, failed]) },
+    });
     renderOrders();
     await screen.findByRole('table', { name: 'Your orders' });
     // The default badge is the solid one; the secondary badge is the quieter, outlined one.
@@ -76,7 +85,9 @@ describe('Orders tab', () => {
   });
 
   it('badges processing and canceled as secondary, and a canceled order says why in its row', async () => {
-    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [processing, canceled, completed] } });
+    stubDashboardApi({
+      'GET /api/user/orders/page': { status: 200, body: page([processing, canceled, completed]) },
+    });
     renderOrders();
     const table = await screen.findByRole('table', { name: 'Your orders' });
     const chip = (status: string) => within(table).getByText(status).closest('.MuiChip-root');
@@ -100,7 +111,7 @@ describe('Orders tab', () => {
           removeEventListener() {},
         }) as unknown as MediaQueryList,
     );
-    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [canceled] } });
+    stubDashboardApi({ 'GET /api/user/orders/page': { status: 200, body: page([canceled]) } });
     renderOrders();
     const [card] = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
     expect(card).toHaveTextContent('canceled');
@@ -112,7 +123,7 @@ describe('Orders tab', () => {
   });
 
   it("shows an order's items with quantity, monthly price and line total in 'View items'", async () => {
-    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [completed, pending] } });
+    stubDashboardApi({ 'GET /api/user/orders/page': { status: 200, body: page([completed, pending]) } });
     renderOrders();
     await userEvent.click(await screen.findByRole('button', { name: 'View items of order 3f2a9c1b' }));
 
@@ -131,7 +142,7 @@ describe('Orders tab', () => {
   });
 
   it('says there are no orders yet and leads to pricing', async () => {
-    stubDashboardApi();
+    stubDashboardApi({ 'GET /api/user/orders/page': { status: 200, body: page([]) } });
     renderOrders();
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/pricing');
@@ -139,14 +150,14 @@ describe('Orders tab', () => {
   });
 
   it('shows placeholder rows while the orders load', async () => {
-    stubDashboardApi({ 'GET /api/user/orders': () => new Promise(() => {}) });
+    stubDashboardApi({ 'GET /api/user/orders/page': () => new Promise(() => {}) });
     renderOrders();
     expect(await screen.findByRole('status', { name: 'Loading orders' })).toBeInTheDocument();
   });
 
   it("toasts 'Failed to fetch orders' and offers 'Try again', which loads them", async () => {
     let answer: StubbedAnswer = serverError('Orders are unavailable right now');
-    const calls = stubDashboardApi({ 'GET /api/user/orders': () => answer });
+    const calls = stubDashboardApi({ 'GET /api/user/orders/page': () => answer });
     const { store } = renderOrders();
 
     const alert = await screen.findByRole('alert');
@@ -155,10 +166,10 @@ describe('Orders tab', () => {
       errorToast('Failed to fetch orders', 'Orders are unavailable right now'),
     );
 
-    answer = { status: 200, body: [completed] };
+    answer = { status: 200, body: page([completed]) };
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Your orders' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/api/user/orders')).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/api/user/orders/page')).toHaveLength(2);
   });
 
   it('turns the table into a list of cards on phones', async () => {
@@ -171,7 +182,7 @@ describe('Orders tab', () => {
           removeEventListener() {},
         }) as unknown as MediaQueryList,
     );
-    stubDashboardApi({ 'GET /api/user/orders': { status: 200, body: [completed, pending] } });
+    stubDashboardApi({ 'GET /api/user/orders/page': { status: 200, body: page([completed, pending]) } });
     renderOrders();
     const list = await screen.findByRole('list', { name: 'Your orders' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -187,12 +198,33 @@ describe('Orders tab', () => {
   it('reloads the list when a checkout elsewhere on the page changes the orders', async () => {
     let answered = 0;
     stubDashboardApi({
-      'GET /api/user/orders': () => ({ status: 200, body: answered++ === 0 ? [] : [completed] }),
+      'GET /api/user/orders/page': () => ({ status: 200, body: page(answered++ === 0 ? [] : [completed]) }),
     });
     const { store } = renderOrders();
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     // What the checkout section dispatches once an order is placed or paid.
-    store.dispatch((await loadDashboardApi()).util.invalidateTags(['Orders']));
+    store.dispatch((await loadOrdersApi()).util.invalidateTags(['Orders']));
     expect(await screen.findByRole('table', { name: 'Your orders' })).toBeInTheDocument();
+  });
+
+  it("pages with the cursor: 'Show more orders' adds the next page below, and each order links to its page", async () => {
+    const calls = stubDashboardApi({
+      'GET /api/user/orders/page': (request) =>
+        new URL(request.url).searchParams.get('cursor') === 'next-1'
+          ? { status: 200, body: page([failed]) }
+          : { status: 200, body: page([completed, pending], 'next-1') },
+    });
+    renderOrders();
+    const table = await screen.findByRole('table', { name: 'Your orders' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Order 3f2a9c1b, details' })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/${completed.id}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show more orders' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(within(table).getAllByRole('row')[3]).toHaveTextContent('$250.00');
+    expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/user/orders/page')).toHaveLength(2);
   });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import type { Order } from '@portal/contracts';
 import { RouteButton } from '@portal/ui';
-import { useOrdersQuery } from '../../../api/dashboard-api';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
@@ -12,12 +13,26 @@ import { TabHeader } from '../../../components/TabHeader';
 import { useFailureToast } from '../../../components/useFailureToast';
 import { OrderCards } from './OrderCards';
 import { OrderItemsDialog } from './OrderItemsDialog';
+import { OrderPage } from './OrderPage';
 import { OrdersTable } from './OrdersTable';
+import { useOrderPagesInfiniteQuery } from './orders-api';
 
-/** The Orders tab: the customer's orders, newest first, and what each holds. */
-export function OrdersTab() {
-  const orders = useOrdersQuery();
-  useFailureToast(orders, 'Failed to fetch orders');
+export interface OrdersTabProps {
+  /** The tab's address (`/dashboard/orders`). */
+  listPath?: string;
+  /** `/dashboard/orders/{id}`: that order's page instead of the list. */
+  orderId?: string;
+}
+
+/** The Orders tab: the organization's orders, newest first, or one order's page at its own address. */
+export function OrdersTab({ listPath = '/dashboard/orders', orderId }: OrdersTabProps) {
+  return orderId ? <OrderPage orderId={orderId} listPath={listPath} /> : <OrderList listPath={listPath} />;
+}
+
+/** The orders a page at a time ('Show more orders' follows the cursor), and what each holds. */
+function OrderList({ listPath }: { listPath: string }) {
+  const pages = useOrderPagesInfiniteQuery();
+  useFailureToast(pages, 'Failed to fetch orders');
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [viewing, setViewing] = useState<Order | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -27,11 +42,31 @@ export function OrdersTab() {
     setDialogOpen(true);
   };
 
+  const orders = pages.data?.pages.flatMap((page) => page.orders);
   let content;
-  if (orders.data?.length) {
+  if (orders?.length) {
     const List = phone ? OrderCards : OrdersTable;
-    content = <List orders={orders.data} onViewItems={viewItems} />;
-  } else if (orders.data) {
+    content = (
+      <>
+        <List orders={orders} onViewItems={viewItems} listPath={listPath} />
+        {pages.hasNextPage && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+            <Button
+              variant="outlined"
+              color="inherit"
+              onClick={() => void pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+            >
+              {pages.isFetchingNextPage ? 'Loading…' : 'Show more orders'}
+            </Button>
+          </Box>
+        )}
+        {pages.isFetchNextPageError && (
+          <LoadError title="We could not load more orders." onRetry={() => void pages.fetchNextPage()} />
+        )}
+      </>
+    );
+  } else if (orders) {
     content = (
       <EmptyState
         icon={<ReceiptLongRounded />}
@@ -45,8 +80,8 @@ export function OrdersTab() {
         Your orders, their status and totals appear here after your first purchase.
       </EmptyState>
     );
-  } else if (orders.isError) {
-    content = <LoadError title="We could not load your orders." onRetry={() => void orders.refetch()} />;
+  } else if (pages.isError) {
+    content = <LoadError title="We could not load your orders." onRetry={() => void pages.refetch()} />;
   } else {
     content = <ListSkeleton label="Loading orders" rowHeight={56} />;
   }
@@ -55,7 +90,7 @@ export function OrdersTab() {
     <>
       <TabHeader
         title="Orders"
-        description="Your service packages, what you pay for them each month and their status."
+        description="Your service packages, what you pay for them each month and their status. Open an order for its payments and invoice."
       />
       {content}
       <OrderItemsDialog order={viewing} open={dialogOpen} onClose={() => setDialogOpen(false)} />

@@ -14,10 +14,12 @@ import { ViewItemsButton } from './ViewItemsButton';
 export interface OrderListProps {
   orders: readonly Order[];
   onViewItems: (order: Order) => void;
+  /** The Orders tab's address: each order's page is below it (`/dashboard/orders/{id}`). */
+  listPath: string;
 }
 
 /** The orders as a table of Order ID, Total, Status, Date and Actions (from 600 px). */
-export function OrdersTable({ orders, onViewItems }: OrderListProps) {
+export function OrdersTable({ orders, onViewItems, listPath }: OrderListProps) {
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}>
       <Table aria-label="Your orders">
@@ -34,7 +36,7 @@ export function OrdersTable({ orders, onViewItems }: OrderListProps) {
           {orders.map((order) => (
             <TableRow key={order.id} hover sx={{ '&:last-child td': { borderBottom: 0 } }}>
               <TableCell>
-                <OrderId id={order.id} />
+                <OrderId id={order.id} href={`${listPath}/${order.id}`} />
               </TableCell>
               <TableCell align="right" sx={{ fontWeight: 650, fontVariantNumeric: 'tabular-nums' }}>
                 {formatMoney(order.total)}

@@ -1,0 +1,336 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import PictureAsPdfRounded from '@mui/icons-material/PictureAsPdfRounded';
+import type { OrderDetail, PaymentStatus } from '@portal/contracts';
+import { showToast, useAppDispatch } from '@portal/store';
+import { RouteLink } from '@portal/ui';
+import { ListSkeleton } from '../../../components/ListSkeleton';
+import { LoadError } from '../../../components/LoadError';
+import { useFailureToast } from '../../../components/useFailureToast';
+import { formatDate } from '../../../format/date';
+import { centsOf, formatCents, formatMoney } from '../../../format/money';
+import { shortOrderId } from './OrderId';
+import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';
+import { PaymentHistory } from './PaymentHistory';
+import { downloadInvoice, type InvoicePaper } from './invoice-download';
+import { useOrderDetailQuery } from './orders-api';
+
+/** What the payment status says, in words (its colour only repeats them). */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  unpaid: 'Awaiting payment',
+  processing: 'Payment processing',
+  paid: 'Paid',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+  failed: 'Payment failed',
+  canceled: 'Canceled',
+};
+
+const paymentStatusColors: Record<PaymentStatus, 'success' | 'warning' | 'error' | 'default' | 'info'> = {
+  unpaid: 'default',
+  processing: 'info',
+  paid: 'success',
+  partially_refunded: 'warning',
+  refunded: 'warning',
+  failed: 'error',
+  canceled: 'default',
+};
+
+/** The order's 404 (unknown, or another organization's: commerce answers them alike). */
+const notFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+
+const sectionSx = {
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 3,
+  bgcolor: 'background.paper',
+  p: { xs: 2, sm: 3 },
+};
+
+export interface OrderPageProps {
+  orderId: string;
+  /** The Orders tab's address (`/dashboard/orders`): the way back. */
+  listPath: string;
+}
+
+/**
+ * `/dashboard/orders/{id}`: the order's items and totals, its payment status and history (placed, paid,
+ * failed, refunded), and its PDF invoice once paid.
+ */
+export function OrderPage({ orderId, listPath }: OrderPageProps) {
+  const order = useOrderDetailQuery(orderId);
+  useFailureToast(
+    order.isError && !notFound(order.error) ? order : { isError: false },
+    'Failed to fetch order',
+  );
+  const back = (
+    <RouteLink href={listPath} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+      <ArrowBackRounded aria-hidden fontSize="small" />
+      All orders
+    </RouteLink>
+  );
+  if (notFound(order.error)) {
+    return (
+      <>
+        {back}
+        <Box
+          role="alert"
+          sx={{ py: 6, px: 2, textAlign: 'center', border: 1, borderColor: 'divider', borderRadius: 4 }}
+        >
+          <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
+            Order not found
+          </Typography>
+          <Typography color="text.secondary">
+            It may belong to another organization, or the address is mistyped. Your orders are on the Orders
+            tab.
+          </Typography>
+        </Box>
+      </>
+    );
+  }
+  if (!order.data) {
+    return (
+      <>
+        {back}
+        {order.isError ? (
+          <LoadError title="We could not load this order." onRetry={() => void order.refetch()} />
+        ) : (
+          <ListSkeleton label="Loading order" rows={3} rowHeight={120} />
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <OrderView order={order.data} />
+    </>
+  );
+}
+
+function OrderView({ order }: { order: OrderDetail }) {
+  const itemsId = useId();
+  const historyId = useId();
+  const invoiceId = useId();
+  const refunded = centsOf(order.amountRefunded) > 0;
+  return (
+    <Box component="article" aria-labelledby="order-title" sx={{ display: 'grid', gap: 3 }}>
+      <Box component="header">
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: { xs: 'flex-start', sm: 'center' },
+            justifyContent: 'space-between',
+            gap: 1.5,
+          }}
+        >
+          <Typography id="order-title" variant="h4" component="h2">
+            Order{' '}
+            <Box component="abbr" title={order.id} sx={{ fontFamily: 'monospace', textDecoration: 'none' }}>
+              {shortOrderId(order.id)}…
+            </Box>
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <OrderStatusChip status={order.status} />
+            <Chip
+              size="small"
+              variant="outlined"
+              color={paymentStatusColors[order.paymentStatus]}
+              label={paymentStatusLabels[order.paymentStatus]}
+              sx={{ fontWeight: 600 }}
+            />
+          </Box>
+        </Box>
+        <OrderStatusNote status={order.status} />
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            columnGap: 2,
+            rowGap: 0.5,
+            mt: 1,
+            color: 'text.secondary',
+          }}
+        >
+          <Typography variant="body2">
+            Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          </Typography>
+          {order.paidAt && (
+            <Typography variant="body2">
+              Paid <time dateTime={order.paidAt}>{formatDate(order.paidAt)}</time>
+            </Typography>
+          )}
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+            {order.id}
+          </Typography>
+        </Box>
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
+        <Box component="section" aria-labelledby={itemsId} sx={sectionSx}>
+          <Typography id={itemsId} variant="h5" component="h3" sx={{ mb: 1.5 }}>
+            Items
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {order.items.map((item) => (
+              <Box
+                component="li"
+                key={item.id}
+                sx={{
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                  gap: 2,
+                  py: 1.25,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
+              >
+                <div>
+                  <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {item.quantity} × {formatMoney(item.price)} per month
+                  </Typography>
+                </div>
+                <Typography
+                  sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                >
+                  {formatCents(centsOf(item.price) * item.quantity)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              mt: 1.5,
+              display: 'grid',
+              gridTemplateColumns: '1fr auto',
+              rowGap: 0.75,
+              columnGap: 2,
+            }}
+          >
+            <Total label="Subtotal" value={formatMoney(order.subtotal)} />
+            <Total label="Sales tax" value={formatMoney(order.tax)} />
+            <Total label="Total" value={formatMoney(order.total)} strong />
+            {order.paidAt && <Total label="Paid" value={formatMoney(order.amountPaid)} />}
+            {refunded && (
+              <Total label="Refunded to your card" value={`−${formatMoney(order.amountRefunded)}`} />
+            )}
+          </Box>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
+            No sales tax is charged on our business services; any use tax is yours to report.
+          </Typography>
+        </Box>
+
+        <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+          <Box component="section" aria-labelledby={invoiceId} sx={sectionSx}>
+            <Typography id={invoiceId} variant="h5" component="h3" sx={{ mb: 1 }}>
+              Invoice
+            </Typography>
+            <InvoicePanel order={order} />
+          </Box>
+          <Box component="section" aria-labelledby={historyId} sx={sectionSx}>
+            <Typography id={historyId} variant="h5" component="h3" sx={{ mb: 1.5 }}>
+              Payment history
+            </Typography>
+            <PaymentHistory history={order.history} headingId={historyId} />
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+function Total({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  const weight = strong ? 800 : 500;
+  return (
+    <>
+      <Typography component="dt" sx={{ fontWeight: weight }}>
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        sx={{ m: 0, fontWeight: weight, fontVariantNumeric: 'tabular-nums', textAlign: 'right' }}
+      >
+        {value}
+      </Typography>
+    </>
+  );
+}
+
+/** The invoice's number and date with its download (US Letter, or A4), or why there is none yet. */
+function InvoicePanel({ order }: { order: OrderDetail }) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState<InvoicePaper | null>(null);
+  const invoice = order.invoice;
+  if (!invoice) {
+    return (
+      <Typography color="text.secondary">
+        {order.status === 'canceled'
+          ? 'This order was canceled, so it has no invoice.'
+          : 'The invoice is available once the order is paid.'}
+      </Typography>
+    );
+  }
+  const download = async (paper: InvoicePaper) => {
+    setBusy(paper);
+    try {
+      await downloadInvoice(order.id, invoice.number, paper);
+    } catch (error) {
+      dispatch(
+        showToast({
+          title: 'Failed to download invoice',
+          description: (error as Error).message,
+          severity: 'error',
+        }),
+      );
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      <Typography>
+        <Box component="span" sx={{ fontWeight: 700 }}>
+          {invoice.number}
+        </Box>{' '}
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          · issued <time dateTime={invoice.issuedAt}>{formatDate(invoice.issuedAt)}</time>
+        </Box>
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+        <Button
+          variant="contained"
+          startIcon={<PictureAsPdfRounded />}
+          onClick={() => void download('letter')}
+          disabled={busy !== null}
+          aria-label={`Download invoice ${invoice.number} (PDF)`}
+        >
+          {busy === 'letter' ? 'Downloading…' : 'Download PDF'}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          onClick={() => void download('a4')}
+          disabled={busy !== null}
+          aria-label={`Download invoice ${invoice.number} on A4 paper (PDF)`}
+        >
+          {busy === 'a4' ? 'Downloading…' : 'A4'}
+        </Button>
+      </Box>
+    </>
+  );
+}
