@@ -29,7 +29,11 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 740 };
 
 /** A value for each route parameter of the route table, so every pattern becomes a page to visit. */
-const SAMPLE_PARAMS: Record<string, string> = { slug: BLOG_ARTICLES[0].slug };
+const SAMPLE_PARAMS: Record<string, string> = {
+  slug: BLOG_ARTICLES[0].slug,
+  // A ticket nobody has: signed in, the page says 'Ticket not found' (the same as another organization's).
+  id: 'c0ffee00-0000-4000-8000-000000000000',
+};
 
 interface Route {
   path: string;

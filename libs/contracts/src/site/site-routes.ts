@@ -25,9 +25,9 @@ export const SECTION_ROUTES = {
   checkout: ['/checkout', '/login', '/register', '/signup', ...Object.values(accountPages)],
   // Each dashboard tab has its own address, under whichever base the customer arrived on.
   dashboard: (['/dashboard', '/customer-dashboard'] as const).flatMap((base) =>
-    (['', '/integrations', '/kpis', '/orders', '/support', '/settings', '/team'] as const).map(
-      (tab) => `${base}${tab}` as const,
-    ),
+    (
+      ['', '/integrations', '/kpis', '/orders', '/support', '/support/:id', '/settings', '/team'] as const
+    ).map((tab) => `${base}${tab}` as const),
   ),
   // The staff console, for staff roles only: the shell mounts it (and downloads it) for a signed-in
   // staff member only; anyone else gets the shell's own notice at these addresses.

@@ -21,6 +21,7 @@ import { OrdersTab } from './Orders/OrdersTab';
 import { Overview } from './Overview/Overview';
 import { SettingsTab } from './Settings/SettingsTab';
 import { SupportTab } from './Support/SupportTab';
+import { SupportTabLabel } from './Support/SupportTabLabel';
 import { TeamTab } from './Team/TeamTab';
 import { VerificationBanner } from './Verification/VerificationBanner';
 
@@ -58,14 +59,15 @@ export function DashboardFrame() {
   // Seven tabs need about 830 px: below lg the strip scrolls.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
   const navigate = useNavigate();
-  const { base, tab } = locateTab(useLocation().pathname);
+  const { base, tab, detail } = locateTab(useLocation().pathname);
   const tabs = tabsFor(user?.orgRole);
   const allowed = tabs.some(({ name }) => name === tab);
   // Once for every tab: the KPI numbers of the Overview and the KPIs tab move as metrics come in (the
   // organization's: a switch follows the new one).
   useLiveMetrics(user?.organizationId);
   const show = (next: DashboardTab) => {
-    if (next !== tab) void navigate(tabPath(base, next));
+    // From an item's page (a ticket) its own tab goes back to the tab's list.
+    if (next !== tab || detail) void navigate(tabPath(base, next));
   };
 
   const panels: Record<DashboardTab, ReactNode> = {
@@ -73,7 +75,7 @@ export function DashboardFrame() {
     Integrations: <IntegrationsTab />,
     KPIs: <KpisTab onSetupIntegration={() => show('Integrations')} />,
     Orders: <OrdersTab />,
-    Support: <SupportTab />,
+    Support: <SupportTab listPath={tabPath(base, 'Support')} ticketId={detail} />,
     Team: <TeamTab />,
     Settings: <SettingsTab />,
   };
@@ -122,7 +124,7 @@ export function DashboardFrame() {
           <Tab
             key={name}
             value={name}
-            label={name}
+            label={name === 'Support' ? <SupportTabLabel /> : name}
             id={tabId(name)}
             aria-controls={panelId(name)}
             // The same padding and no minimum width: the gaps between labels are even, short or long.

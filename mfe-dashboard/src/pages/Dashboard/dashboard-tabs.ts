@@ -10,17 +10,18 @@ export type DashboardBase = (typeof DASHBOARD_BASES)[number];
 
 /**
  * `permission`: what the member's role must allow for the tab to be there at all (hidden, not
- * disabled, for a role without it; its address then says so). Team is every member's.
+ * disabled, for a role without it; its address then says so). Team is every member's. `detail`: the
+ * tab also has a page per item at `<tab>/<id>` (a ticket: `/dashboard/support/{id}`).
  */
 export const DASHBOARD_TABS = [
   { name: 'Overview', slug: '' },
   { name: 'Integrations', slug: 'integrations', permission: 'integrations.manage' },
   { name: 'KPIs', slug: 'kpis' },
   { name: 'Orders', slug: 'orders', permission: 'orders.read' },
-  { name: 'Support', slug: 'support' },
+  { name: 'Support', slug: 'support', detail: true },
   { name: 'Team', slug: 'team' },
   { name: 'Settings', slug: 'settings' },
-] as const satisfies readonly { name: string; slug: string; permission?: OrgPermission }[];
+] as const satisfies readonly { name: string; slug: string; permission?: OrgPermission; detail?: true }[];
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['name'];
 
 /** The tabs the role allows, in order. */
@@ -33,13 +34,23 @@ export function tabPath(base: DashboardBase, tab: DashboardTab): string {
   return slug ? `${base}/${slug}` : base;
 }
 
+/** `/dashboard/support/{id}`: an item's page under a tab that has them. */
+export function detailPath(base: DashboardBase, tab: DashboardTab, id: string): string {
+  return `${tabPath(base, tab)}/${encodeURIComponent(id)}`;
+}
+
 /**
- * The base and tab of a dashboard path, matched like the routes (any case, trailing slash ignored).
- * A path outside the dashboard falls back to the Overview under `/dashboard`.
+ * The base and tab of a dashboard path, matched like the routes (any case, trailing slash ignored),
+ * and `detail`, the item's id (as written) of a tab's item page (`/dashboard/support/{id}`). A path
+ * outside the dashboard falls back to the Overview under `/dashboard`.
  */
-export function locateTab(pathname: string): { base: DashboardBase; tab: DashboardTab } {
-  const [first = '', second = '', ...rest] = pathname.toLowerCase().split('/').filter(Boolean);
-  const base = DASHBOARD_BASES.find((candidate) => candidate === `/${first}`) ?? '/dashboard';
-  const match = rest.length ? undefined : DASHBOARD_TABS.find(({ slug }) => slug === second);
-  return { base, tab: match?.name ?? 'Overview' };
+export function locateTab(pathname: string): { base: DashboardBase; tab: DashboardTab; detail?: string } {
+  const [first = '', second = '', ...rest] = pathname.split('/').filter(Boolean);
+  const base = DASHBOARD_BASES.find((candidate) => candidate === `/${first.toLowerCase()}`) ?? '/dashboard';
+  const match = DASHBOARD_TABS.find(({ slug }) => slug === second.toLowerCase());
+  if (match && rest.length === 0) return { base, tab: match.name };
+  if (match && 'detail' in match && rest.length === 1) {
+    return { base, tab: match.name, detail: decodeURIComponent(rest[0]!) };
+  }
+  return { base, tab: 'Overview' };
 }
