@@ -39,6 +39,8 @@ const isSuccess = (status) => status >= 200 && status < 300;
 
 /** A valid body (JSON text) and the headers it needs, for routes that take one. */
 function validRequest(route) {
+  // A route that takes a file's bytes (an upload): the file, as its own media type.
+  if (route.upload) return { body: route.upload(), contentType: route.accepts };
   if (!route.example) return {};
   const body = JSON.stringify(route.example(ctx));
   return { body, contentType: 'application/json', headers: signatureHeaders(route, ctx, body) };
@@ -259,7 +261,9 @@ describe("customer B against customer A's objects", () => {
       `?user_id=${ctx.a.id}&id=${ctx.ids.ticket}`,
     ];
     // B's integration counts are those of B's own list, whatever the query names.
-    const bIntegrations = await gateway.expectStatus(200, 'GET', '/api/crm/integrations', { token: ctx.b.token });
+    const bIntegrations = await gateway.expectStatus(200, 'GET', '/api/crm/integrations', {
+      token: ctx.b.token,
+    });
     const bCounts = {
       configured: bIntegrations.length,
       active: bIntegrations.filter((each) => each.isActive).length,
@@ -268,7 +272,8 @@ describe("customer B against customer A's objects", () => {
       // A sees its own (the check below would be empty otherwise).
       const own = await gateway.call('GET', route.path, { token: ctx.a.token });
       assert.equal(own.status, 200);
-      if (route.owned === 'integration-counts') assert.ok(own.body.configured > 0, "A's integrations are counted");
+      if (route.owned === 'integration-counts')
+        assert.ok(own.body.configured > 0, "A's integrations are counted");
       else if (route.owned !== 'metrics')
         assert.ok(
           aMarkers.some((marker) => own.text.includes(marker)),

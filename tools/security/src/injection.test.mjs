@@ -68,6 +68,7 @@ function targetsOf(route) {
         ? doomedIntegration.id
         : ctx.ids[route.owned],
     integrationId: ctx.ids.integration,
+    attachmentId: ctx.ids.attachment,
     // PATCH gives A's crm_manager a role, again and again; DELETE removes A's member on its first request.
     userId: route.method === 'PATCH' ? ctx.members.a.crm_manager.id : ctx.ids.member,
   };

@@ -203,6 +203,16 @@ export async function createWorld(client, stack) {
     token: a.token,
     body: { title: 'A ticket', description: 'Only A may read this', priority: 'high' },
   });
+  // A file on A's ticket (a reply of A's with an attachment).
+  const attachment = await client.expectStatus(201, 'POST', '/api/support/attachments?name=a-log.txt', {
+    token: a.token,
+    body: Buffer.from('Only A may read this file\n'),
+    contentType: 'application/octet-stream',
+  });
+  await client.expectStatus(201, 'POST', `/api/support/tickets/${ticket.id}/messages`, {
+    token: a.token,
+    body: { body: 'The log is attached', attachmentIds: [attachment.id] },
+  });
   const application = await client.expectStatus(
     201,
     'POST',
@@ -242,6 +252,7 @@ export async function createWorld(client, stack) {
       paidOrder: paid.orderId,
       integration: integration.id,
       ticket: ticket.id,
+      attachment: attachment.id,
       application: application.id,
       lead: lead.id,
       organization: a.organizationId,
@@ -256,5 +267,5 @@ export async function createWorld(client, stack) {
 /** Path parameters naming A's object of the route's kind (`:id`, `:integrationId`, `:userId`). */
 export function idsFor(route, ctx) {
   const id = ctx.ids[route.owned];
-  return { id, integrationId: ctx.ids.integration, userId: ctx.ids.member };
+  return { id, integrationId: ctx.ids.integration, userId: ctx.ids.member, attachmentId: ctx.ids.attachment };
 }

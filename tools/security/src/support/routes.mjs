@@ -30,6 +30,7 @@ import { randomUUID } from 'node:crypto';
  * @property {string[]} [dataFields] the fields of `data`
  * @property {'stripe' | 'inbound'} [sign] who signs the body (Stripe, or the integration's secret)
  * @property {string} [accepts] the media type of the body when it is not JSON (a malformed one is a 400)
+ * @property {() => Buffer} [upload] a valid body of an `accepts` route that takes a file's bytes
  * @property {(ctx: any) => any} [example]
  * @property {(ctx: any) => Record<string, string>} [query]
  *
@@ -621,7 +622,7 @@ export const routes = [
     path: '/api/support/tickets',
     access: 'customer',
     owned: 'ticket',
-    fields: ['title', 'description', 'priority'],
+    fields: ['title', 'description', 'priority', 'attachmentIds'],
     example: () => ({ title: 'Printer', description: 'It jams', priority: 'low' }),
   },
   {
@@ -630,6 +631,88 @@ export const routes = [
     path: '/api/support/tickets/:id',
     access: 'customer',
     owned: 'ticket',
+  },
+  // A member's side of a ticket's conversation (issue 19): the list a page at a time, the unread count,
+  // the thread, a reply, close, reopen, read; uploads (the file's bytes) and downloads; deflections.
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/support/tickets/page',
+    access: 'customer',
+    owned: 'ticket',
+    query: (ctx) => ({
+      status: 'open',
+      cursor: Buffer.from(`2999-01-01T00:00:00.000000Z ${ctx.ids.ticket}`).toString('base64url'),
+      limit: '20',
+    }),
+  },
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/support/tickets/unread',
+    access: 'customer',
+    owned: 'ticket',
+  },
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/support/tickets/:id/messages',
+    access: 'customer',
+    owned: 'ticket',
+  },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/tickets/:id/messages',
+    access: 'customer',
+    owned: 'ticket',
+    fields: ['body', 'attachmentIds'],
+    example: () => ({ body: 'A reply of A' }),
+  },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/tickets/:id/close',
+    access: 'customer',
+    owned: 'ticket',
+  },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/tickets/:id/reopen',
+    access: 'customer',
+    owned: 'ticket',
+  },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/tickets/:id/read',
+    access: 'customer',
+    owned: 'ticket',
+  },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/attachments',
+    access: 'customer',
+    accepts: 'application/octet-stream',
+    query: () => ({ name: 'call-log.txt' }),
+    upload: () => Buffer.from('10:02 call dropped\n'),
+  },
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/support/tickets/:id/attachments/:attachmentId',
+    access: 'customer',
+    owned: 'ticket',
+  },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/deflections',
+    access: 'customer',
+    fields: ['articleId', 'query'],
+    example: () => ({ articleId: 'how-quickly-can-we-get-started', query: 'how fast can we start' }),
   },
   {
     service: 'support',
@@ -643,7 +726,11 @@ export const routes = [
       status: 'open',
       priority: 'high',
       customerId: ctx.a.id,
-      cursor: Buffer.from(`2999-01-01T00:00:00.000000Z ${ctx.ids.ticket}`).toString('base64url'),
+      organizationId: ctx.a.organizationId,
+      assigneeId: 'none',
+      breaching: 'false',
+      // The run of tickets not breaching ("r."), from a time far ahead: the newest first.
+      cursor: `r.${Buffer.from(`2999-01-01T00:00:00.000000Z ${ctx.ids.ticket}`).toString('base64url')}`,
       limit: '20',
     }),
   },
@@ -653,9 +740,45 @@ export const routes = [
     path: '/api/support/staff/tickets/:id',
     access: 'staff',
     owned: 'ticket',
-    fields: ['status'],
+    fields: ['status', 'priority', 'assigneeId'],
     example: () => ({ status: 'in_progress' }),
   },
+  // Ticket conversations (issue 19): the thread with internal notes, staff replies and notes, uploads
+  // (the file's bytes), downloads, open tickets per organization, the deflection figure.
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/support/staff/tickets/:id',
+    access: 'staff',
+    owned: 'ticket',
+  },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/staff/tickets/:id/messages',
+    access: 'staff',
+    owned: 'ticket',
+    fields: ['body', 'internal', 'attachmentIds'],
+    example: () => ({ body: 'A note only staff read', internal: true }),
+  },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/staff/attachments',
+    access: 'staff',
+    accepts: 'application/octet-stream',
+    query: () => ({ name: 'staff-notes.txt' }),
+    upload: () => Buffer.from('Notes of a staff member\n'),
+  },
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/support/staff/tickets/:id/attachments/:attachmentId',
+    access: 'staff',
+    owned: 'ticket',
+  },
+  { service: 'support', method: 'GET', path: '/api/support/staff/open-tickets', access: 'staff' },
+  { service: 'support', method: 'GET', path: '/api/support/staff/deflections', access: 'staff' },
   // kpi
   { service: 'kpi', method: 'GET', path: '/health', access: 'public' },
   {
