@@ -93,6 +93,7 @@ export function stubDashboardApi(routes: StubbedRoutes = {}) {
     'GET /api/crm/kickoff': { status: 200, body: { kickoff: null } },
     'GET /runtime-config.json': { status: 200, body: { scheduler: null } },
     'GET /api/user/orders': { status: 200, body: [] },
+    'GET /api/user/orders/page': { status: 200, body: { orders: [], nextCursor: null } },
     'GET /api/crm/integrations': { status: 200, body: [] },
     'GET /api/crm/integrations/summary': { status: 200, body: { configured: 0, active: 0 } },
     'GET /api/support/tickets': { status: 200, body: [] },
