@@ -13,6 +13,8 @@ import {
 import type { EntityManager } from 'typeorm';
 import { AccountLinksService } from '../account-links/account-links.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { UsersService } from '../users/users.service';
 
 /** The staff roles that handle tickets, mailed on a new ticket and on a breach warning (ADR 0193). */
 export const TICKET_STAFF_ROLES = ['admin', 'super_admin'] as const;
@@ -22,11 +24,6 @@ export const TICKET_STAFF_ROLES = ['admin', 'super_admin'] as const;
  * would otherwise mail about tickets long answered.
  */
 export const TICKET_MAIL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
-interface Recipient {
-  name: string;
-  email: string;
-}
 
 type TicketRef = Pick<TicketRepliedData, 'ticketId' | 'customerId' | 'organizationId' | 'title'>;
 
@@ -40,6 +37,8 @@ type TicketRef = Pick<TicketRepliedData, 'ticketId' | 'customerId' | 'organizati
 export class TicketMails {
   constructor(
     private readonly links: AccountLinksService,
+    private readonly users: UsersService,
+    private readonly organizations: OrganizationsService,
     @Inject(IDENTITY_CONFIG) private readonly config: Pick<IdentityConfig, 'auth'>,
   ) {}
 
@@ -70,7 +69,7 @@ export class TicketMails {
 
   async created(manager: EntityManager, data: TicketCreatedData, occurredAt: string): Promise<void> {
     if (isStale(occurredAt)) return;
-    const organizationName = data.organizationId ? await this.organizationName(manager, data.organizationId) : null;
+    const organizationName = data.organizationId ? await this.organizations.nameOf(data.organizationId) : null;
     await this.toStaff(manager, (name) => ({
       template: 'ticket-created-staff',
       name,
@@ -110,35 +109,21 @@ export class TicketMails {
     ticket: TicketRef,
     content: (name: string, link: string) => MailContent,
   ): Promise<void> {
-    const rows: Recipient[] = await manager.query(
-      `SELECT u.name, u.email FROM public_users u
-       WHERE u.id = $1 AND u.ticket_emails
-         AND ($2::uuid IS NULL OR EXISTS (
-           SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.organization_id = $2::uuid))`,
-      [ticket.customerId, ticket.organizationId],
-    );
+    const customer = await this.users.ticketMailCustomer(manager, ticket.customerId, ticket.organizationId);
+    if (!customer) return;
     const link = `${this.config.auth.publicSiteUrl}${ticketPages.customer(ticket.ticketId)}`;
-    for (const customer of rows) await this.links.requestMail(manager, customer.email, content(customer.name, link));
+    await this.links.requestMail(manager, customer.email, content(customer.name, link));
   }
 
   /** Mails every member of staff who handles tickets and wants ticket emails. */
   private async toStaff(manager: EntityManager, content: (name: string) => MailContent): Promise<void> {
-    const rows: Recipient[] = await manager.query(
-      `SELECT name, email FROM public_users WHERE role = ANY($1::text[]) AND ticket_emails ORDER BY lower(email)`,
-      [[...TICKET_STAFF_ROLES]],
-    );
-    for (const staff of rows) await this.links.requestMail(manager, staff.email, content(staff.name));
+    for (const staff of await this.users.ticketMailStaff(manager, TICKET_STAFF_ROLES)) {
+      await this.links.requestMail(manager, staff.email, content(staff.name));
+    }
   }
 
   private staffLink(ticketId: string): string {
     return `${this.config.auth.publicSiteUrl}${ticketPages.staff(ticketId)}`;
-  }
-
-  private async organizationName(manager: EntityManager, organizationId: string): Promise<string | null> {
-    const rows: { name: string }[] = await manager.query('SELECT name FROM organizations WHERE id = $1', [
-      organizationId,
-    ]);
-    return rows[0]?.name ?? null;
   }
 }
 

@@ -93,6 +93,46 @@ export class UsersService {
     if (credentialsChanged) await revokeSessionsAfterCredentialChange(manager, userId);
   }
 
+  /** Whether the account wants ticket emails (on unless turned off; ADR 0193). */
+  async ticketEmails(userId: string): Promise<boolean> {
+    const rows: { ticket_emails: boolean }[] = await this.dataSource.query(
+      'SELECT ticket_emails FROM public_users WHERE id = $1',
+      [userId],
+    );
+    return rows[0]?.ticket_emails ?? true;
+  }
+
+  async setTicketEmails(userId: string, on: boolean): Promise<void> {
+    await this.dataSource.query('UPDATE public_users SET ticket_emails = $2 WHERE id = $1', [userId, on]);
+  }
+
+  /**
+   * The account who opened a ticket, to mail about it: only when it wants ticket emails and, for a
+   * ticket of an organization, is still a member of it.
+   */
+  async ticketMailCustomer(
+    manager: EntityManager,
+    userId: string,
+    organizationId: string | null,
+  ): Promise<{ name: string; email: string } | null> {
+    const rows: { name: string; email: string }[] = await manager.query(
+      `SELECT u.name, u.email FROM public_users u
+       WHERE u.id = $1 AND u.ticket_emails
+         AND ($2::uuid IS NULL OR EXISTS (
+           SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.organization_id = $2::uuid))`,
+      [userId, organizationId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The accounts of these (staff) roles that want ticket emails, by email. */
+  ticketMailStaff(manager: EntityManager, roles: readonly string[]): Promise<{ name: string; email: string }[]> {
+    return manager.query(
+      'SELECT name, email FROM public_users WHERE role = ANY($1::text[]) AND ticket_emails ORDER BY lower(email)',
+      [[...roles]],
+    );
+  }
+
   private byEmail(email: string) {
     return this.dataSource
       .getRepository(UserEntity)
