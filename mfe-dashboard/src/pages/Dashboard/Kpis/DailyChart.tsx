@@ -20,6 +20,8 @@ const FALLBACK_WIDTH = 720;
 /** Approximate width of one digit of the 12 px axis labels. */
 const DIGIT_WIDTH = 7.5;
 const FONT = { fontSize: 12, fontFamily: 'inherit' };
+/** Up to this many days each day has its markers (the 90-day preset, and a 92-day quarter). */
+const MAX_MARKED_DAYS = 92;
 
 /** Arrow keys move a day, Page Up/Down a week; Home and End go to the first and last day. */
 const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, PageUp: -7, PageDown: 7 };
@@ -44,6 +46,8 @@ export function DailyChart({ daily }: { daily: readonly DailyMetrics[] }) {
   const x = (index: number) => left + (last > 0 ? index * dayWidth : plotWidth / 2);
   const y = (value: number) => MARGIN.top + plotHeight - (value / scale.top) * plotHeight;
   const labelled = labelledDays(daily.length, dayWidth);
+  // Past about three months a marker per day would blur into the line: only the chosen day's shows.
+  const dense = daily.length > MAX_MARKED_DAYS;
 
   function dayAt(event: PointerEvent<HTMLElement>): number {
     const box = event.currentTarget.getBoundingClientRect();
@@ -157,7 +161,7 @@ export function DailyChart({ daily }: { daily: readonly DailyMetrics[] }) {
                   shape={marker}
                   x={x(index)}
                   y={y(day[key])}
-                  size={index === active ? 5 : 2.5}
+                  size={index === active ? 5 : dense ? 0 : 2.5}
                   fill={color}
                   stroke={index === active ? colors.ink : 'none'}
                   strokeWidth={1.5}

@@ -8,6 +8,7 @@ import PhoneInTalkRounded from '@mui/icons-material/PhoneInTalkRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import type { MetricsResponse } from '@portal/contracts';
 import { useCan } from '@portal/store/organizations';
+import { useSearchParams } from 'react-router-dom';
 import { useIntegrationsQuery, useMetricsQuery } from '../../../api/dashboard-api';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
@@ -18,6 +19,8 @@ import { formatCount } from '../../../format/count';
 import { formatDay } from './calendar-date';
 import { DailyActivity } from './DailyActivity';
 import { conversionContext, yesterdayOf } from './kpi-summary';
+import { addressOf, rangeFromAddress } from './kpi-range';
+import { KpiRangePicker } from './KpiRangePicker';
 
 const cardGrid = {
   display: 'grid',
@@ -57,7 +60,7 @@ export interface KpisTabProps {
 
 /**
  * The KPIs tab: today's calls, leads and conversions in the organisation's time
- * zone and the last 30 days as a chart; without an active integration there is nothing to count
+ * zone and a range of days (the last 30 unless the address picks another) as a chart, a table and a CSV; without an active integration there is nothing to count
  * yet, and the tab says how to start. The numbers follow the live stream through useLiveMetrics,
  * which refetches the metrics query read here.
  */
@@ -65,7 +68,10 @@ export function KpisTab({ onSetupIntegration }: KpisTabProps) {
   // A role that does not manage integrations cannot list them: the metrics are shown as they are.
   const managesIntegrations = useCan('integrations.manage');
   const integrations = useIntegrationsQuery(undefined, { skip: !managesIntegrations });
-  const metrics = useMetricsQuery();
+  // The range lives in the address (`?range=7d`), so a reload or a shared link keeps it.
+  const [search, setSearch] = useSearchParams();
+  const range = rangeFromAddress(search);
+  const metrics = useMetricsQuery(range);
   useFailureToast(metrics, 'Failed to fetch metrics');
 
   const header = (
@@ -120,7 +126,19 @@ export function KpisTab({ onSetupIntegration }: KpisTabProps) {
         ))}
       </Box>
       {data ? (
-        <DailyActivity daily={data.daily} timezone={data.timezone} />
+        <DailyActivity
+          metrics={data}
+          updating={metrics.isFetching && !metrics.currentData}
+          picker={
+            <KpiRangePicker
+              key={search.toString()}
+              value={range}
+              shown={data.range}
+              today={data.today.date}
+              onChange={(next) => setSearch(addressOf(next), { replace: true })}
+            />
+          }
+        />
       ) : (
         <Box role="status" aria-label="Loading the daily chart" sx={{ mt: 3 }}>
           <Skeleton variant="rounded" height={400} />

@@ -2,6 +2,12 @@
 // written as UTC so that no zone shifts them to the day before or after.
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const fullDayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const weekdayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
   month: 'short',
@@ -13,6 +19,9 @@ const asUtc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** '2026-11-24' → 'Nov 24'. */
 export const formatDay = (date: string): string => dayFormat.format(asUtc(date));
+
+/** '2026-11-24' → 'Nov 24, 2026'. */
+export const formatFullDay = (date: string): string => fullDayFormat.format(asUtc(date));
 
 /** '2026-11-24' → 'Tue, Nov 24'. */
 export const formatWeekday = (date: string): string => weekdayFormat.format(asUtc(date));

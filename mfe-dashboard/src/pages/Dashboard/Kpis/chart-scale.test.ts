@@ -24,6 +24,12 @@ describe('labelledDays', () => {
 
   it('labels fewer days on a narrow screen', () => {
     expect(labelledDays(30, 8)).toEqual([9, 19, 29]);
-    expect(labelledDays(30, 3)).toEqual([14, 29]);
+    expect(labelledDays(30, 3.2)).toEqual([14, 29]);
+  });
+
+  it('labels a month or more apart over a long custom range', () => {
+    // 13 months (397 days) on a phone: under a pixel a day.
+    expect(labelledDays(397, 0.8)).toEqual([36, 96, 156, 216, 276, 336, 396]);
+    expect(labelledDays(397, 0.1)).toEqual([36, 216, 396]);
   });
 });

@@ -23,12 +23,15 @@ export function countScale(max: number, targetTicks = 5): ValueScale {
 /** Room a date label ('Nov 24') needs on the x axis, in pixels. */
 const LABEL_WIDTH = 48;
 
+/** Label every this many days, the first that leaves each date room. */
+const LABEL_STEPS = [5, 10, 15, 30, 60, 90, 120, 180];
+
 /**
  * Which of `count` days get a date under the x axis: every 5th day counted back from the last
- * (today is always labelled), every 10th or 15th when the days are too narrow for that.
+ * (the range's last day is always labelled), every 10th, 15th … 180th when the days are too narrow.
  */
 export function labelledDays(count: number, dayWidth: number): number[] {
-  const every = [5, 10, 15].find((days) => days * dayWidth >= LABEL_WIDTH) ?? 15;
+  const every = LABEL_STEPS.find((days) => days * dayWidth >= LABEL_WIDTH) ?? LABEL_STEPS.at(-1)!;
   const days: number[] = [];
   for (let index = count - 1; index >= 0; index -= every) days.unshift(index);
   return days;
