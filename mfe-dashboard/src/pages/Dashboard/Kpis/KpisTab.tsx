@@ -6,9 +6,9 @@ import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
 import PhoneInTalkRounded from '@mui/icons-material/PhoneInTalkRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
-import type { MetricsResponse } from '@portal/contracts';
+import type { KpiRangeQuery, MetricsResponse } from '@portal/contracts';
 import { useCan } from '@portal/store/organizations';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useIntegrationsQuery, useMetricsQuery } from '../../../api/dashboard-api';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
@@ -69,8 +69,14 @@ export function KpisTab({ onSetupIntegration }: KpisTabProps) {
   const managesIntegrations = useCan('integrations.manage');
   const integrations = useIntegrationsQuery(undefined, { skip: !managesIntegrations });
   // The range lives in the address (`?range=7d`), so a reload or a shared link keeps it.
-  const [search, setSearch] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const search = new URLSearchParams(location.search);
   const range = rangeFromAddress(search);
+  const showRange = (next: KpiRangeQuery) => {
+    const query = new URLSearchParams(addressOf(next)).toString();
+    void navigate({ pathname: location.pathname, search: query && `?${query}` }, { replace: true });
+  };
   const metrics = useMetricsQuery(range);
   useFailureToast(metrics, 'Failed to fetch metrics');
 
@@ -135,7 +141,7 @@ export function KpisTab({ onSetupIntegration }: KpisTabProps) {
               value={range}
               shown={data.range}
               today={data.today.date}
-              onChange={(next) => setSearch(addressOf(next), { replace: true })}
+              onChange={showRange}
             />
           }
         />
