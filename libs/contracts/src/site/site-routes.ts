@@ -26,7 +26,17 @@ export const SECTION_ROUTES = {
   // Each dashboard tab has its own address, under whichever base the customer arrived on.
   dashboard: (['/dashboard', '/customer-dashboard'] as const).flatMap((base) =>
     (
-      ['', '/integrations', '/kpis', '/orders', '/support', '/support/:id', '/settings', '/team'] as const
+      [
+        '',
+        '/integrations',
+        '/kpis',
+        '/orders',
+        '/orders/:id',
+        '/support',
+        '/support/:id',
+        '/settings',
+        '/team',
+      ] as const
     ).map((tab) => `${base}${tab}` as const),
   ),
   // The staff console, for staff roles only: the shell mounts it (and downloads it) for a signed-in

@@ -74,7 +74,7 @@ export function DashboardFrame() {
     Overview: <Overview onOpenTab={show} />,
     Integrations: <IntegrationsTab />,
     KPIs: <KpisTab onSetupIntegration={() => show('Integrations')} />,
-    Orders: <OrdersTab />,
+    Orders: <OrdersTab listPath={tabPath(base, 'Orders')} orderId={detail} />,
     Support: <SupportTab listPath={tabPath(base, 'Support')} ticketId={detail} />,
     Team: <TeamTab />,
     Settings: <SettingsTab />,

@@ -17,7 +17,7 @@ export const DASHBOARD_TABS = [
   { name: 'Overview', slug: '' },
   { name: 'Integrations', slug: 'integrations', permission: 'integrations.manage' },
   { name: 'KPIs', slug: 'kpis' },
-  { name: 'Orders', slug: 'orders', permission: 'orders.read' },
+  { name: 'Orders', slug: 'orders', permission: 'orders.read', detail: true },
   { name: 'Support', slug: 'support', detail: true },
   { name: 'Team', slug: 'team' },
   { name: 'Settings', slug: 'settings' },
