@@ -246,6 +246,16 @@ table.push({
   verdict: verdict(orgMigration.status === 0),
 });
 
+console.log('== invoice PDF of issue 19 (budget p95 300 ms): a 20-page invoice rendered by commerce');
+const invoicePdf = await runBenchScript('invoice-pdf.mjs');
+results.invoicePdf = invoicePdf.figures;
+table.push({
+  measure: 'invoice PDF, 20 pages',
+  value: invoicePdf.figures ? `p95 ${invoicePdf.figures.p95Ms} ms` : 'could not run',
+  budget: '≤ 300 ms',
+  verdict: verdict(invoicePdf.status === 0),
+});
+
 console.log('\n== summary');
 printTable(table);
 results.summary = table;

@@ -1,4 +1,4 @@
-import { BRAND_LEGAL, centsToMoney, INVOICE_TAX_NOTE, moneyToCents, type Money } from '@portal/contracts';
+import { BRAND_LEGAL, INVOICE_TAX_NOTE, type Money } from '@portal/contracts';
 import PDFDocument from 'pdfkit';
 
 /** What an invoice shows: the same figures as the order's detail in the dashboard. */
@@ -27,14 +27,29 @@ const accent = '#1d4ed8';
 const rule = '#d1d5db';
 const MARGIN = 54;
 
-const usd = (money: Money) => {
-  const cents = moneyToCents(money);
-  const [whole, fraction] = centsToMoney(cents).split('.');
-  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-};
+/** "1499.00" → 149900, read from the digits (the contracts' `moneyToCents` validates with zod: too slow per line). */
+function cents(money: Money): number {
+  const match = /^(\d+)\.(\d{2})$/.exec(money);
+  if (!match) throw new RangeError(`Not an amount such as 1499.00: ${money}`);
+  return Number(match[1]) * 100 + Number(match[2]);
+}
 
-const day = (date: Date) =>
-  date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** 149900 → "$1,499.00". */
+function dollars(amount: number): string {
+  const whole = String(Math.floor(amount / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `$${whole}.${String(amount % 100).padStart(2, '0')}`;
+}
+
+const usd = (money: Money) => dollars(cents(money));
+
+const longDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+/** "November 24, 2026" (UTC: the invoice reads the same wherever it is opened). */
+const day = (date: Date) => longDate.format(date);
 
 /**
  * Renders the invoice as a PDF (text, not an image: searchable and selectable), US Letter or A4, with
@@ -132,21 +147,33 @@ export function renderInvoicePdf(invoice: InvoiceData, size: PaperSize = 'letter
     doc.font('Helvetica').fontSize(10).fillColor(ink);
   };
   header();
+  /** One line of text without pdfkit's line wrapping (a cell that fits), left or right aligned. */
+  const cell = (text: string, column: { x: number; width: number }, at: number, align: 'left' | 'right') => {
+    const x = align === 'right' ? column.x + column.width - doc.widthOfString(text) : column.x;
+    doc.text(text, x, at, { lineBreak: false });
+  };
   for (const line of invoice.lines) {
-    const description = `${line.description}\nMonthly service`;
-    const height = Math.max(doc.heightOfString(description, { width: columns.description.width }), 12) + 8;
+    doc.font('Helvetica').fontSize(10);
+    // Most descriptions fit on one line: only a long one is measured as wrapped text.
+    const fits = doc.widthOfString(line.description) <= columns.description.width;
+    const descriptionHeight = fits
+      ? 12
+      : doc.heightOfString(line.description, { width: columns.description.width });
+    const height = descriptionHeight + 10.5 + 8;
     if (y + height > bottom()) {
       doc.addPage();
       y = MARGIN;
       header();
     }
-    const amount = centsToMoney(moneyToCents(line.unitPrice) * line.quantity);
-    doc.fillColor(ink).text(line.description, columns.description.x, y, { width: columns.description.width });
-    doc.fillColor(muted).fontSize(8.5).text('Monthly service', { width: columns.description.width });
-    doc.fontSize(10).fillColor(ink);
-    doc.text(String(line.quantity), columns.quantity.x, y, { width: columns.quantity.width, align: 'right' });
-    doc.text(usd(line.unitPrice), columns.unit.x, y, { width: columns.unit.width, align: 'right' });
-    doc.text(usd(amount), columns.amount.x, y, { width: columns.amount.width, align: 'right' });
+    const unitCents = cents(line.unitPrice);
+    doc.fillColor(ink);
+    if (fits) cell(line.description, columns.description, y, 'left');
+    else doc.text(line.description, columns.description.x, y, { width: columns.description.width });
+    cell(String(line.quantity), columns.quantity, y, 'right');
+    cell(dollars(unitCents), columns.unit, y, 'right');
+    cell(dollars(unitCents * line.quantity), columns.amount, y, 'right');
+    doc.fillColor(muted).fontSize(8.5);
+    cell('Monthly service', columns.description, y + descriptionHeight, 'left');
     y += height;
     doc
       .moveTo(left, y - 4)
@@ -155,6 +182,7 @@ export function renderInvoicePdf(invoice: InvoiceData, size: PaperSize = 'letter
       .strokeColor(rule)
       .stroke();
   }
+  doc.font('Helvetica').fontSize(10).fillColor(ink);
 
   // Totals, the tax note and the terms: kept together on one page.
   const totals: [string, string, boolean][] = [
@@ -164,7 +192,7 @@ export function renderInvoicePdf(invoice: InvoiceData, size: PaperSize = 'letter
     [`Paid ${day(invoice.paidAt)}`, `-${usd(invoice.amountPaid)}`, false],
     ['Balance due', usd('0.00'), true],
   ];
-  if (moneyToCents(invoice.amountRefunded) > 0)
+  if (cents(invoice.amountRefunded) > 0)
     totals.push(['Refunded to your card', usd(invoice.amountRefunded), false]);
   const noteHeight = doc.heightOfString(INVOICE_TAX_NOTE, { width }) + 40;
   if (y + totals.length * 18 + noteHeight + 20 > bottom()) {
