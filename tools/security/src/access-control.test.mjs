@@ -130,6 +130,7 @@ describe('who may call what', () => {
         const served = await client.call(route.method, `${fillPath(route, idsFor(route, ctx))}${query}`, {
           ...validRequest(route),
           token: ctx.staff.token,
+          stream: route.stream,
         });
         assert.ok(
           isSuccess(served.status),

@@ -193,19 +193,13 @@ export const routes = [
   // Reads no body: signs the caller's other sessions out (A's spare session, ctx.ids.session, among them).
   { service: 'identity', method: 'POST', path: '/api/account/sessions/sign-out-others', access: 'signed-in' },
   // The account's ticket emails (issue 19): on unless turned off in settings.
-  {
-    service: 'identity',
-    method: 'GET',
-    path: '/api/account/notifications',
-    access: 'signed-in',
-    owned: 'account',
-  },
+  // Not `owned`: the answer is one flag, with nothing of the account's to look for in another's list.
+  { service: 'identity', method: 'GET', path: '/api/account/notifications', access: 'signed-in' },
   {
     service: 'identity',
     method: 'PUT',
     path: '/api/account/notifications',
     access: 'signed-in',
-    owned: 'account',
     fields: ['ticketEmails'],
     example: () => ({ ticketEmails: true }),
   },
