@@ -13,6 +13,7 @@ import {
   signedInCustomer,
   stubDashboardApi,
 } from './dashboard-fixtures';
+import { aCustomerTicket, aMessage } from './Support/support-fixtures';
 
 const METRIC_EVENT =
   'event: metric\ndata: {"metricType":"calls","occurredAt":"2026-11-24T15:00:00.000Z"}\n\n';
@@ -171,6 +172,23 @@ describe('Dashboard', () => {
       expect(window.location.pathname).toBe('/customer-dashboard');
     });
 
+    it("opens a ticket's page under the Support tab, whose click goes back to the list", async () => {
+      const ticket = aCustomerTicket({ title: 'Calls drop after 30 seconds' });
+      stubDashboardApi({
+        [`GET /api/support/tickets/${ticket.id}`]: { status: 200, body: ticket },
+        [`GET /api/support/tickets/${ticket.id}/messages`]: { status: 200, body: { messages: [aMessage()] } },
+      });
+      renderPage(<Dashboard />, { route: `/dashboard/support/${ticket.id}`, state: signedInCustomer });
+      expect(await screen.findByRole('tab', { name: 'Support' })).toHaveAttribute('aria-selected', 'true');
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Calls drop after 30 seconds' }),
+      ).toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('tab', { name: 'Support' }));
+      expect(window.location.pathname).toBe('/dashboard/support');
+      expect(await screen.findByText('No support tickets')).toBeInTheDocument();
+    });
+
     it('goes back to the previous tab with the browser’s Back', async () => {
       stubDashboardApi();
       renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
@@ -307,7 +325,9 @@ describe('Dashboard', () => {
       const { id, name, email, role } = customer;
       renderPage(<Dashboard />, {
         route: '/dashboard',
-        state: { session: { hasToken: true, user: { id, name, email, role }, checking: false, checkFailed: true } },
+        state: {
+          session: { hasToken: true, user: { id, name, email, role }, checking: false, checkFailed: true },
+        },
       });
       expect(await screen.findByText('We could not load your organization.')).toBeInTheDocument();
       expect(screen.queryByRole('tablist')).not.toBeInTheDocument();

@@ -125,6 +125,8 @@ export function DashboardFrame() {
             key={name}
             value={name}
             label={name === 'Support' ? <SupportTabLabel /> : name}
+            // On an item's page its tab is already the selected one (no change event): a click goes back to the list.
+            onClick={name === tab && detail ? () => show(name) : undefined}
             id={tabId(name)}
             aria-controls={panelId(name)}
             // The same padding and no minimum width: the gaps between labels are even, short or long.
