@@ -3,6 +3,7 @@
 // own, so a developer's `npm start` can keep running, with commerce on the fake Stripe API. It runs
 // until Playwright stops it (SIGTERM), then stops the stack.
 import { startSuiteStack } from '@portal/toolkit/stack';
+import { staffAccount } from './staff-account.mjs';
 import { e2eStripe } from './stripe-keys.mjs';
 
 const stack = await startSuiteStack('e2e', {
@@ -23,6 +24,9 @@ const stack = await startSuiteStack('e2e', {
     AUTH_RESET_ADDRESS_LIMIT_PER_HOUR: '1000',
     APPLICATION_LIMIT_PER_ADDRESS_PER_HOUR: '1000',
     APPLICATION_LIMIT_PER_EMAIL_PER_HOUR: '1000',
+    // The staff console's account (staff-console.spec.ts).
+    STAFF_EMAIL: staffAccount.email,
+    STAFF_PASSWORD: staffAccount.password,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',

@@ -40,7 +40,7 @@ describe('StaffGate: the staff console for staff only', () => {
     renderGate('/staff/leads', session(null));
     expect(staffConsoleAllowed()).toBe(false);
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign-in required' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Sign in with a staff account' })).toHaveAttribute(
       'href',
       '/login?redirect=%2Fstaff%2Fleads',
     );

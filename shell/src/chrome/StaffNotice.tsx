@@ -36,7 +36,7 @@ export function StaffNotice({ session, pathname }: StaffNoticeProps) {
       </Typography>
       {signedOut ? (
         <RouteButton href={`/login?redirect=${encodeURIComponent(pathname)}`} variant="contained" size="large">
-          Sign in
+          Sign in with a staff account
         </RouteButton>
       ) : (
         <RouteButton href="/dashboard" variant="contained" size="large">

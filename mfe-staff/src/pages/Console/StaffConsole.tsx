@@ -89,7 +89,11 @@ export default function StaffConsole() {
           );
         })}
       </Box>
-      <Typography variant="h2" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      {/* The page's name for screen readers and the outline; the navigation above shows it. */}
+      <Typography
+        variant="h2"
+        sx={{ position: 'absolute', width: '1px', height: '1px', m: '-1px', p: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+      >
         {current.title}
       </Typography>
       <Suspense fallback={<ListSkeleton label={`Loading ${current.title.toLowerCase()}`} />}>

@@ -80,7 +80,7 @@ function OrganizationRows({
             </TableCell>
             <TableCell sx={{ textTransform: 'capitalize' }}>{organization.planId}</TableCell>
             <TableCell>{organization.memberCount}</TableCell>
-            <TableCell>{organization.owner ? <UserText>{organization.owner.email}</UserText> : '—'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{organization.owner ? <UserText>{organization.owner.email}</UserText> : '—'}</TableCell>
             <TableCell>{integrations ? `${integrations.active} of ${integrations.configured} active` : '…'}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               {integrations ? (integrations.lastEventAt ? formatRelative(integrations.lastEventAt) : 'Never') : '…'}
@@ -150,8 +150,8 @@ export default function CustomersPage() {
         </Button>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: selectedId ? { xs: '1fr', lg: 'minmax(0, 3fr) minmax(340px, 2fr)' } : '1fr' }}>
-        <TableContainer sx={{ maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          <Table stickyHeader size="small" aria-label="Customers">
+        <TableContainer sx={{ alignSelf: 'start', maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+          <Table stickyHeader size="small" aria-label="Customers" sx={{ minWidth: 1100 }}>
             <TableHead>
               <TableRow>
                 {COLUMNS.map((column) => (

@@ -92,7 +92,7 @@ function LeadRows({
                 <UserText>{`${lead.firstName} ${lead.lastName}`}</UserText>
               </Box>
             </TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <UserText>{lead.email}</UserText>
             </TableCell>
             <TableCell>{lead.company ? <UserText>{lead.company}</UserText> : '—'}</TableCell>
@@ -193,8 +193,8 @@ export default function LeadsPage() {
         </Button>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: selectedId ? { xs: '1fr', lg: 'minmax(0, 3fr) minmax(340px, 2fr)' } : '1fr' }}>
-        <TableContainer sx={{ maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          <Table stickyHeader size="small" aria-label="Leads">
+        <TableContainer sx={{ alignSelf: 'start', maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+          <Table stickyHeader size="small" aria-label="Leads" sx={{ minWidth: 980 }}>
             <TableHead>
               <TableRow>
                 {COLUMNS.map((column) => (

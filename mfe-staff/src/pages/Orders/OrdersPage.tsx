@@ -151,8 +151,8 @@ export default function OrdersPage() {
         {filters.organizationId && <Chip label="One organization" onDelete={() => set('organization', undefined)} />}
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: selectedId ? { xs: '1fr', lg: 'minmax(0, 3fr) minmax(360px, 2fr)' } : '1fr' }}>
-        <TableContainer sx={{ maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          <Table stickyHeader size="small" aria-label="Orders">
+        <TableContainer sx={{ alignSelf: 'start', maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+          <Table stickyHeader size="small" aria-label="Orders" sx={{ minWidth: 720 }}>
             <TableHead>
               <TableRow>
                 {COLUMNS.map((column) => (

@@ -161,7 +161,7 @@ export function QueuePage(props: QueuePageProps) {
             sx={{ cursor: 'pointer' }}
           >
             <TableCell sx={{ width: 120 }}>{ticket.breaching ? <Breaching /> : null}</TableCell>
-            <TableCell>
+            <TableCell sx={{ minWidth: 220 }}>
               <Box
                 component="button"
                 type="button"

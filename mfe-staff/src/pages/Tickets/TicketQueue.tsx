@@ -25,7 +25,7 @@ import { TicketPanel, type PanelActions } from './TicketPanel';
 import { filtersFrom, withFilter } from './queue-filters';
 import { PRIORITY_LABELS, STATUS_LABELS } from './ticket-labels';
 
-const COLUMNS = ['SLA', 'Title', 'Customer', 'Priority', 'Status', 'Due', 'Assignee', 'Last activity'];
+const COLUMNS = ['Breach', 'Title', 'Customer', 'Priority', 'Status', 'Due', 'Assignee', 'Last activity'];
 
 /** Keys that mean nothing while typing in a field. */
 const typing = (target: EventTarget | null) =>
@@ -183,8 +183,8 @@ export default function TicketQueue() {
       {pages}
     </Box>
   ) : (
-    <TableContainer sx={{ maxHeight: 'calc(100vh - 260px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-      <Table stickyHeader size="small" aria-label="Tickets">
+    <TableContainer sx={{ alignSelf: 'start', maxHeight: 'calc(100vh - 260px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+      <Table stickyHeader size="small" aria-label="Tickets" sx={{ minWidth: 960 }}>
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (
