@@ -52,7 +52,7 @@ export class PersonalDataService {
     private readonly memberships: MembershipsService,
   ) {}
 
-  /** Identity's part of the export: the caller's profile, organisation, live sessions and two-factor state. */
+  /** Identity's part of the export: the caller's profile, organisation, live sessions, mail settings and two-factor state. */
   async export(userId: string): Promise<AccountExportPart> {
     // One snapshot: the parts agree with each other.
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
@@ -92,6 +92,7 @@ export class PersonalDataService {
           lastSeenAt,
           expiresAt: expiresAt.toISOString(),
         })),
+        notifications: { ticketEmails: user.ticketEmails },
         twoFactor: {
           enabled: twoFactorEnabled,
           enabledAt: user.twoFactorEnabledAt?.toISOString() ?? null,

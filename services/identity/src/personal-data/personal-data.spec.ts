@@ -80,6 +80,7 @@ describe('export my data and delete my account (identity)', () => {
         expect.objectContaining({ address: '198.18.2.2' }),
         expect.objectContaining({ address: '198.18.1.1' }),
       ],
+      notifications: { ticketEmails: true },
       twoFactor: { enabled: true, enabledAt: expect.any(String), recoveryCodesLeft: 10 },
     });
     for (const session of part.data.sessions as Record<string, unknown>[]) {

@@ -50,6 +50,10 @@ export class UserEntity extends UuidRow {
   @Column({ name: 'two_factor_pending_secret', type: 'text', nullable: true })
   twoFactorPendingSecret!: string | null;
 
+  /** Whether the account receives ticket emails (settings; ADR 0193). */
+  @Column({ name: 'ticket_emails', type: 'boolean', default: true })
+  ticketEmails!: boolean;
+
   /** When two-factor sign-in was turned on; null = off. */
   @Column({ name: 'two_factor_enabled_at', type: 'timestamptz', nullable: true })
   twoFactorEnabledAt!: Date | null;
