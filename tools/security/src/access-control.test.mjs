@@ -347,6 +347,64 @@ describe("customer B against customer A's objects", () => {
     assert.ok(!/event: ?metric/.test(received), `B's stream received A's metric: ${received}`);
   });
 
+  test("B's live ticket streams carry nothing of A's ticket, even naming it, while A's page hears A's reply", async () => {
+    /** `GET /api/support/stream` for `token`, its text so far in `text()`. */
+    const open = async (token, query = '') => {
+      const controller = new AbortController();
+      const response = await fetch(`${stack.url}/api/support/stream${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
+      assert.equal(response.status, 200);
+      let received = '';
+      const reading = (async () => {
+        const decoder = new TextDecoder();
+        try {
+          for await (const chunk of response.body ?? []) received += decoder.decode(chunk, { stream: true });
+        } catch {
+          // aborted below
+        }
+      })();
+      return {
+        text: () => received,
+        stop: async () => {
+          controller.abort();
+          await reading;
+        },
+      };
+    };
+    const streams = {
+      aPage: await open(ctx.a.token, `?ticketId=${ctx.ids.ticket}`),
+      bNamingIt: await open(ctx.b.token, `?ticketId=${ctx.ids.ticket}`),
+      bAll: await open(ctx.b.token),
+    };
+    try {
+      await waitFor(
+        async () => Object.values(streams).every((each) => each.text().includes('event: ready')),
+        {
+          what: 'the streams to start',
+        },
+      );
+      await gateway.expectStatus(201, 'POST', `/api/support/tickets/${ctx.ids.ticket}/messages`, {
+        token: ctx.a.token,
+        body: { body: 'A replies while B listens' },
+      });
+      await waitFor(async () => /event: ?ticket/.test(streams.aPage.text()), {
+        what: "A's page to hear A's reply",
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    } finally {
+      for (const each of Object.values(streams)) await each.stop();
+    }
+    for (const [name, each] of Object.entries(streams).filter(([name]) => name.startsWith('b'))) {
+      assert.ok(
+        !/event: ?ticket/.test(each.text()),
+        `B's stream (${name}) received A's ticket: ${each.text()}`,
+      );
+      assert.ok(!each.text().includes(ctx.ids.ticket), `B's stream (${name}) names A's ticket`);
+    }
+  });
+
   test('staff see every customer’s tickets (the control of the checks above)', async () => {
     const queue = await gateway.expectStatus(200, 'GET', '/api/support/staff/tickets', {
       token: ctx.staff.token,
