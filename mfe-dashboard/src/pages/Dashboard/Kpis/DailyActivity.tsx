@@ -59,7 +59,9 @@ export function DailyActivity({ metrics, picker, updating = false }: DailyActivi
             {rangeTitle(range, today.date)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {span} ({timezone}) · {daily.length === 1 ? '1 day' : `${daily.length} days`}
+            {/* A custom range's heading already names its days. */}
+            {range.preset === 'custom' ? '' : `${span} `}({timezone}) ·{' '}
+            {daily.length === 1 ? '1 day' : `${daily.length} days`}
           </Typography>
         </div>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

@@ -27,6 +27,12 @@ describe('labelledDays', () => {
     expect(labelledDays(30, 3.2)).toEqual([14, 29]);
   });
 
+  it('labels every day or every other day of a short range when they fit', () => {
+    expect(labelledDays(4, 100)).toEqual([0, 1, 2, 3]);
+    expect(labelledDays(7, 47)).toEqual([0, 2, 4, 6]);
+    expect(labelledDays(7, 30)).toEqual([1, 6]);
+  });
+
   it('labels a month or more apart over a long custom range', () => {
     // 13 months (397 days) on a phone: under a pixel a day.
     expect(labelledDays(397, 0.8)).toEqual([36, 96, 156, 216, 276, 336, 396]);

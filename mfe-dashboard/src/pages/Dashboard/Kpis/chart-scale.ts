@@ -24,14 +24,17 @@ export function countScale(max: number, targetTicks = 5): ValueScale {
 const LABEL_WIDTH = 48;
 
 /** Label every this many days, the first that leaves each date room. */
-const LABEL_STEPS = [5, 10, 15, 30, 60, 90, 120, 180];
+const LABEL_STEPS = [1, 2, 5, 10, 15, 30, 60, 90, 120, 180];
 
 /**
- * Which of `count` days get a date under the x axis: every 5th day counted back from the last
- * (the range's last day is always labelled), every 10th, 15th … 180th when the days are too narrow.
+ * Which of `count` days get a date under the x axis, counted back from the last (the range's last day,
+ * drawn flush right, is always labelled): every day or every 2nd on a short range when there is room
+ * for one and a half labels between them, else every 5th, 10th, 15th … 180th day.
  */
 export function labelledDays(count: number, dayWidth: number): number[] {
-  const every = LABEL_STEPS.find((days) => days * dayWidth >= LABEL_WIDTH) ?? LABEL_STEPS.at(-1)!;
+  const every =
+    LABEL_STEPS.find((days) => days * dayWidth >= (days < 5 ? LABEL_WIDTH * 1.5 : LABEL_WIDTH)) ??
+    LABEL_STEPS.at(-1)!;
   const days: number[] = [];
   for (let index = count - 1; index >= 0; index -= every) days.unshift(index);
   return days;
