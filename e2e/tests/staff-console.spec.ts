@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { ok } from '../support/api';
@@ -300,5 +301,34 @@ test('a new visitor email is no customer: a lead without a match says so', async
   await page.goto(`/staff/leads?q=${encodeURIComponent(email)}`);
   const row = page.getByRole('table', { name: 'Leads' }).getByRole('row').filter({ hasText: 'Dana Cole' });
   await expect(row).toContainText('Not a customer');
+  await page.context().close();
+});
+
+test('every page of the console has no serious or critical axe violation, at 1280 and 390 px', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const customer = await customerWithData(request, 'Quinn Harper');
+  const organizationId = await organizationOf(request, customer);
+  const page = await staffPage(browser, await staffToken(request));
+  const pages = [
+    { path: `/staff?organization=${organizationId}`, ready: page.getByRole('button', { name: 'Weekend overflow routing' }) },
+    { path: '/staff/leads', ready: page.getByRole('table', { name: 'Leads' }) },
+    { path: `/staff/orders?organization=${organizationId}`, ready: page.getByRole('table', { name: 'Orders' }) },
+    { path: `/staff/customers?q=${encodeURIComponent(customer.email)}`, ready: page.getByRole('button', { name: 'Quinn Harper' }) },
+  ];
+  for (const { path, ready } of pages) {
+    for (const viewport of [{ width: 1280, height: 860 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      await expect(ready.first()).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      if (path.startsWith('/staff?')) await ready.first().click();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const blocking = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+      expect(
+        blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+        `${path} at ${viewport.width} px`,
+      ).toEqual([]);
+    }
+  }
   await page.context().close();
 });

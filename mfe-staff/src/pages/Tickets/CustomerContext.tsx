@@ -8,9 +8,11 @@ import { formatRelative } from '../../format/format';
 /** Beside a conversation: whose it is — the organization, its plan, open tickets, last integration event. */
 export function CustomerContext({
   organizationId,
+  customerId,
   customerName,
 }: {
   organizationId: string | null;
+  customerId: string;
   customerName: string | undefined;
 }) {
   const skip = organizationId === null;
@@ -43,7 +45,12 @@ export function CustomerContext({
       aria-label="Customer"
       sx={{ m: 0, p: 1.5, borderRadius: 2, bgcolor: 'background.default', display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
     >
-      {row('Customer', customerName ?? '…')}
+      {row(
+        'Customer',
+        <RouteLink href={`/staff?customer=${customerId}`} aria-label={`All tickets of ${customerName ?? 'this customer'}`}>
+          {customerName ?? '…'}
+        </RouteLink>,
+      )}
       {row(
         'Organization',
         org ? (

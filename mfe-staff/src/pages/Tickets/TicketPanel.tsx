@@ -171,7 +171,11 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
         </TextField>
         <Assignee ticket={ticket} myId={me?.id} name={nameOf(ticket.assigneeId)} busy={updating.isLoading} onChange={change} />
       </Box>
-      <CustomerContext organizationId={ticket.organizationId} customerName={nameOf(ticket.customerId)} />
+      <CustomerContext
+        organizationId={ticket.organizationId}
+        customerId={ticket.customerId}
+        customerName={nameOf(ticket.customerId)}
+      />
       <Box component="ol" aria-label="Conversation" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
         {detail.data.messages.map((message) => (
           <Box

@@ -143,6 +143,10 @@ describe('the ticket queue', () => {
     expect(second).toHaveTextContent('Carrier outage suspected.');
     expect(await within(panel).findByText('Lee Logistics')).toBeVisible();
     expect(within(panel).getByText('3 open, 1 breaching')).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'All tickets of Ann Lee' })).toHaveAttribute(
+      'href',
+      '/staff?customer=6f1c1d52-8a43-4f0e-9a51-3b7c1f0d2e11',
+    );
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Assign to me' }));
     await waitFor(() =>
