@@ -1,13 +1,19 @@
 // The portal the benchmarks measure: as `npm start` runs it, on the bench block of the port plan and
 // its own databases, its pages and answers at http://localhost:<port> as a developer opens them.
+import { randomBytes } from 'node:crypto';
 import { portPlan } from '@portal/toolkit/port-plan';
 import { startSuiteStack } from '@portal/toolkit/stack';
 
 /**
  * Starts it with commerce on a fake Stripe API (in this process) and the limits a benchmark's one
- * address would hit lifted; `url` is where to measure.
+ * address would hit lifted; `url` is where to measure, `staff` the staff account identity creates from
+ * STAFF_EMAIL/STAFF_PASSWORD as on a fresh install (a password drawn per run, never in the repository).
  */
 export async function startBenchStack() {
+  const staff = {
+    email: 'bench.staff@example.com',
+    password: `staff-${randomBytes(12).toString('base64url')}-1`,
+  };
   const stack = await startSuiteStack('bench', {
     stripe: { secretKey: 'sk_test_benchportal', webhookSecret: 'whsec_benchportal' },
     env: {
@@ -21,7 +27,9 @@ export async function startBenchStack() {
       TRUSTED_PROXIES: 'loopback',
       // Ticket creation is measured by one customer opening thousands (throughput, load create-ticket).
       TICKET_LIMIT_PER_HOUR: '1000000',
+      STAFF_EMAIL: staff.email,
+      STAFF_PASSWORD: staff.password,
     },
   });
-  return Object.assign(stack, { url: stack.localhostUrl });
+  return Object.assign(stack, { url: stack.localhostUrl, staff });
 }
