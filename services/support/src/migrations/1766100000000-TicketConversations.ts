@@ -74,6 +74,12 @@ export class TicketConversations1766100000000 implements MigrationInterface {
     await runner.query(
       'CREATE INDEX tickets_warn_at_id_idx ON tickets (warn_at, id) WHERE warn_at IS NOT NULL',
     );
+    // The breaching run of the queue under each filter.
+    for (const column of ['status', 'priority', 'customer_id', 'organization_id', 'assignee_id']) {
+      await runner.query(
+        `CREATE INDEX tickets_${column}_warn_at_id_idx ON tickets (${column}, warn_at, id) WHERE warn_at IS NOT NULL`,
+      );
+    }
     await runner.query(
       'CREATE INDEX tickets_assignee_id_created_at_id_idx ON tickets (assignee_id, created_at, id)',
     );
@@ -192,6 +198,9 @@ export class TicketConversations1766100000000 implements MigrationInterface {
     }
     await runner.query('DROP INDEX tickets_open_organization_id_idx');
     await runner.query('DROP INDEX tickets_assignee_id_created_at_id_idx');
+    for (const column of ['status', 'priority', 'customer_id', 'organization_id', 'assignee_id']) {
+      await runner.query(`DROP INDEX tickets_${column}_warn_at_id_idx`);
+    }
     await runner.query('DROP INDEX tickets_warn_at_id_idx');
     await runner.query(`
       ALTER TABLE tickets

@@ -68,6 +68,54 @@ export type StaffQueueQuery = Omit<StaffTicketListQuery, 'cursor' | 'assigneeId'
   after?: QueueCursor;
 };
 
+/** The columns of `tickets` a queue row reads: what the staff view shows (the warning columns are the job's). */
+const queueColumns = `id, customer_id, organization_id, title, description, priority, status, created_at, updated_at,
+  assignee_id, closed_at, first_response_at, last_message_at, first_response_due_at, resolution_due_at, warn_at`;
+
+/** A row of the queue's statement: which run, its cursor time, the ticket's columns. */
+interface QueueRow {
+  run: 0 | 1;
+  cursor_at: string;
+  id: string;
+  customer_id: string;
+  organization_id: string | null;
+  title: string;
+  description: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  created_at: Date;
+  updated_at: Date;
+  assignee_id: string | null;
+  closed_at: Date | null;
+  first_response_at: Date | null;
+  last_message_at: Date;
+  first_response_due_at: Date;
+  resolution_due_at: Date;
+  warn_at: Date | null;
+}
+
+/** A queue row as a ticket for `toStaffTicketView` (the columns it does not read are left unset). */
+function toTicketEntity(row: QueueRow): TicketEntity {
+  return Object.assign(new TicketEntity(), {
+    id: row.id,
+    customerId: row.customer_id,
+    organizationId: row.organization_id,
+    title: row.title,
+    description: row.description,
+    priority: row.priority,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    assigneeId: row.assignee_id,
+    closedAt: row.closed_at,
+    firstResponseAt: row.first_response_at,
+    lastMessageAt: row.last_message_at,
+    firstResponseDueAt: row.first_response_due_at,
+    resolutionDueAt: row.resolution_due_at,
+    warnAt: row.warn_at,
+  });
+}
+
 /** A page of the staff queue; `next` is where the following page starts, null on the last one. */
 export interface StaffQueuePage {
   tickets: TicketEntity[];
@@ -263,85 +311,63 @@ export class TicketsService {
    * met whose warning time has come, `warn_at <= now`), the earliest warning first, on (warn_at, id);
    * then the others newest first on (created_at, id). A cursor says which run it is in and where that
    * run stopped; `now` is the request's, so a page never repeats a ticket of the same walk unless
-   * its clock crossed the warning time between two pages.
+   * its clock crossed the warning time between two pages. One statement (both runs, each served by
+   * an index), read as plain rows: the queue's budget is 50 ms p99 at 20 connections (ADR 0187).
    */
   async listForStaff(query: StaffQueueQuery, now: Date = new Date()): Promise<StaffQueuePage> {
-    const tickets: TicketEntity[] = [];
     const { limit, after } = query;
-    let lastBreaching: QueueCursor | null = null;
-    // The others start where the walk started: at its first page's time.
-    const top = after?.top ?? now;
-    if (query.breaching !== false && (after === undefined || after.run === 'breaching')) {
-      const run = this.staffQueueRun(
-        query,
-        'breaching',
-        now,
-        limit + 1,
-        after?.run === 'breaching' ? after : undefined,
-      );
-      const { entities, raw } = await run.getRawAndEntities<{ ticket_id: string; cursor_at: string }>();
-      if (entities.length > limit) {
-        const last = raw[limit - 1];
-        return {
-          tickets: entities.slice(0, limit),
-          next: { run: 'breaching', at: last.cursor_at, id: last.ticket_id, top },
-        };
-      }
-      tickets.push(...entities);
-      const last = raw[entities.length - 1];
-      if (last) lastBreaching = { run: 'breaching', at: last.cursor_at, id: last.ticket_id, top };
-      if (query.breaching === true) return { tickets, next: null };
-    }
-    const room = limit - tickets.length;
-    const run = this.staffQueueRun(query, 'rest', now, room + 1, after?.run === 'rest' ? after : undefined);
-    if (after?.run === 'breaching') run.andWhere('ticket.created_at <= :top', { top });
-    const { entities, raw } = await run.getRawAndEntities<{ ticket_id: string; cursor_at: string }>();
-    if (entities.length <= room) return { tickets: [...tickets, ...entities], next: null };
-    // The page is full: it ends at its last row (of this run, or the breaching run's last when room is 0).
-    if (room === 0) return { tickets, next: lastBreaching };
-    const last = raw[room - 1];
-    return {
-      tickets: [...tickets, ...entities.slice(0, room)],
-      next: { run: 'rest', at: last.cursor_at, id: last.ticket_id },
-    };
-  }
+    const params: unknown[] = [now, limit + 1];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const filters: string[] = [];
+    if (query.status) filters.push(`status = ${param(query.status)}`);
+    if (query.priority) filters.push(`priority = ${param(query.priority)}`);
+    if (query.customerId) filters.push(`customer_id = ${param(query.customerId)}::uuid`);
+    if (query.organizationId) filters.push(`organization_id = ${param(query.organizationId)}::uuid`);
+    if (query.assigneeId === null) filters.push('assignee_id IS NULL');
+    else if (query.assigneeId) filters.push(`assignee_id = ${param(query.assigneeId)}::uuid`);
+    const where = (conditions: string[]) => [...conditions, ...filters].join(' AND ');
 
-  private staffQueueRun(
-    { status, priority, customerId, organizationId, assigneeId }: StaffQueueQuery,
-    run: QueueRun,
-    now: Date,
-    take: number,
-    after: KeysetCursor | undefined,
-  ) {
-    const query = this.repository.createQueryBuilder('ticket').limit(take);
-    if (run === 'breaching') {
-      query
-        .addSelect(keysetTimeText('ticket.warn_at'), 'cursor_at')
-        .where('ticket.warn_at <= :now', { now })
-        .orderBy('ticket.warn_at', 'ASC')
-        .addOrderBy('ticket.id', 'ASC');
-      if (after)
-        query.andWhere('(ticket.warn_at, ticket.id) > (CAST(:at AS timestamptz), CAST(:id AS uuid))', after);
-    } else {
-      query
-        .addSelect(keysetTimeText('ticket.created_at'), 'cursor_at')
-        .where('(ticket.warn_at IS NULL OR ticket.warn_at > :now)', { now })
-        .orderBy('ticket.created_at', 'DESC')
-        .addOrderBy('ticket.id', 'DESC');
+    const runs: string[] = [];
+    // A resolved or closed ticket never breaches (warn_at is null), an open or in-progress one always has a warning time.
+    const done = query.status === 'resolved' || query.status === 'closed';
+    if (!done && query.breaching !== false && (after === undefined || after.run === 'breaching')) {
+      const conditions = ['warn_at <= $1'];
       if (after) {
-        query.andWhere(
-          '(ticket.created_at, ticket.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))',
-          after,
-        );
+        conditions.push(`(warn_at, id) > (${param(after.at)}::timestamptz, ${param(after.id)}::uuid)`);
       }
+      runs.push(`(SELECT 0 AS run, ${keysetTimeText('warn_at')} AS cursor_at, ${queueColumns}
+         FROM tickets WHERE ${where(conditions)} ORDER BY warn_at, id LIMIT $2)`);
     }
-    if (status) query.andWhere('ticket.status = :status', { status });
-    if (priority) query.andWhere('ticket.priority = :priority', { priority });
-    if (customerId) query.andWhere('ticket.customer_id = :customerId', { customerId });
-    if (organizationId) query.andWhere('ticket.organization_id = :organizationId', { organizationId });
-    if (assigneeId === null) query.andWhere('ticket.assignee_id IS NULL');
-    else if (assigneeId) query.andWhere('ticket.assignee_id = :assigneeId', { assigneeId });
-    return query;
+    if (query.breaching !== true) {
+      const conditions = [
+        done ? 'warn_at IS NULL' : query.status ? 'warn_at > $1' : '(warn_at IS NULL OR warn_at > $1)',
+      ];
+      // The others start where the walk started: at its first page's time.
+      if (after?.run === 'breaching') conditions.push(`created_at <= ${param(after.top ?? now)}`);
+      if (after?.run === 'rest') {
+        conditions.push(`(created_at, id) < (${param(after.at)}::timestamptz, ${param(after.id)}::uuid)`);
+      }
+      runs.push(`(SELECT 1 AS run, ${keysetTimeText('created_at')} AS cursor_at, ${queueColumns}
+         FROM tickets WHERE ${where(conditions)} ORDER BY created_at DESC, id DESC LIMIT $2)`);
+    }
+    const rows: QueueRow[] = await this.dataSource.query(
+      `SELECT * FROM (${runs.join(' UNION ALL ')}) AS queue
+       ORDER BY run, CASE WHEN run = 0 THEN warn_at END, CASE WHEN run = 0 THEN id END,
+         created_at DESC, id DESC
+       LIMIT $2`,
+      params,
+    );
+    const tickets = rows.slice(0, limit).map(toTicketEntity);
+    if (rows.length <= limit) return { tickets, next: null };
+    const last = rows[limit - 1];
+    const top = after?.top ?? now;
+    return {
+      tickets,
+      next:
+        last.run === 0
+          ? { run: 'breaching', at: last.cursor_at, id: last.id, top }
+          : { run: 'rest', at: last.cursor_at, id: last.id },
+    };
   }
 
   /**
