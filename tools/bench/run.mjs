@@ -271,6 +271,20 @@ table.push({
   verdict: verdict(invoicePdf.status === 0),
 });
 
+console.log(
+  '== staff queue of issue 19 (budget p99 50 ms): the first page of 100,000 tickets, and of each filter, at 20 connections',
+);
+const staffQueue = await runBenchScript('staff-queue.mjs');
+results.staffQueue = staffQueue.figures;
+table.push({
+  measure: 'staff queue first page, 100,000 tickets',
+  value: staffQueue.figures
+    ? `p99 ${staffQueue.figures.value} ms (worst filter ${Math.max(...Object.values(staffQueue.figures.filters))} ms)`
+    : 'could not run',
+  budget: '≤ 50 ms at 20 connections',
+  verdict: verdict(staffQueue.status === 0),
+});
+
 console.log('\n== summary');
 printTable(table);
 results.summary = table;
