@@ -21,7 +21,8 @@ export class AttachmentsModule implements OnModuleInit {
 
   /**
    * The two upload routes take the file's bytes (`application/octet-stream`) up to 10 MB (else
-   * Fastify's 413); every other route still refuses that type with a 415.
+   * Fastify's 413); every other route still refuses that type with a 415, and so does an upload whose
+   * request names no media type (Fastify hands such a body to this parser).
    */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
@@ -30,7 +31,9 @@ export class AttachmentsModule implements OnModuleInit {
       { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
       (request, body, done) => {
         const path = request.routeOptions.url;
-        if (path === MEMBER_UPLOAD_PATH || path === STAFF_UPLOAD_PATH) done(null, body);
+        // A body without a media type is parsed as bytes too: an upload names its type, else a 415.
+        const named = request.headers['content-type'] !== undefined;
+        if (named && (path === MEMBER_UPLOAD_PATH || path === STAFF_UPLOAD_PATH)) done(null, body);
         else
           done(
             new UnsupportedMediaTypeException(`Unsupported Media Type: ${request.headers['content-type']}`),

@@ -155,6 +155,13 @@ describe('attachments', () => {
     expect((await call('POST', '/api/support/attachments?name=a.txt', alice, { data: 'x' })).status).toBe(
       415,
     );
+    // Nor are bytes without a media type.
+    const unnamed = await fetch(`${stack().service.baseUrl}/api/support/attachments?name=a.png`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${alice.token}` },
+      body: new Uint8Array(PNG),
+    });
+    expect(unnamed.status).toBe(415);
   });
 
   it("keeps attachments to their organization: B neither downloads A's nor puts A's upload on a message", async () => {
