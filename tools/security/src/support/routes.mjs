@@ -640,13 +640,8 @@ export const routes = [
       limit: '20',
     }),
   },
-  {
-    service: 'support',
-    method: 'GET',
-    path: '/api/support/tickets/unread',
-    access: 'customer',
-    owned: 'ticket',
-  },
+  // A count of the member's organization's tickets (no object of A's to find in it, nor B's in B's).
+  { service: 'support', method: 'GET', path: '/api/support/tickets/unread', access: 'customer' },
   {
     service: 'support',
     method: 'GET',
