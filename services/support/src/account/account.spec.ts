@@ -58,6 +58,16 @@ describe('support: the account export and erasure', () => {
       updatedAt: expect.any(String),
     });
     expect(JSON.stringify(part)).not.toContain(bens);
+    // The messages Ann wrote: each ticket's description (its first message), newest first.
+    expect(
+      (part.data.messages as { ticketId: string; body: string }[]).map(({ ticketId, body }) => [
+        ticketId,
+        body,
+      ]),
+    ).toEqual([
+      [second, 'Add a holiday greeting: details of the problem.'],
+      [first, 'Hold music is too loud: details of the problem.'],
+    ]);
 
     const bensPart = accountExportPartSchema.parse((await exportOf(ben)).body);
     expect((bensPart.data.tickets as { id: string }[]).map((ticket) => ticket.id)).toEqual([bens]);
@@ -67,7 +77,7 @@ describe('support: the account export and erasure', () => {
     for (const who of [await stack().support.signIn(), await stack().support.signIn('admin')]) {
       const response = await exportOf(who);
       expect(response.status).toBe(200);
-      expect(accountExportPartSchema.parse(response.body).data).toEqual({ tickets: [] });
+      expect(accountExportPartSchema.parse(response.body).data).toEqual({ tickets: [], messages: [] });
     }
   });
 
@@ -85,7 +95,10 @@ describe('support: the account export and erasure', () => {
 
     await stack().events.publish('userDeleted', userDeletedData(cat, true));
     await waitFor(async () => (await ticketsOf(cat)) === 0, "cat's tickets to be erased");
-    expect(accountExportPartSchema.parse((await exportOf(cat)).body).data).toEqual({ tickets: [] });
+    expect(accountExportPartSchema.parse((await exportOf(cat)).body).data).toEqual({
+      tickets: [],
+      messages: [],
+    });
 
     expect(await ticketsOf(dan)).toBe(1);
     const dansPart = accountExportPartSchema.parse((await exportOf(dan)).body);
