@@ -328,7 +328,7 @@ function InvoicePanel({ order }: { order: OrderDetail }) {
           disabled={busy !== null}
           aria-label={`Download invoice ${invoice.number} on A4 paper (PDF)`}
         >
-          {busy === 'a4' ? 'Downloading…' : 'A4'}
+          {busy === 'a4' ? 'Downloading…' : 'A4 paper'}
         </Button>
       </Box>
     </>
