@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { OrganizationIntegrationHealth, StaffIntegrationHealth } from '@portal/contracts';
 import type { DataSource } from 'typeorm';
 import { toStaffIntegrationView } from './integration-view';
-import type { IntegrationEntity } from './integration.entity';
+import { IntegrationEntity } from './integration.entity';
 
 /** How long a refused delivery's message may be in `integrations.last_error_message`. */
 const ERROR_MESSAGE_MAX_LENGTH = 300;
@@ -31,13 +31,9 @@ interface OrganizationHealthRow {
 /** The message an exception answered the sender with (`{ statusCode, message }`). */
 function messageOf(error: HttpException): string {
   const body = error.getResponse();
-  const message =
-    typeof body === 'string'
-      ? body
-      : Array.isArray((body as { message?: unknown }).message)
-        ? ((body as { message: unknown[] }).message).join('; ')
-        : String((body as { message?: unknown }).message ?? error.message);
-  return message.slice(0, ERROR_MESSAGE_MAX_LENGTH);
+  const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+  const text = Array.isArray(message) ? message.join('; ') : String(message ?? error.message);
+  return text.slice(0, ERROR_MESSAGE_MAX_LENGTH);
 }
 
 /**
@@ -68,7 +64,7 @@ export class IntegrationHealthService {
 
   /** The organization's integrations with their health, by name. */
   async listForOrganization(organizationId: string, siteUrl: string): Promise<StaffIntegrationHealth[]> {
-    const integrations = await this.dataSource.getRepository<IntegrationEntity>('IntegrationEntity').find({
+    const integrations = await this.dataSource.getRepository(IntegrationEntity).find({
       where: { organizationId },
       order: { name: 'ASC', id: 'ASC' },
     });
