@@ -160,6 +160,9 @@ describe('content types', () => {
         for (const contentType of [...wrongTypes, undefined]) {
           // The route's own media type is not a wrong one: its malformed body is a 400 (checked in crm).
           if (route.accepts && contentType?.startsWith(route.accepts)) continue;
+          // The gateway labels a body without a type application/octet-stream (RFC 9110 §8.3), which
+          // on an upload route is its own type (the file's bytes are checked there, ADR 0186).
+          if (route.accepts === 'application/octet-stream' && !contentType && client === gateway) continue;
           // undefined: a body with no Content-Type at all (fetch sends none for a Buffer).
           const answer = await client.call(route.method, path, {
             token,
