@@ -130,7 +130,7 @@ async function main() {
     runs,
     medianMs: Number(percentile(times, 50).toFixed(1)),
     p95Ms: Number(percentile(times, 95).toFixed(1)),
-    maxMs: Number(times.at(-1).toFixed(1)),
+    maxMs: Number((times.at(-1) ?? 0).toFixed(1)),
     budgetMs: invoicePdfBudgetMs,
     checks,
   };
