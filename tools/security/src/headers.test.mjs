@@ -309,6 +309,33 @@ describe('the API', () => {
     });
   });
 
+  test('the live ticket stream (server-sent events), and its 401', async () => {
+    await expectSecured('live ticket stream', 'GET', '/api/support/stream', {
+      status: 200,
+      type: /^text\/event-stream\b/,
+      stream: true,
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    });
+    await expectSecured('live ticket stream, signed out', 'GET', '/api/support/stream', {
+      status: 401,
+      type: JSON_TYPE,
+    });
+  });
+
+  test('the KPI export, a CSV download that is never shown or kept', async () => {
+    const answer = await expectSecured('KPI CSV export', 'GET', '/api/kpi/metrics/export?range=7d', {
+      status: 200,
+      type: /^text\/csv\b/,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.match(
+      header(answer, 'content-disposition'),
+      /^attachment; filename="kpis-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    assert.equal(header(answer, 'cache-control'), 'no-store');
+    assert.ok(answer.text.startsWith('Date,Calls,Leads,Conversions\r\n'), answer.text.slice(0, 100));
+  });
+
   test('health and readiness', async () => {
     await expectSecured('health', 'GET', '/api/healthz', { status: 200, type: JSON_TYPE });
     await expectSecured('readiness', 'GET', '/api/readyz', { status: 200, type: JSON_TYPE });
