@@ -2,7 +2,7 @@
 // Budget of issue 19: the staff queue's first page, with 100,000 tickets in the database, answers in
 // ≤ 50 ms p99 at 20 connections. The built support service runs as its own process on a throwaway
 // database of the machine's PostgreSQL (migrated by the service as it starts), verifying tokens
-// against a test identity's JWKS started here; 100,000 tickets are then seeded as a help desk holds
+// against a JWKS started here; 100,000 tickets are then seeded as a help desk holds
 // them (2,000 organizations, 10,000 customers, opened over the last 180 days; most resolved or closed,
 // the rest open or in progress, some of those past their SLA warning, a third assigned to one of 20
 // staff), each with its description as first message (the database's trigger), and analyzed. After a
@@ -19,9 +19,11 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { rootDir } from '@portal/toolkit/stack';
 import { reportResult } from './results.mjs';
@@ -45,10 +47,52 @@ const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 /** A TCP port nobody listens on now. */
 async function freePort() {
   const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
   return port;
+}
+
+/**
+ * identity as support sees it: its JWKS (of a key made here) on a local port, and a staff token signed
+ * with that key. (The bench stays off `@portal/testing`, whose helpers are jest's.)
+ */
+async function startIdentity() {
+  const contracts = await import('@portal/contracts');
+  // The built library is CommonJS: its exports are the module's default.
+  const { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, JWKS_PATH } =
+    contracts.default ?? contracts;
+  const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM);
+  const kid = 'bench-staff-queue';
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' };
+  const server = createHttpServer((request, response) => {
+    if (request.url !== JWKS_PATH) response.writeHead(404).end();
+    else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    /** A 30-minute staff token (no organization) for `userId`. */
+    staffToken: (/** @type {string} */ userId) => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({
+        sub: userId,
+        sid: randomUUID(),
+        role: 'admin',
+        org: null,
+        orgRole: null,
+        mv: 1,
+        iss: ACCESS_TOKEN_ISSUER,
+        aud: ACCESS_TOKEN_AUDIENCE,
+        iat: now,
+        exp: now + 30 * 60,
+      })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
+        .sign(privateKey);
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+  };
 }
 
 /** `serverUrl` with another database name. */
@@ -128,15 +172,12 @@ async function measure(url, token, pathAndQuery) {
 async function main() {
   const supportMain = path.join(rootDir, 'services/support/dist/main.js');
   if (!existsSync(supportMain)) throw new Error('services/support/dist is missing: build support first');
-  const testing = await import('@portal/testing');
-  // The built library is CommonJS: its exports are the module's default.
-  const { TestIdentity } = testing.default ?? testing;
 
   const name = `bench_staff_queue_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  const identity = await TestIdentity.start('bench-staff-queue');
+  const identity = await startIdentity();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [supportMain], {
@@ -161,7 +202,7 @@ async function main() {
     console.log(
       `seeded ${tickets} tickets in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (${sample.breaching} breaching)`,
     );
-    const staff = await identity.signIn('admin', { sub: sample.staffId, org: null, orgRole: null });
+    const staffToken = await identity.staffToken(sample.staffId);
 
     const pages = [
       ['first page', ''],
@@ -176,9 +217,11 @@ async function main() {
     ];
     const rows = [];
     for (const [label, query] of pages) {
-      const figures = await measure(url, staff.token, `/api/support/staff/tickets${query}`);
+      const figures = await measure(url, staffToken, `/api/support/staff/tickets${query}`);
       rows.push({ label, ...figures });
-      console.log(`${label.padEnd(18)} p99 ${String(figures.p99).padStart(4)} ms  (${figures.requests} requests)`);
+      console.log(
+        `${label.padEnd(18)} p99 ${String(figures.p99).padStart(4)} ms  (${figures.requests} requests)`,
+      );
     }
     const worst = Math.max(...rows.map((row) => row.p99));
     const first = rows[0].p99;
@@ -197,7 +240,9 @@ async function main() {
     return ok ? 0 : 1;
   } finally {
     child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)));
+    await new Promise((resolve) =>
+      child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve),
+    );
     await client.end().catch(() => undefined);
     await identity.stop();
     if (values.keep) console.log(`kept the database ${name}`);
