@@ -4,7 +4,7 @@ import type { CustomerTicket, TicketMessage } from '@portal/contracts';
 import { renderPage, type StubbedRoutes } from '@portal/web-testing';
 import { serverError, signedInCustomer } from '../dashboard-fixtures';
 import { aCustomerTicket, aMessage, stubSupportApi } from './support-fixtures';
-import { loadSupportApi } from './support-api';
+import { loadSupportApi, ticketChanged } from './support-api';
 import { SupportTab } from './SupportTab';
 
 const ID = 'c0ffee00-1234-4abc-8def-0123456789ab';
@@ -125,12 +125,23 @@ describe('Ticket page', () => {
     expect(await screen.findByTestId('sla-line')).toHaveTextContent('Answered in 35 min');
   });
 
-  it('marks an unread ticket read when it is opened', async () => {
-    const calls = ticketRoutes(aCustomerTicket({ unread: true }), [aMessage(), staffReply]);
-    renderTicket();
-    await waitFor(() =>
-      expect(calls.some((call) => call.method === 'POST' && call.path === `${TICKET}/read`)).toBe(true),
-    );
+  it('marks an unread ticket read when it is opened, and again after the next staff reply', async () => {
+    let ticket = aCustomerTicket({ unread: true });
+    const calls = ticketRoutes(ticket, [aMessage(), staffReply], {
+      [`GET ${TICKET}`]: () => ({ status: 200, body: ticket }),
+      [`POST ${TICKET}/read`]: () => {
+        ticket = aCustomerTicket({ unread: false });
+        return { status: 204 };
+      },
+    });
+    const reads = () => calls.filter((call) => call.method === 'POST' && call.path === `${TICKET}/read`);
+    const { store } = renderTicket();
+    await waitFor(() => expect(reads()).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((call) => call.path === TICKET)).toHaveLength(2));
+    // Staff answer again: the ticket is read again (the stream or focus says so), unread once more.
+    ticket = aCustomerTicket({ unread: true });
+    act(() => void store.dispatch(ticketChanged(ID)));
+    await waitFor(() => expect(reads()).toHaveLength(2));
   });
 
   it('does not mark a read ticket again', async () => {

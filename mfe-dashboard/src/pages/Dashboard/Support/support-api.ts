@@ -62,7 +62,9 @@ const supportApi = lazyApi((api) =>
       }),
       markTicketRead: build.mutation<void, string>({
         query: (id) => ({ url: `${ticketPath(id)}/read`, method: 'POST' }),
-        invalidatesTags: ['UnreadTickets', 'Tickets'],
+        // The ticket too: read again it says `unread: false`, so the next staff reply (true again) is
+        // marked read in turn while the page stays open.
+        invalidatesTags: (_result, _error, id) => ['UnreadTickets', 'Tickets', { type: 'Ticket', id }],
       }),
       uploadAttachment: build.mutation<TicketAttachment, File>({
         query: (file) => ({
