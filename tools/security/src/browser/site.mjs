@@ -8,7 +8,11 @@ import { stripeKeys } from './stack.mjs';
 const { BLOG_ARTICLES, SECTION_ROUTES } = contracts;
 
 /** A value for each route parameter, so every pattern of the table becomes a page. */
-const SAMPLE_PARAMS = { slug: BLOG_ARTICLES[0].slug };
+const SAMPLE_PARAMS = {
+  slug: BLOG_ARTICLES[0].slug,
+  // A ticket's or an order's page (`/dashboard/support/:id`, `/dashboard/orders/:id`): an id nobody has.
+  id: 'c0ffee00-0000-4000-8000-000000000000',
+};
 
 /** A path no section serves: the shell's 404 page. */
 export const NOT_FOUND_PATH = '/no-such-page-here';
