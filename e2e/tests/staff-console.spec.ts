@@ -34,7 +34,10 @@ async function staffPage(browser: Browser, token: string, viewport = { width: 12
   const context = await browser.newContext({
     baseURL,
     viewport,
-    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }] },
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'token', value: token }] }],
+    },
   });
   return context.newPage();
 }
@@ -52,7 +55,11 @@ const STAFF_ROUTES: { method: 'GET' | 'PATCH' | 'POST'; path: string; data?: unk
   { method: 'GET', path: '/api/support/staff/tickets' },
   { method: 'GET', path: `/api/support/staff/tickets/${NIL}` },
   { method: 'PATCH', path: `/api/support/staff/tickets/${NIL}`, data: { assigneeId: 'me' } },
-  { method: 'POST', path: `/api/support/staff/tickets/${NIL}/messages`, data: { body: 'hi', internal: true } },
+  {
+    method: 'POST',
+    path: `/api/support/staff/tickets/${NIL}/messages`,
+    data: { body: 'hi', internal: true },
+  },
   { method: 'GET', path: '/api/support/staff/open-tickets' },
   { method: 'GET', path: '/api/support/staff/stream' },
   { method: 'GET', path: '/api/crm/staff/leads' },
@@ -71,7 +78,10 @@ const STAFF_ROUTES: { method: 'GET' | 'PATCH' | 'POST'; path: string; data?: unk
 ];
 
 test.describe('the staff console is for staff only', () => {
-  test('a visitor and a customer never download the staff section, and see why', async ({ browser, request }) => {
+  test('a visitor and a customer never download the staff section, and see why', async ({
+    browser,
+    request,
+  }) => {
     const visitor = await browser.newPage({ baseURL });
     const visitorFetched = staffRemoteRequests(visitor);
     await visitor.goto('/');
@@ -147,15 +157,21 @@ test.describe('staff at work', () => {
     await expect(panel.getByText('Assigned to you')).toBeVisible();
 
     await panel.getByRole('button', { name: 'Internal note' }).click();
-    await panel.getByLabel('Internal note (only staff see it)').fill('Routing rule 14 sends Saturdays to voicemail.');
+    await panel
+      .getByLabel('Internal note (only staff see it)')
+      .fill('Routing rule 14 sends Saturdays to voicemail.');
     await panel.getByRole('button', { name: 'Add note' }).click();
     const thread = panel.getByRole('list', { name: 'Conversation' });
-    await expect(thread.getByRole('listitem').filter({ hasText: 'Routing rule 14' })).toContainText('Internal note');
+    await expect(thread.getByRole('listitem').filter({ hasText: 'Routing rule 14' })).toContainText(
+      'Internal note',
+    );
 
     await panel.getByRole('button', { name: 'Reply to customer' }).click();
     await panel.getByLabel('Reply to the customer').fill('Saturday overflow now rings the Denver team.');
     await panel.getByRole('button', { name: 'Send reply' }).click();
-    await expect(thread.getByRole('listitem').filter({ hasText: 'Saturday overflow now rings' })).not.toContainText('Internal note');
+    await expect(
+      thread.getByRole('listitem').filter({ hasText: 'Saturday overflow now rings' }),
+    ).not.toContainText('Internal note');
 
     await panel.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'In progress' }).click();
@@ -232,7 +248,10 @@ test.describe('staff at work', () => {
     await page.context().close();
   });
 
-  test('works a lead linked to its customer, and reads the customer’s organization', async ({ browser, request }) => {
+  test('works a lead linked to its customer, and reads the customer’s organization', async ({
+    browser,
+    request,
+  }) => {
     const customer = await customerWithData(request, 'Taylor Brooks');
     await ok(
       'contact',
@@ -276,7 +295,9 @@ test.describe('staff at work', () => {
     const organizationId = await organizationOf(request, customer);
     const page = await staffPage(browser, await staffToken(request), { width: 390, height: 844 });
     await page.goto(`/staff?organization=${organizationId}`);
-    const card = page.getByRole('list', { name: 'Tickets' }).getByRole('button', { name: /Weekend overflow routing/ });
+    const card = page
+      .getByRole('list', { name: 'Tickets' })
+      .getByRole('button', { name: /Weekend overflow routing/ });
     await expect(card).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await card.click();
@@ -304,28 +325,48 @@ test('a new visitor email is no customer: a lead without a match says so', async
   await page.context().close();
 });
 
-test('every page of the console has no serious or critical axe violation, at 1280 and 390 px', async ({ browser, request }) => {
+test('every page of the console has no serious or critical axe violation, at 1280 and 390 px', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const customer = await customerWithData(request, 'Quinn Harper');
   const organizationId = await organizationOf(request, customer);
   const page = await staffPage(browser, await staffToken(request));
   const pages = [
-    { path: `/staff?organization=${organizationId}`, ready: page.getByRole('button', { name: 'Weekend overflow routing' }) },
+    {
+      path: `/staff?organization=${organizationId}`,
+      ready: page.getByRole('button', { name: 'Weekend overflow routing' }),
+    },
     { path: '/staff/leads', ready: page.getByRole('table', { name: 'Leads' }) },
-    { path: `/staff/orders?organization=${organizationId}`, ready: page.getByRole('table', { name: 'Orders' }) },
-    { path: `/staff/customers?q=${encodeURIComponent(customer.email)}`, ready: page.getByRole('button', { name: 'Quinn Harper' }) },
+    {
+      path: `/staff/orders?organization=${organizationId}`,
+      ready: page.getByRole('table', { name: 'Orders' }),
+    },
+    {
+      path: `/staff/customers?q=${encodeURIComponent(customer.email)}`,
+      ready: page.getByRole('button', { name: 'Quinn Harper' }),
+    },
   ];
   for (const { path, ready } of pages) {
-    for (const viewport of [{ width: 1280, height: 860 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 860 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.goto(path);
       await expect(ready.first()).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       if (path.startsWith('/staff?')) await ready.first().click();
       const { violations } = await new AxeBuilder({ page }).analyze();
-      const blocking = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+      const blocking = violations.filter((violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? ''),
+      );
       expect(
-        blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+        blocking.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
         `${path} at ${viewport.width} px`,
       ).toEqual([]);
     }

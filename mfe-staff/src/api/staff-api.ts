@@ -51,7 +51,7 @@ export interface OrderFilters {
   organizationId?: string;
 }
 
-const page = <T,>(filters: T, cursor: string | null) => ({ ...filters, cursor: cursor ?? undefined });
+const page = <T>(filters: T, cursor: string | null) => ({ ...filters, cursor: cursor ?? undefined });
 
 /**
  * The staff console's calls: support's queue, crm's leads and integrations' health, commerce's orders
@@ -191,6 +191,9 @@ export const ticketChanged =
       .load()
       .then((api) =>
         dispatch(
-          api.util.invalidateTags(['StaffTickets', ticketId ? { type: 'StaffTicket', id: ticketId } : 'StaffTicket']),
+          api.util.invalidateTags([
+            'StaffTickets',
+            ticketId ? { type: 'StaffTicket', id: ticketId } : 'StaffTicket',
+          ]),
         ),
       );

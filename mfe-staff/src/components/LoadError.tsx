@@ -31,7 +31,14 @@ export function LoadError({ title, error, onRetry }: LoadErrorProps) {
           {errorText(error)}
         </Typography>
       )}
-      <Button size="small" variant="outlined" color="inherit" startIcon={<RefreshRounded />} onClick={onRetry} sx={{ mt: 2 }}>
+      <Button
+        size="small"
+        variant="outlined"
+        color="inherit"
+        startIcon={<RefreshRounded />}
+        onClick={onRetry}
+        sx={{ mt: 2 }}
+      >
         Try again
       </Button>
     </Box>

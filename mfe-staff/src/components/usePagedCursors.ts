@@ -5,7 +5,10 @@ import { useState } from 'react';
  * other filters (`resetKey`) start again from the first page.
  */
 export function usePagedCursors(resetKey: string) {
-  const [state, setState] = useState<{ key: string; cursors: (string | null)[] }>({ key: resetKey, cursors: [null] });
+  const [state, setState] = useState<{ key: string; cursors: (string | null)[] }>({
+    key: resetKey,
+    cursors: [null],
+  });
   const cursors = state.key === resetKey ? state.cursors : [null];
   const more = (next: string) =>
     setState((current) => {

@@ -7,7 +7,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
  * the shared react-router facade (libs/federation), which every first visit loads; this is the same
  * from `useLocation` and `useNavigate`, which are.
  */
-export function useQueryParams(): [URLSearchParams, (change: (current: URLSearchParams) => URLSearchParams) => void] {
+export function useQueryParams(): [
+  URLSearchParams,
+  (change: (current: URLSearchParams) => URLSearchParams) => void,
+] {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(search), [search]);

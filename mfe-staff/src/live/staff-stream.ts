@@ -26,7 +26,12 @@ export interface StaffStreamHandlers {
  * Keeps the gateway's staff ticket stream (`GET /api/support/staff/stream`, bearer: an EventSource
  * cannot send one) open until `signal` aborts, reconnecting with backoff; stops on 401/403.
  */
-export async function followStaffStream({ signal, onReady, onTicket, onDown }: StaffStreamHandlers): Promise<void> {
+export async function followStaffStream({
+  signal,
+  onReady,
+  onTicket,
+  onDown,
+}: StaffStreamHandlers): Promise<void> {
   let attempt = 0;
   while (!signal.aborted) {
     const token = readToken();
@@ -40,7 +45,8 @@ export async function followStaffStream({ signal, onReady, onTicket, onDown }: S
         signal,
       });
       if (response.status === 401 || response.status === 403) return onDown(true);
-      if (!response.ok || !response.body) throw new Error(`${response.status}: the staff stream is unavailable`);
+      if (!response.ok || !response.body)
+        throw new Error(`${response.status}: the staff stream is unavailable`);
       const parser = createSseParser(({ event, data }) => {
         if (event === 'ready') {
           opened = true;

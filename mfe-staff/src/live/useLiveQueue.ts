@@ -26,7 +26,13 @@ export function useLiveQueue(): LiveState {
       onTicket: (event) => {
         dispatch(ticketChanged(event.ticketId));
         if (event.change === 'created') {
-          dispatch(showToast({ title: 'New ticket', description: withoutBidiControls(event.title), severity: 'info' }));
+          dispatch(
+            showToast({
+              title: 'New ticket',
+              description: withoutBidiControls(event.title),
+              severity: 'info',
+            }),
+          );
         }
       },
       onDown: (refused) => setState(refused ? 'paused' : 'connecting'),

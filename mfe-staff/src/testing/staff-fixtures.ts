@@ -23,7 +23,11 @@ const clock = (dueAt: string, metAt: string | null = null) => ({
   targetMinutes: 120,
   dueAt,
   metAt,
-  state: metAt ? ('met' as const) : Date.parse(dueAt) < Date.now() ? ('overdue' as const) : ('pending' as const),
+  state: metAt
+    ? ('met' as const)
+    : Date.parse(dueAt) < Date.now()
+      ? ('overdue' as const)
+      : ('pending' as const),
 });
 
 export function staffTicket(overrides: Partial<StaffTicket> = {}): StaffTicket {

@@ -23,7 +23,11 @@ describe('the staff console frame', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Staff Console' })).toBeVisible();
     expect(screen.getByText('Signed in as Sam Ortiz')).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Staff console' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Tickets', '/staff'],
       ['Leads', '/staff/leads'],
       ['Orders', '/staff/orders'],

@@ -55,7 +55,12 @@ export default function StaffConsole() {
         <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, fontWeight: 700 }}>
           Staff Console
         </Typography>
-        <Chip size="small" label={`STAFF · ${user?.role?.replace('_', ' ').toUpperCase() ?? ''}`} color="secondary" variant="outlined" />
+        <Chip
+          size="small"
+          label={`STAFF · ${user?.role?.replace('_', ' ').toUpperCase() ?? ''}`}
+          color="secondary"
+          variant="outlined"
+        />
         <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }}>
           Signed in as {user?.name}
         </Typography>
@@ -92,7 +97,16 @@ export default function StaffConsole() {
       {/* The page's name for screen readers and the outline; the navigation above shows it. */}
       <Typography
         variant="h2"
-        sx={{ position: 'absolute', width: '1px', height: '1px', m: '-1px', p: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+        sx={{
+          position: 'absolute',
+          width: '1px',
+          height: '1px',
+          m: '-1px',
+          p: 0,
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+        }}
       >
         {current.title}
       </Typography>

@@ -13,11 +13,22 @@ import { useQueryParams } from '../../components/useQueryParams';
 import { UserText } from '@portal/ui/user-text';
 import { useIntegrationHealthQuery, useOpenTicketsQuery, useOrganizationsQuery } from '../../api/staff-api';
 import { LoadError } from '../../components/LoadError';
+import { ListWithPanel } from '../../components/ListWithPanel';
 import { usePagedCursors } from '../../components/usePagedCursors';
 import { formatDate, formatRelative } from '../../format/format';
 import { OrganizationPanel } from './OrganizationPanel';
 
-const COLUMNS = ['Organization', 'Plan', 'Members', 'Owner', 'Integrations', 'Last event', 'Last error', 'Open tickets', 'Since'];
+const COLUMNS = [
+  'Organization',
+  'Plan',
+  'Members',
+  'Owner',
+  'Integrations',
+  'Last event',
+  'Last error',
+  'Open tickets',
+  'Since',
+];
 
 function OrganizationRows({
   q,
@@ -51,7 +62,13 @@ function OrganizationRows({
     );
   }
   if (page.isError || !page.data) {
-    return full(<LoadError title="We could not load the customers." error={page.error} onRetry={() => void page.refetch()} />);
+    return full(
+      <LoadError
+        title="We could not load the customers."
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />,
+    );
   }
   if (cursor === null && page.data.organizations.length === 0) {
     return full(
@@ -63,7 +80,9 @@ function OrganizationRows({
   return (
     <>
       {page.data.organizations.map((organization) => {
-        const integrations = health.data?.organizations.find((entry) => entry.organizationId === organization.id);
+        const integrations = health.data?.organizations.find(
+          (entry) => entry.organizationId === organization.id,
+        );
         const tickets = open.data?.organizations.find((entry) => entry.organizationId === organization.id);
         return (
           <TableRow key={organization.id} hover selected={organization.id === selectedId}>
@@ -73,23 +92,42 @@ function OrganizationRows({
                 type="button"
                 aria-current={organization.id === selectedId ? 'true' : undefined}
                 onClick={() => onSelect(organization.id)}
-                sx={{ all: 'unset', cursor: 'pointer', fontWeight: 600, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+                sx={{
+                  all: 'unset',
+                  cursor: 'pointer',
+                  fontWeight: 600,
+                  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+                }}
               >
                 <UserText>{organization.name}</UserText>
               </Box>
             </TableCell>
             <TableCell sx={{ textTransform: 'capitalize' }}>{organization.planId}</TableCell>
             <TableCell>{organization.memberCount}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{organization.owner ? <UserText>{organization.owner.email}</UserText> : '—'}</TableCell>
-            <TableCell>{integrations ? `${integrations.active} of ${integrations.configured} active` : '…'}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {integrations ? (integrations.lastEventAt ? formatRelative(integrations.lastEventAt) : 'Never') : '…'}
-            </TableCell>
-            <TableCell sx={{ color: integrations?.lastError ? 'error.light' : 'text.secondary' }}>
-              {integrations?.lastError ? `${formatRelative(integrations.lastError.at)}: ${integrations.lastError.message}` : 'None'}
+              {organization.owner ? <UserText>{organization.owner.email}</UserText> : '—'}
             </TableCell>
             <TableCell>
-              {tickets ? `${tickets.open}${tickets.breaching ? ` (${tickets.breaching} breaching)` : ''}` : open.data ? '0' : '…'}
+              {integrations ? `${integrations.active} of ${integrations.configured} active` : '…'}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {integrations
+                ? integrations.lastEventAt
+                  ? formatRelative(integrations.lastEventAt)
+                  : 'Never'
+                : '…'}
+            </TableCell>
+            <TableCell sx={{ color: integrations?.lastError ? 'error.light' : 'text.secondary' }}>
+              {integrations?.lastError
+                ? `${formatRelative(integrations.lastError.at)}: ${integrations.lastError.message}`
+                : 'None'}
+            </TableCell>
+            <TableCell>
+              {tickets
+                ? `${tickets.open}${tickets.breaching ? ` (${tickets.breaching} breaching)` : ''}`
+                : open.data
+                  ? '0'
+                  : '…'}
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(organization.createdAt)}</TableCell>
           </TableRow>
@@ -98,7 +136,12 @@ function OrganizationRows({
       {last && page.data.nextCursor && (
         <TableRow>
           <TableCell colSpan={COLUMNS.length} sx={{ textAlign: 'center' }}>
-            <Button size="small" variant="outlined" color="inherit" onClick={() => onMore(page.data!.nextCursor!)}>
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              onClick={() => onMore(page.data!.nextCursor!)}
+            >
               Load more
             </Button>
           </TableCell>
@@ -149,37 +192,55 @@ export default function CustomersPage() {
           Search
         </Button>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: selectedId ? { xs: '1fr', lg: 'minmax(0, 3fr) minmax(340px, 2fr)' } : '1fr' }}>
-        <TableContainer sx={{ alignSelf: 'start', maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          <Table stickyHeader size="small" aria-label="Customers" sx={{ minWidth: 1100 }}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {column}
-                  </TableCell>
+      <ListWithPanel
+        backLabel="Back to the customers"
+        onBack={() => set('organization', undefined)}
+        panel={
+          selectedId ? (
+            <OrganizationPanel
+              key={selectedId}
+              organizationId={selectedId}
+              onClose={() => set('organization', undefined)}
+            />
+          ) : null
+        }
+        list={
+          <TableContainer
+            sx={{
+              alignSelf: 'start',
+              maxHeight: 'calc(100vh - 240px)',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+            }}
+          >
+            <Table stickyHeader size="small" aria-label="Customers" sx={{ minWidth: 1100 }}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                      {column}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {cursors.map((cursor, index) => (
+                  <OrganizationRows
+                    key={`${q ?? ''}:${cursor ?? 'first'}`}
+                    q={q}
+                    cursor={cursor}
+                    last={index === cursors.length - 1}
+                    selectedId={selectedId}
+                    onSelect={(id) => set('organization', id)}
+                    onMore={more}
+                  />
                 ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {cursors.map((cursor, index) => (
-                <OrganizationRows
-                  key={`${q ?? ''}:${cursor ?? 'first'}`}
-                  q={q}
-                  cursor={cursor}
-                  last={index === cursors.length - 1}
-                  selectedId={selectedId}
-                  onSelect={(id) => set('organization', id)}
-                  onMore={more}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {selectedId && (
-          <OrganizationPanel key={selectedId} organizationId={selectedId} onClose={() => set('organization', undefined)} />
-        )}
-      </Box>
+              </TableBody>
+            </Table>
+          </TableContainer>
+        }
+      />
     </Box>
   );
 }

@@ -7,28 +7,52 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import { orgRoleLabels } from '@portal/contracts';
 import { RouteLink } from '@portal/ui';
 import { UserText } from '@portal/ui/user-text';
-import { useOpenTicketsQuery, useOrganizationIntegrationsQuery, useOrganizationQuery } from '../../api/staff-api';
+import {
+  useOpenTicketsQuery,
+  useOrganizationIntegrationsQuery,
+  useOrganizationQuery,
+} from '../../api/staff-api';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { LoadError } from '../../components/LoadError';
 import { formatDate, formatRelative } from '../../format/format';
 
 /** One organization: plan, members with their roles, each integration's health, its open tickets. */
-export function OrganizationPanel({ organizationId, onClose }: { organizationId: string; onClose: () => void }) {
+export function OrganizationPanel({
+  organizationId,
+  onClose,
+}: {
+  organizationId: string;
+  onClose: () => void;
+}) {
   const organization = useOrganizationQuery(organizationId);
   const integrations = useOrganizationIntegrationsQuery(organizationId);
   const open = useOpenTicketsQuery();
-  if (organization.isLoading) return <ListSkeleton label="Loading the organization" rows={3} rowHeight={72} />;
+  if (organization.isLoading)
+    return <ListSkeleton label="Loading the organization" rows={3} rowHeight={72} />;
   if (organization.isError || !organization.data) {
     return (
-      <LoadError title="We could not load this organization." error={organization.error} onRetry={() => void organization.refetch()} />
+      <LoadError
+        title="We could not load this organization."
+        error={organization.error}
+        onRetry={() => void organization.refetch()}
+      />
     );
   }
   const org = organization.data;
   const tickets = open.data?.organizations.find((entry) => entry.organizationId === org.id);
   return (
-    <Paper component="section" aria-labelledby="staff-organization-title" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}>
+    <Paper
+      component="section"
+      aria-labelledby="staff-organization-title"
+      variant="outlined"
+      sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}
+    >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <Typography id="staff-organization-title" variant="h3" sx={{ fontSize: '1.2rem', fontWeight: 700, flex: 1 }}>
+        <Typography
+          id="staff-organization-title"
+          variant="h3"
+          sx={{ fontSize: '1.2rem', fontWeight: 700, flex: 1 }}
+        >
           <UserText>{org.name}</UserText>
         </Typography>
         <IconButton aria-label="Close the organization panel" size="small" onClick={onClose}>
@@ -36,7 +60,8 @@ export function OrganizationPanel({ organizationId, onClose }: { organizationId:
         </IconButton>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        Plan <strong style={{ textTransform: 'capitalize' }}>{org.planId}</strong> · {org.timezone} · customer since {formatDate(org.createdAt)}
+        Plan <strong style={{ textTransform: 'capitalize' }}>{org.planId}</strong> · {org.timezone} · customer
+        since {formatDate(org.createdAt)}
       </Typography>
       <RouteLink href={`/staff?organization=${org.id}`}>
         {`Open tickets: ${tickets?.open ?? 0}${tickets?.breaching ? ` (${tickets.breaching} breaching)` : ''} — see them in the queue`}
@@ -47,7 +72,11 @@ export function OrganizationPanel({ organizationId, onClose }: { organizationId:
       </Typography>
       <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 0.5 }}>
         {org.members.map((member) => (
-          <Box component="li" key={member.userId} sx={{ listStyle: 'none', display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Box
+            component="li"
+            key={member.userId}
+            sx={{ listStyle: 'none', display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+          >
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               <UserText>{member.name}</UserText>
             </Typography>
@@ -55,7 +84,9 @@ export function OrganizationPanel({ organizationId, onClose }: { organizationId:
               <UserText>{member.email}</UserText>
             </Typography>
             <Chip size="small" variant="outlined" label={orgRoleLabels[member.role]} />
-            {!member.emailVerified && <Chip size="small" variant="outlined" color="warning" label="Email not verified" />}
+            {!member.emailVerified && (
+              <Chip size="small" variant="outlined" color="warning" label="Email not verified" />
+            )}
           </Box>
         ))}
       </Box>
@@ -65,7 +96,11 @@ export function OrganizationPanel({ organizationId, onClose }: { organizationId:
       {integrations.isLoading ? (
         <ListSkeleton label="Loading integrations" rows={2} rowHeight={40} />
       ) : integrations.isError || !integrations.data ? (
-        <LoadError title="We could not load the integrations." error={integrations.error} onRetry={() => void integrations.refetch()} />
+        <LoadError
+          title="We could not load the integrations."
+          error={integrations.error}
+          onRetry={() => void integrations.refetch()}
+        />
       ) : integrations.data.integrations.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           No integration connected yet.
@@ -73,20 +108,33 @@ export function OrganizationPanel({ organizationId, onClose }: { organizationId:
       ) : (
         <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
           {integrations.data.integrations.map((integration) => (
-            <Box component="li" key={integration.id} sx={{ listStyle: 'none', p: 1, border: 1, borderColor: 'divider', borderRadius: 1.5 }}>
+            <Box
+              component="li"
+              key={integration.id}
+              sx={{ listStyle: 'none', p: 1, border: 1, borderColor: 'divider', borderRadius: 1.5 }}
+            >
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   <UserText>{integration.name}</UserText>
                 </Typography>
                 <Chip size="small" variant="outlined" label={integration.type} />
-                <Chip size="small" color={integration.isActive ? 'success' : 'default'} variant="outlined" label={integration.isActive ? 'Connected' : 'Disconnected'} />
+                <Chip
+                  size="small"
+                  color={integration.isActive ? 'success' : 'default'}
+                  variant="outlined"
+                  label={integration.isActive ? 'Connected' : 'Disconnected'}
+                />
               </Box>
               <Typography variant="caption" color="text.secondary" component="p">
-                Last event: {integration.lastEvent ? `${integration.lastEvent.type}, ${formatRelative(integration.lastEvent.at)}` : 'none yet'}
+                Last event:{' '}
+                {integration.lastEvent
+                  ? `${integration.lastEvent.type}, ${formatRelative(integration.lastEvent.at)}`
+                  : 'none yet'}
               </Typography>
               {integration.lastError && (
                 <Typography variant="caption" color="error.light" component="p">
-                  Last error ({integration.lastError.status}), {formatRelative(integration.lastError.at)}: {integration.lastError.message}
+                  Last error ({integration.lastError.status}), {formatRelative(integration.lastError.at)}:{' '}
+                  {integration.lastError.message}
                 </Typography>
               )}
             </Box>

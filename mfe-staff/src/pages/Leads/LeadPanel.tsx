@@ -10,7 +10,12 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import { leadStatuses, type LeadStatus } from '@portal/contracts';
 import { showToast, useAppDispatch } from '@portal/store';
 import { UserText } from '@portal/ui/user-text';
-import { useAddLeadNoteMutation, useLeadQuery, useStaffUsersQuery, useUpdateLeadMutation } from '../../api/staff-api';
+import {
+  useAddLeadNoteMutation,
+  useLeadQuery,
+  useStaffUsersQuery,
+  useUpdateLeadMutation,
+} from '../../api/staff-api';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { LoadError, errorText } from '../../components/LoadError';
 import { formatDateTime, formatMoney, humanize } from '../../format/format';
@@ -28,14 +33,24 @@ export function LeadPanel({ leadId, onClose }: { leadId: string; onClose: () => 
 
   if (lead.isLoading) return <ListSkeleton label="Loading the lead" rows={3} rowHeight={72} />;
   if (lead.isError || !lead.data) {
-    return <LoadError title="We could not load this lead." error={lead.error} onRetry={() => void lead.refetch()} />;
+    return (
+      <LoadError
+        title="We could not load this lead."
+        error={lead.error}
+        onRetry={() => void lead.refetch()}
+      />
+    );
   }
   const data = lead.data;
   const setStatus = async (status: LeadStatus) => {
     const result = await update({ id: data.id, status });
     dispatch(
       'error' in result
-        ? showToast({ title: 'The status was not changed', description: errorText(result.error), severity: 'error' })
+        ? showToast({
+            title: 'The status was not changed',
+            description: errorText(result.error),
+            severity: 'error',
+          })
         : showToast({ title: `Lead marked ${humanize(status).toLowerCase()}`, severity: 'success' }),
     );
   };
@@ -50,7 +65,12 @@ export function LeadPanel({ leadId, onClose }: { leadId: string; onClose: () => 
   };
 
   return (
-    <Paper component="section" aria-labelledby="staff-lead-title" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}>
+    <Paper
+      component="section"
+      aria-labelledby="staff-lead-title"
+      variant="outlined"
+      sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}
+    >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <Typography id="staff-lead-title" variant="h3" sx={{ fontSize: '1.2rem', fontWeight: 700, flex: 1 }}>
           <UserText>{`${data.firstName} ${data.lastName}`}</UserText>
@@ -79,7 +99,16 @@ export function LeadPanel({ leadId, onClose }: { leadId: string; onClose: () => 
           </MenuItem>
         ))}
       </TextField>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', p: 1.5, bgcolor: 'background.default', borderRadius: 2 }}>
+      <Typography
+        variant="body2"
+        sx={{
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          p: 1.5,
+          bgcolor: 'background.default',
+          borderRadius: 2,
+        }}
+      >
         <UserText>{data.message}</UserText>
       </Typography>
       {data.cart && (
@@ -108,7 +137,11 @@ export function LeadPanel({ leadId, onClose }: { leadId: string; onClose: () => 
       ) : (
         <Box component="ol" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
           {data.notes.map((entry) => (
-            <Box component="li" key={entry.id} sx={{ listStyle: 'none', p: 1, border: 1, borderColor: 'divider', borderRadius: 1.5 }}>
+            <Box
+              component="li"
+              key={entry.id}
+              sx={{ listStyle: 'none', p: 1, border: 1, borderColor: 'divider', borderRadius: 1.5 }}
+            >
               <Typography variant="caption" color="text.secondary">
                 {users.data?.users.find((user) => user.id === entry.authorId)?.name ?? 'Staff'} ·{' '}
                 {formatDateTime(entry.createdAt)}

@@ -33,7 +33,16 @@ describe('the leads page', () => {
         return {
           status: 200,
           body: {
-            leads: [lead({}), lead({ id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', firstName: 'Bo', lastName: 'Kim', email: 'bo@kim.test', company: null })],
+            leads: [
+              lead({}),
+              lead({
+                id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+                firstName: 'Bo',
+                lastName: 'Kim',
+                email: 'bo@kim.test',
+                company: null,
+              }),
+            ],
             nextCursor: null,
           },
         };
@@ -59,7 +68,9 @@ describe('the leads page', () => {
     const table = await screen.findByRole('table', { name: 'Leads' });
     const link = await within(table).findByRole('link', { name: 'Ann Lee' });
     expect(link).toHaveAttribute('href', `/staff/customers?organization=${ORGANIZATION_ID}`);
-    const bo = within(table).getAllByRole('row').find((row) => row.textContent?.includes('Bo Kim'))!;
+    const bo = within(table)
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes('Bo Kim'))!;
     expect(bo).toHaveTextContent('Not a customer');
     expect(asked).toEqual(['?status=new&q=lee', '?email=ann%40example.com&email=bo%40kim.test']);
   });

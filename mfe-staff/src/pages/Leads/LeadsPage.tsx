@@ -17,6 +17,7 @@ import { RouteLink } from '@portal/ui';
 import { UserText } from '@portal/ui/user-text';
 import { useCustomersByEmailQuery, useLeadsQuery, type LeadFilters } from '../../api/staff-api';
 import { LoadError } from '../../components/LoadError';
+import { ListWithPanel } from '../../components/ListWithPanel';
 import { usePagedCursors } from '../../components/usePagedCursors';
 import { formatDateTime, humanize } from '../../format/format';
 import { LeadPanel } from './LeadPanel';
@@ -27,7 +28,9 @@ function filtersFrom(params: URLSearchParams): LeadFilters {
   const status = params.get('status');
   const q = params.get('q')?.trim();
   return {
-    ...(status && (leadStatuses as readonly string[]).includes(status) ? { status: status as LeadStatus } : {}),
+    ...(status && (leadStatuses as readonly string[]).includes(status)
+      ? { status: status as LeadStatus }
+      : {}),
     ...(q ? { q } : {}),
   };
 }
@@ -65,7 +68,13 @@ function LeadRows({
     );
   }
   if (page.isError || !page.data) {
-    return full(<LoadError title="We could not load the leads." error={page.error} onRetry={() => void page.refetch()} />);
+    return full(
+      <LoadError
+        title="We could not load the leads."
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />,
+    );
   }
   if (cursor === null && page.data.leads.length === 0) {
     return full(
@@ -87,7 +96,12 @@ function LeadRows({
                 type="button"
                 aria-current={lead.id === selectedId ? 'true' : undefined}
                 onClick={() => onSelect(lead.id)}
-                sx={{ all: 'unset', cursor: 'pointer', fontWeight: 600, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+                sx={{
+                  all: 'unset',
+                  cursor: 'pointer',
+                  fontWeight: 600,
+                  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+                }}
               >
                 <UserText>{`${lead.firstName} ${lead.lastName}`}</UserText>
               </Box>
@@ -98,7 +112,12 @@ function LeadRows({
             <TableCell>{lead.company ? <UserText>{lead.company}</UserText> : '—'}</TableCell>
             <TableCell>{lead.source === 'checkout' ? 'Checkout cart' : 'Form'}</TableCell>
             <TableCell>
-              <Chip size="small" label={humanize(lead.status)} color={lead.status === 'new' ? 'primary' : 'default'} variant="outlined" />
+              <Chip
+                size="small"
+                label={humanize(lead.status)}
+                color={lead.status === 'new' ? 'primary' : 'default'}
+                variant="outlined"
+              />
             </TableCell>
             <TableCell>{lead.notesCount}</TableCell>
             <TableCell>
@@ -124,7 +143,12 @@ function LeadRows({
       {last && page.data.nextCursor && (
         <TableRow>
           <TableCell colSpan={COLUMNS.length} sx={{ textAlign: 'center' }}>
-            <Button size="small" variant="outlined" color="inherit" onClick={() => onMore(page.data!.nextCursor!)}>
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              onClick={() => onMore(page.data!.nextCursor!)}
+            >
               Load more
             </Button>
           </TableCell>
@@ -192,35 +216,51 @@ export default function LeadsPage() {
           Search
         </Button>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: selectedId ? { xs: '1fr', lg: 'minmax(0, 3fr) minmax(340px, 2fr)' } : '1fr' }}>
-        <TableContainer sx={{ alignSelf: 'start', maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          <Table stickyHeader size="small" aria-label="Leads" sx={{ minWidth: 980 }}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {column}
-                  </TableCell>
+      <ListWithPanel
+        backLabel="Back to the leads"
+        onBack={() => set('lead', undefined)}
+        panel={
+          selectedId ? (
+            <LeadPanel key={selectedId} leadId={selectedId} onClose={() => set('lead', undefined)} />
+          ) : null
+        }
+        list={
+          <TableContainer
+            sx={{
+              alignSelf: 'start',
+              maxHeight: 'calc(100vh - 240px)',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+            }}
+          >
+            <Table stickyHeader size="small" aria-label="Leads" sx={{ minWidth: 980 }}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                      {column}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {cursors.map((cursor, index) => (
+                  <LeadRows
+                    key={`${key}:${cursor ?? 'first'}`}
+                    filters={filters}
+                    cursor={cursor}
+                    last={index === cursors.length - 1}
+                    selectedId={selectedId}
+                    onSelect={(id) => set('lead', id)}
+                    onMore={more}
+                  />
                 ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {cursors.map((cursor, index) => (
-                <LeadRows
-                  key={`${key}:${cursor ?? 'first'}`}
-                  filters={filters}
-                  cursor={cursor}
-                  last={index === cursors.length - 1}
-                  selectedId={selectedId}
-                  onSelect={(id) => set('lead', id)}
-                  onMore={more}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {selectedId && <LeadPanel key={selectedId} leadId={selectedId} onClose={() => set('lead', undefined)} />}
-      </Box>
+              </TableBody>
+            </Table>
+          </TableContainer>
+        }
+      />
     </Box>
   );
 }

@@ -20,12 +20,23 @@ export function OrderPanel({ orderId, onClose }: { orderId: string; onClose: () 
   const [refunding, setRefunding] = useState(false);
   if (order.isLoading) return <ListSkeleton label="Loading the order" rows={3} rowHeight={72} />;
   if (order.isError || !order.data) {
-    return <LoadError title="We could not load this order." error={order.error} onRetry={() => void order.refetch()} />;
+    return (
+      <LoadError
+        title="We could not load this order."
+        error={order.error}
+        onRetry={() => void order.refetch()}
+      />
+    );
   }
   const data = order.data;
   const refundable = centsOf(data.refundable) > 0;
   return (
-    <Paper component="section" aria-labelledby="staff-order-title" variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}>
+    <Paper
+      component="section"
+      aria-labelledby="staff-order-title"
+      variant="outlined"
+      sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }}
+    >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <Typography id="staff-order-title" variant="h3" sx={{ fontSize: '1.2rem', fontWeight: 700, flex: 1 }}>
           Order {data.id.slice(0, 8)}
@@ -40,9 +51,19 @@ export function OrderPanel({ orderId, onClose }: { orderId: string; onClose: () 
         {data.invoice ? ` · invoice ${data.invoice.number}` : ''}
       </Typography>
       {data.organizationId && (
-        <RouteLink href={`/staff/customers?organization=${data.organizationId}`}>The customer&apos;s organization</RouteLink>
+        <RouteLink href={`/staff/customers?organization=${data.organizationId}`}>
+          The customer&apos;s organization
+        </RouteLink>
       )}
-      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& td, & th': { py: 0.5, textAlign: 'left' }, '& td:last-child, & th:last-child': { textAlign: 'right' } }}>
+      <Box
+        component="table"
+        sx={{
+          width: '100%',
+          borderCollapse: 'collapse',
+          '& td, & th': { py: 0.5, textAlign: 'left' },
+          '& td:last-child, & th:last-child': { textAlign: 'right' },
+        }}
+      >
         <caption style={{ textAlign: 'left', fontWeight: 600 }}>Items</caption>
         <thead>
           <tr>
@@ -127,7 +148,9 @@ export function OrderPanel({ orderId, onClose }: { orderId: string; onClose: () 
           ))}
         </Box>
       </Box>
-      {data.paymentStatus === 'failed' && <Alert severity="warning">The last payment attempt was declined.</Alert>}
+      {data.paymentStatus === 'failed' && (
+        <Alert severity="warning">The last payment attempt was declined.</Alert>
+      )}
       {refunding && <RefundDialog order={data} onClose={() => setRefunding(false)} />}
     </Paper>
   );

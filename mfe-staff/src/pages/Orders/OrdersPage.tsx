@@ -15,6 +15,7 @@ import { useQueryParams } from '../../components/useQueryParams';
 import { orderStatuses, type OrderStatus } from '@portal/contracts';
 import { useStaffOrdersQuery, type OrderFilters } from '../../api/staff-api';
 import { LoadError } from '../../components/LoadError';
+import { ListWithPanel } from '../../components/ListWithPanel';
 import { usePagedCursors } from '../../components/usePagedCursors';
 import { formatDateTime, formatMoney, humanize } from '../../format/format';
 import { OrderPanel } from './OrderPanel';
@@ -26,7 +27,9 @@ function filtersFrom(params: URLSearchParams): OrderFilters {
   const status = params.get('status');
   const organization = params.get('organization');
   return {
-    ...(status && (orderStatuses as readonly string[]).includes(status) ? { status: status as OrderStatus } : {}),
+    ...(status && (orderStatuses as readonly string[]).includes(status)
+      ? { status: status as OrderStatus }
+      : {}),
     ...(organization && UUID.test(organization) ? { organizationId: organization } : {}),
   };
 }
@@ -63,7 +66,13 @@ function OrderRows({
     );
   }
   if (page.isError || !page.data) {
-    return full(<LoadError title="We could not load the orders." error={page.error} onRetry={() => void page.refetch()} />);
+    return full(
+      <LoadError
+        title="We could not load the orders."
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />,
+    );
   }
   if (cursor === null && page.data.orders.length === 0) {
     return full(
@@ -83,7 +92,13 @@ function OrderRows({
               aria-label={`Order ${shortId(order.id)}`}
               aria-current={order.id === selectedId ? 'true' : undefined}
               onClick={() => onSelect(order.id)}
-              sx={{ all: 'unset', cursor: 'pointer', fontWeight: 600, fontFamily: 'monospace', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+              sx={{
+                all: 'unset',
+                cursor: 'pointer',
+                fontWeight: 600,
+                fontFamily: 'monospace',
+                '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+              }}
             >
               {shortId(order.id)}
             </Box>
@@ -96,7 +111,13 @@ function OrderRows({
               size="small"
               variant="outlined"
               label={humanize(order.paymentStatus)}
-              color={order.paymentStatus === 'paid' ? 'success' : order.paymentStatus.includes('refunded') ? 'warning' : 'default'}
+              color={
+                order.paymentStatus === 'paid'
+                  ? 'success'
+                  : order.paymentStatus.includes('refunded')
+                    ? 'warning'
+                    : 'default'
+              }
             />
           </TableCell>
           <TableCell>{order.amountRefunded === '0.00' ? '—' : formatMoney(order.amountRefunded)}</TableCell>
@@ -106,7 +127,12 @@ function OrderRows({
       {last && page.data.nextCursor && (
         <TableRow>
           <TableCell colSpan={COLUMNS.length} sx={{ textAlign: 'center' }}>
-            <Button size="small" variant="outlined" color="inherit" onClick={() => onMore(page.data!.nextCursor!)}>
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              onClick={() => onMore(page.data!.nextCursor!)}
+            >
               Load more
             </Button>
           </TableCell>
@@ -132,7 +158,11 @@ export default function OrdersPage() {
     });
   return (
     <Box>
-      <Box role="search" aria-label="Filter the orders" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5, alignItems: 'center' }}>
+      <Box
+        role="search"
+        aria-label="Filter the orders"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5, alignItems: 'center' }}
+      >
         <TextField
           select
           size="small"
@@ -148,37 +178,55 @@ export default function OrdersPage() {
             </MenuItem>
           ))}
         </TextField>
-        {filters.organizationId && <Chip label="One organization" onDelete={() => set('organization', undefined)} />}
+        {filters.organizationId && (
+          <Chip label="One organization" onDelete={() => set('organization', undefined)} />
+        )}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: selectedId ? { xs: '1fr', lg: 'minmax(0, 3fr) minmax(360px, 2fr)' } : '1fr' }}>
-        <TableContainer sx={{ alignSelf: 'start', maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          <Table stickyHeader size="small" aria-label="Orders" sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {column}
-                  </TableCell>
+      <ListWithPanel
+        backLabel="Back to the orders"
+        onBack={() => set('order', undefined)}
+        panel={
+          selectedId ? (
+            <OrderPanel key={selectedId} orderId={selectedId} onClose={() => set('order', undefined)} />
+          ) : null
+        }
+        list={
+          <TableContainer
+            sx={{
+              alignSelf: 'start',
+              maxHeight: 'calc(100vh - 240px)',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+            }}
+          >
+            <Table stickyHeader size="small" aria-label="Orders" sx={{ minWidth: 720 }}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                      {column}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {cursors.map((cursor, index) => (
+                  <OrderRows
+                    key={`${key}:${cursor ?? 'first'}`}
+                    filters={filters}
+                    cursor={cursor}
+                    last={index === cursors.length - 1}
+                    selectedId={selectedId}
+                    onSelect={(id) => set('order', id)}
+                    onMore={more}
+                  />
                 ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {cursors.map((cursor, index) => (
-                <OrderRows
-                  key={`${key}:${cursor ?? 'first'}`}
-                  filters={filters}
-                  cursor={cursor}
-                  last={index === cursors.length - 1}
-                  selectedId={selectedId}
-                  onSelect={(id) => set('order', id)}
-                  onMore={more}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {selectedId && <OrderPanel key={selectedId} orderId={selectedId} onClose={() => set('order', undefined)} />}
-      </Box>
+              </TableBody>
+            </Table>
+          </TableContainer>
+        }
+      />
     </Box>
   );
 }

@@ -13,7 +13,13 @@ const order: StaffOrderDetail = {
   createdAt: '2026-11-20T15:00:00.000Z',
   updatedAt: '2026-11-20T15:01:00.000Z',
   items: [
-    { id: '66666666-6666-4666-8666-666666666666', packageId: '77777777-7777-4777-8777-777777777777', name: 'Scale', quantity: 2, price: '999.00' },
+    {
+      id: '66666666-6666-4666-8666-666666666666',
+      packageId: '77777777-7777-4777-8777-777777777777',
+      name: 'Scale',
+      quantity: 2,
+      price: '999.00',
+    },
   ],
   subtotal: '1998.00',
   tax: '0.00',
@@ -82,7 +88,11 @@ describe('RefundDialog', () => {
     await userEvent.clear(within(dialog).getByLabelText('Amount (USD)'));
     await userEvent.type(within(dialog).getByLabelText('Amount (USD)'), '25.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
-    await waitFor(() => expect(calls).toEqual([expect.objectContaining({ body: { amount: '25.50', reason: 'requested_by_customer' } })]));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        expect.objectContaining({ body: { amount: '25.50', reason: 'requested_by_customer' } }),
+      ]),
+    );
   });
 
   it("shows the server's refusal in the dialog", async () => {
@@ -95,7 +105,9 @@ describe('RefundDialog', () => {
     const onClose = jest.fn();
     renderPage(<RefundDialog order={order} onClose={onClose} />, { state: signedInAsStaff });
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('502: Stripe could not make the refund: Stripe: card expired');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '502: Stripe could not make the refund: Stripe: card expired',
+    );
     expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -37,8 +37,10 @@ export function RefundDialog({ order, onClose }: { order: StaffOrderDetail; onCl
     let partial: string | undefined;
     if (kind === 'partial') {
       const parsed = parseAmount(amount);
-      if (!parsed || centsOf(parsed) === 0) return setProblem('Enter an amount such as 25.00, more than 0.00');
-      if (centsOf(parsed) > left) return setProblem(`At most ${formatMoney(order.refundable)} is left to refund`);
+      if (!parsed || centsOf(parsed) === 0)
+        return setProblem('Enter an amount such as 25.00, more than 0.00');
+      if (centsOf(parsed) > left)
+        return setProblem(`At most ${formatMoney(order.refundable)} is left to refund`);
       partial = parsed;
     }
     const result = await refund({
@@ -62,11 +64,20 @@ export function RefundDialog({ order, onClose }: { order: StaffOrderDetail; onCl
         <DialogTitle id={titleId}>Refund order {order.id.slice(0, 8)}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
           <Typography variant="body2" color="text.secondary">
-            Paid {formatMoney(order.amountPaid)}, refunded {formatMoney(order.amountRefunded)}: {formatMoney(order.refundable)} left.
-            The money goes back to the customer&apos;s card through Stripe.
+            Paid {formatMoney(order.amountPaid)}, refunded {formatMoney(order.amountRefunded)}:{' '}
+            {formatMoney(order.refundable)} left. The money goes back to the customer&apos;s card through
+            Stripe.
           </Typography>
-          <RadioGroup value={kind} onChange={(event) => setKind(event.target.value as 'full' | 'partial')} aria-label="How much">
-            <FormControlLabel value="full" control={<Radio />} label={`Everything left (${formatMoney(order.refundable)})`} />
+          <RadioGroup
+            value={kind}
+            onChange={(event) => setKind(event.target.value as 'full' | 'partial')}
+            aria-label="How much"
+          >
+            <FormControlLabel
+              value="full"
+              control={<Radio />}
+              label={`Everything left (${formatMoney(order.refundable)})`}
+            />
             <FormControlLabel value="partial" control={<Radio />} label="Part of it" />
           </RadioGroup>
           {kind === 'partial' && (
@@ -79,7 +90,12 @@ export function RefundDialog({ order, onClose }: { order: StaffOrderDetail; onCl
               placeholder="25.00"
             />
           )}
-          <TextField select label="Reason" value={reason} onChange={(event) => setReason(event.target.value as RefundReason | '')}>
+          <TextField
+            select
+            label="Reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value as RefundReason | '')}
+          >
             <MenuItem value="">No reason given</MenuItem>
             {refundReasons.map((value) => (
               <MenuItem key={value} value={value}>

@@ -4,7 +4,12 @@ import { renderPage } from '@portal/web-testing';
 import { signedInAsStaff } from '../../testing/staff-fixtures';
 import { AttachmentButton } from './AttachmentButton';
 
-const file = { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', fileName: 'call-log.pdf', contentType: 'application/pdf' as const, size: 2048 };
+const file = {
+  id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+  fileName: 'call-log.pdf',
+  contentType: 'application/pdf' as const,
+  size: 2048,
+};
 const TICKET = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
 describe('AttachmentButton', () => {
@@ -34,10 +39,18 @@ describe('AttachmentButton', () => {
   });
 
   it('says so when the download is refused', async () => {
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"statusCode":404,"message":"Attachment not found"}', { status: 404 }));
-    const { store } = renderPage(<AttachmentButton ticketId={TICKET} file={file} />, { state: signedInAsStaff });
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response('{"statusCode":404,"message":"Attachment not found"}', { status: 404 }),
+      );
+    const { store } = renderPage(<AttachmentButton ticketId={TICKET} file={file} />, {
+      state: signedInAsStaff,
+    });
     await userEvent.click(screen.getByRole('button', { name: 'call-log.pdf (2 kB)' }));
-    await waitFor(() => expect(store.getState().toast.current?.title).toBe('call-log.pdf could not be downloaded'));
+    await waitFor(() =>
+      expect(store.getState().toast.current?.title).toBe('call-log.pdf could not be downloaded'),
+    );
     expect(store.getState().toast.current?.description).toContain('404');
   });
 });

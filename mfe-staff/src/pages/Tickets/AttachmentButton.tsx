@@ -7,7 +7,9 @@ import { readToken } from '@portal/store/token';
 import { withoutBidiControls } from '@portal/ui/user-text';
 
 const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 
 /**
  * Downloads a message's attachment as a file (support answers it `Content-Disposition: attachment`):
@@ -24,7 +26,8 @@ export function AttachmentButton({ ticketId, file }: { ticketId: string; file: T
         `/api/support/staff/tickets/${encodeURIComponent(ticketId)}/attachments/${encodeURIComponent(file.id)}`,
         { headers: { Authorization: `Bearer ${readToken() ?? ''}` } },
       );
-      if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+      if (!response.ok)
+        throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
@@ -32,13 +35,25 @@ export function AttachmentButton({ ticketId, file }: { ticketId: string; file: T
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (error) {
-      dispatch(showToast({ title: `${name} could not be downloaded`, description: String((error as Error).message), severity: 'error' }));
+      dispatch(
+        showToast({
+          title: `${name} could not be downloaded`,
+          description: String((error as Error).message),
+          severity: 'error',
+        }),
+      );
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button size="small" color="inherit" startIcon={<AttachFileRounded />} disabled={busy} onClick={() => void download()}>
+    <Button
+      size="small"
+      color="inherit"
+      startIcon={<AttachFileRounded />}
+      disabled={busy}
+      onClick={() => void download()}
+    >
       {`${name} (${size(file.size)})`}
     </Button>
   );

@@ -43,11 +43,23 @@ export function CustomerContext({
     <Box
       component="dl"
       aria-label="Customer"
-      sx={{ m: 0, p: 1.5, borderRadius: 2, bgcolor: 'background.default', display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+      sx={{
+        m: 0,
+        p: 1.5,
+        borderRadius: 2,
+        bgcolor: 'background.default',
+        display: 'grid',
+        gridTemplateColumns: 'auto 1fr',
+        columnGap: 2,
+        rowGap: 0.5,
+      }}
     >
       {row(
         'Customer',
-        <RouteLink href={`/staff?customer=${customerId}`} aria-label={`All tickets of ${customerName ?? 'this customer'}`}>
+        <RouteLink
+          href={`/staff?customer=${customerId}`}
+          aria-label={`All tickets of ${customerName ?? 'this customer'}`}
+        >
           {customerName ?? '…'}
         </RouteLink>,
       )}
@@ -63,7 +75,10 @@ export function CustomerContext({
           '…'
         ),
       )}
-      {row('Plan', org ? `${org.planId} · ${org.memberCount} member${org.memberCount === 1 ? '' : 's'}` : '…')}
+      {row(
+        'Plan',
+        org ? `${org.planId} · ${org.memberCount} member${org.memberCount === 1 ? '' : 's'}` : '…',
+      )}
       {row(
         'Open tickets',
         open.data ? (

@@ -54,7 +54,9 @@ export function QueuePage(props: QueuePageProps) {
   const { filters, cursor, last, selectedId, onSelect, onMore, onTickets, compact, columns } = props;
   const page = useStaffTicketsQuery({ ...filters, cursor });
   const tickets = page.data?.tickets;
-  const ids = [...new Set((tickets ?? []).flatMap((t) => [t.customerId, t.assigneeId]).filter(Boolean))] as string[];
+  const ids = [
+    ...new Set((tickets ?? []).flatMap((t) => [t.customerId, t.assigneeId]).filter(Boolean)),
+  ] as string[];
   const users = useStaffUsersQuery(ids, { skip: ids.length === 0 });
   const byId = new Map((users.data?.users ?? []).map((user) => [user.id, user]));
   const idList = (tickets ?? []).map((ticket) => ticket.id).join(',');
@@ -81,7 +83,13 @@ export function QueuePage(props: QueuePageProps) {
     );
   }
   if (page.isError || !page.data) {
-    return wrap(<LoadError title="We could not load the queue." error={page.error} onRetry={() => void page.refetch()} />);
+    return wrap(
+      <LoadError
+        title="We could not load the queue."
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />,
+    );
   }
   if (cursor === null && page.data.tickets.length === 0) {
     return wrap(
@@ -124,7 +132,12 @@ export function QueuePage(props: QueuePageProps) {
               >
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
                   {ticket.breaching && <Breaching />}
-                  <Chip size="small" label={PRIORITY_LABELS[ticket.priority]} color={priorityColor(ticket.priority)} variant="outlined" />
+                  <Chip
+                    size="small"
+                    label={PRIORITY_LABELS[ticket.priority]}
+                    color={priorityColor(ticket.priority)}
+                    variant="outlined"
+                  />
                   <Chip size="small" label={STATUS_LABELS[ticket.status]} variant="outlined" />
                 </Box>
                 <Typography sx={{ fontWeight: 600 }}>
@@ -174,7 +187,11 @@ export function QueuePage(props: QueuePageProps) {
                   all: 'unset',
                   cursor: 'pointer',
                   fontWeight: 600,
-                  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', borderRadius: 0.5 },
+                  '&:focus-visible': {
+                    outline: '2px solid',
+                    outlineColor: 'primary.main',
+                    borderRadius: 0.5,
+                  },
                 }}
               >
                 <UserText>{ticket.title}</UserText>
@@ -182,12 +199,21 @@ export function QueuePage(props: QueuePageProps) {
             </TableCell>
             <TableCell>{person(byId, ticket.customerId, 'Customer')}</TableCell>
             <TableCell>
-              <Chip size="small" label={PRIORITY_LABELS[ticket.priority]} color={priorityColor(ticket.priority)} variant="outlined" />
+              <Chip
+                size="small"
+                label={PRIORITY_LABELS[ticket.priority]}
+                color={priorityColor(ticket.priority)}
+                variant="outlined"
+              />
             </TableCell>
             <TableCell>{STATUS_LABELS[ticket.status]}</TableCell>
-            <TableCell sx={{ color: ticket.breaching ? 'error.light' : 'text.secondary' }}>{sla ?? '—'}</TableCell>
+            <TableCell sx={{ color: ticket.breaching ? 'error.light' : 'text.secondary' }}>
+              {sla ?? '—'}
+            </TableCell>
             <TableCell>{person(byId, ticket.assigneeId, 'Unassigned')}</TableCell>
-            <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>{formatRelative(ticket.lastMessageAt)}</TableCell>
+            <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+              {formatRelative(ticket.lastMessageAt)}
+            </TableCell>
           </TableRow>
         );
       })}

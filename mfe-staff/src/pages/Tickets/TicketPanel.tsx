@@ -65,7 +65,11 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
   const composer = useRef<HTMLTextAreaElement>(null);
   const ticket = detail.data?.ticket;
   const people = [
-    ...new Set([ticket?.customerId, ticket?.assigneeId, ...(detail.data?.messages ?? []).map((m) => m.authorId)]),
+    ...new Set([
+      ticket?.customerId,
+      ticket?.assigneeId,
+      ...(detail.data?.messages ?? []).map((m) => m.authorId),
+    ]),
   ].filter(Boolean) as string[];
   const users = useStaffUsersQuery(people, { skip: people.length === 0 });
   const nameOf = (id: string | null | undefined) =>
@@ -74,7 +78,14 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
   const change = async (body: UpdateStaffTicketRequest, done: string) => {
     if (!ticket) return;
     const result = await update({ id: ticket.id, body });
-    if ('error' in result) dispatch(showToast({ title: 'The ticket was not changed', description: errorText(result.error), severity: 'error' }));
+    if ('error' in result)
+      dispatch(
+        showToast({
+          title: 'The ticket was not changed',
+          description: errorText(result.error),
+          severity: 'error',
+        }),
+      );
     else dispatch(showToast({ title: done, severity: 'success' }));
   };
 
@@ -91,7 +102,13 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
 
   if (detail.isLoading) return <ListSkeleton label="Loading the ticket" rows={4} rowHeight={72} />;
   if (detail.isError || !detail.data || !ticket) {
-    return <LoadError title="We could not load this ticket." error={detail.error} onRetry={() => void detail.refetch()} />;
+    return (
+      <LoadError
+        title="We could not load this ticket."
+        error={detail.error}
+        onRetry={() => void detail.refetch()}
+      />
+    );
   }
   const closed = ticket.status === 'closed';
   const sla = slaText(ticket);
@@ -111,7 +128,12 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
       return;
     }
     setBody('');
-    dispatch(showToast({ title: mode === 'note' ? 'Internal note added' : 'Reply sent to the customer', severity: 'success' }));
+    dispatch(
+      showToast({
+        title: mode === 'note' ? 'Internal note added' : 'Reply sent to the customer',
+        severity: 'success',
+      }),
+    );
   };
 
   return (
@@ -119,10 +141,21 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
       component="section"
       aria-labelledby="staff-ticket-title"
       variant="outlined"
-      sx={{ p: { xs: 1.5, md: 2 }, display: 'grid', gap: 1.5, alignContent: 'start', position: { lg: 'sticky' }, top: { lg: 16 } }}
+      sx={{
+        p: { xs: 1.5, md: 2 },
+        display: 'grid',
+        gap: 1.5,
+        alignContent: 'start',
+        position: { lg: 'sticky' },
+        top: { lg: 16 },
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-        <Typography id="staff-ticket-title" variant="h3" sx={{ fontSize: '1.2rem', fontWeight: 700, flex: 1 }}>
+        <Typography
+          id="staff-ticket-title"
+          variant="h3"
+          sx={{ fontSize: '1.2rem', fontWeight: 700, flex: 1 }}
+        >
           <UserText>{ticket.title}</UserText>
         </Typography>
         <IconButton aria-label="Close the ticket panel" onClick={onClose} size="small">
@@ -160,7 +193,9 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
           label="Priority"
           value={ticket.priority}
           disabled={updating.isLoading}
-          onChange={(event) => void change({ priority: event.target.value as TicketPriority }, 'Priority changed')}
+          onChange={(event) =>
+            void change({ priority: event.target.value as TicketPriority }, 'Priority changed')
+          }
           sx={{ minWidth: 130 }}
         >
           {ticketPriorities.map((priority) => (
@@ -169,7 +204,13 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
             </MenuItem>
           ))}
         </TextField>
-        <Assignee ticket={ticket} myId={me?.id} name={nameOf(ticket.assigneeId)} busy={updating.isLoading} onChange={change} />
+        <Assignee
+          ticket={ticket}
+          myId={me?.id}
+          name={nameOf(ticket.assigneeId)}
+          busy={updating.isLoading}
+          onChange={change}
+        />
       </Box>
       <CustomerContext
         organizationId={ticket.organizationId}
@@ -187,7 +228,11 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
               borderRadius: 2,
               border: 1,
               borderStyle: message.internal ? 'dashed' : 'solid',
-              borderColor: message.internal ? 'warning.main' : message.author === 'staff' ? 'primary.dark' : 'divider',
+              borderColor: message.internal
+                ? 'warning.main'
+                : message.author === 'staff'
+                  ? 'primary.dark'
+                  : 'divider',
               bgcolor: message.internal ? 'rgba(255, 183, 77, 0.06)' : 'background.default',
             }}
           >
@@ -197,9 +242,20 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
                 {message.author === 'staff' ? ' (staff)' : ' (customer)'}
               </Typography>
               {message.internal && (
-                <Chip size="small" icon={<LockRounded aria-hidden />} label="Internal note" color="warning" variant="outlined" />
+                <Chip
+                  size="small"
+                  icon={<LockRounded aria-hidden />}
+                  label="Internal note"
+                  color="warning"
+                  variant="outlined"
+                />
               )}
-              <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="time"
+                dateTime={message.createdAt}
+              >
                 {formatDateTime(message.createdAt)}
               </Typography>
             </Box>
@@ -207,7 +263,11 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
               <UserText>{message.body}</UserText>
             </Typography>
             {message.attachments.length > 0 && (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }} aria-label="Attachments" role="group">
+              <Box
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}
+                aria-label="Attachments"
+                role="group"
+              >
                 {message.attachments.map((file) => (
                   <AttachmentButton key={file.id} ticketId={ticket.id} file={file} />
                 ))}
@@ -228,7 +288,9 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
           <ToggleButton value="note">Internal note</ToggleButton>
         </ToggleButtonGroup>
         {closed && mode === 'reply' && (
-          <Alert severity="info">This ticket is closed: reopen it (Status: Open) before replying. Notes can still be added.</Alert>
+          <Alert severity="info">
+            This ticket is closed: reopen it (Status: Open) before replying. Notes can still be added.
+          </Alert>
         )}
         <TextField
           inputRef={composer}
@@ -238,10 +300,19 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
           value={body}
           onChange={(event) => setBody(event.target.value)}
           error={problem !== null}
-          helperText={problem ?? (mode === 'note' ? 'The customer never sees internal notes.' : 'The customer is emailed a link to the ticket.')}
+          helperText={
+            problem ??
+            (mode === 'note'
+              ? 'The customer never sees internal notes.'
+              : 'The customer is emailed a link to the ticket.')
+          }
         />
         <Box>
-          <Button type="submit" variant="contained" disabled={sending.isLoading || (closed && mode === 'reply')}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={sending.isLoading || (closed && mode === 'reply')}
+          >
             {mode === 'note' ? 'Add note' : 'Send reply'}
           </Button>
         </Box>
@@ -267,14 +338,27 @@ function Assignee({
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <Typography variant="body2" color="text.secondary">
-        {ticket.assigneeId === null ? 'Unassigned' : mine ? 'Assigned to you' : `Assigned to ${name ?? 'a colleague'}`}
+        {ticket.assigneeId === null
+          ? 'Unassigned'
+          : mine
+            ? 'Assigned to you'
+            : `Assigned to ${name ?? 'a colleague'}`}
       </Typography>
       {mine ? (
-        <Button size="small" disabled={busy} onClick={() => void onChange({ assigneeId: null }, 'Unassigned')}>
+        <Button
+          size="small"
+          disabled={busy}
+          onClick={() => void onChange({ assigneeId: null }, 'Unassigned')}
+        >
           Unassign
         </Button>
       ) : (
-        <Button size="small" variant="outlined" disabled={busy} onClick={() => void onChange({ assigneeId: 'me' }, 'Assigned to you')}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={busy}
+          onClick={() => void onChange({ assigneeId: 'me' }, 'Assigned to you')}
+        >
           Assign to me
         </Button>
       )}

@@ -46,7 +46,13 @@ const context = {
     status: 200,
     body: {
       organizations: [
-        { organizationId: ORGANIZATION_ID, configured: 2, active: 1, lastEventAt: new Date().toISOString(), lastError: null },
+        {
+          organizationId: ORGANIZATION_ID,
+          configured: 2,
+          active: 1,
+          lastEventAt: new Date().toISOString(),
+          lastError: null,
+        },
       ],
     },
   },
@@ -69,7 +75,10 @@ describe('the ticket queue', () => {
         return { status: 200, body: { tickets: [breaching, calm], nextCursor: null } };
       },
     });
-    renderPage(<TicketQueue />, { route: '/staff?status=open&assignee=me&breaching=true&priority=bogus', state: signedInAsStaff });
+    renderPage(<TicketQueue />, {
+      route: '/staff?status=open&assignee=me&breaching=true&priority=bogus',
+      state: signedInAsStaff,
+    });
     const table = await screen.findByRole('table', { name: 'Tickets' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Breaching')).toBeVisible();
@@ -80,7 +89,9 @@ describe('the ticket queue', () => {
     expect(within(rows[1]!).getByText('Sam Ortiz')).toBeVisible();
     expect(asked).toEqual(['?status=open&assigneeId=me&breaching=true']);
     expect(screen.getByLabelText('Breaching only')).toBeChecked();
-    expect(await screen.findByText(/Solved by the help center:/)).toHaveTextContent('Solved by the help center: 4 in 30 days (12 in all)');
+    expect(await screen.findByText(/Solved by the help center:/)).toHaveTextContent(
+      'Solved by the help center: 4 in 30 days (12 in all)',
+    );
   });
 
   it("'Load more' asks for the next cursor's page and adds it below", async () => {
@@ -101,7 +112,10 @@ describe('the ticket queue', () => {
   it('says so when the queue cannot be read, with the server’s words and Try again', async () => {
     stubFetch({
       ...context,
-      'GET /api/support/staff/tickets': { status: 403, body: { statusCode: 403, message: 'Forbidden resource' } },
+      'GET /api/support/staff/tickets': {
+        status: 403,
+        body: { statusCode: 403, message: 'Forbidden resource' },
+      },
     });
     renderPage(<TicketQueue />, { route: '/staff', state: signedInAsStaff });
     const alert = await screen.findByRole('alert');
@@ -151,18 +165,28 @@ describe('the ticket queue', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Assign to me' }));
     await waitFor(() =>
       expect(calls).toContainEqual(
-        expect.objectContaining({ method: 'PATCH', body: { assigneeId: 'me' }, authorization: 'Bearer staff-token' }),
+        expect.objectContaining({
+          method: 'PATCH',
+          body: { assigneeId: 'me' },
+          authorization: 'Bearer staff-token',
+        }),
       ),
     );
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Internal note' }));
     await userEvent.click(within(panel).getByRole('button', { name: 'Add note' }));
     expect(within(panel).getByText('Message is required')).toBeVisible();
-    await userEvent.type(within(panel).getByLabelText('Internal note (only staff see it)'), 'Escalated to the carrier.');
+    await userEvent.type(
+      within(panel).getByLabelText('Internal note (only staff see it)'),
+      'Escalated to the carrier.',
+    );
     await userEvent.click(within(panel).getByRole('button', { name: 'Add note' }));
     await waitFor(() =>
       expect(calls).toContainEqual(
-        expect.objectContaining({ method: 'POST', body: { body: 'Escalated to the carrier.', internal: true } }),
+        expect.objectContaining({
+          method: 'POST',
+          body: { body: 'Escalated to the carrier.', internal: true },
+        }),
       ),
     );
   });
@@ -170,9 +194,18 @@ describe('the ticket queue', () => {
   it('moves through the queue with j and k and assigns with a', async () => {
     const calls = stubFetch({
       ...context,
-      'GET /api/support/staff/tickets': { status: 200, body: { tickets: [breaching, calm], nextCursor: null } },
-      [`GET /api/support/staff/tickets/${breaching.id}`]: { status: 200, body: { ticket: breaching, messages: [message()] } },
-      [`GET /api/support/staff/tickets/${calm.id}`]: { status: 200, body: { ticket: calm, messages: [message({ body: 'Where do invoices go?' })] } },
+      'GET /api/support/staff/tickets': {
+        status: 200,
+        body: { tickets: [breaching, calm], nextCursor: null },
+      },
+      [`GET /api/support/staff/tickets/${breaching.id}`]: {
+        status: 200,
+        body: { ticket: breaching, messages: [message()] },
+      },
+      [`GET /api/support/staff/tickets/${calm.id}`]: {
+        status: 200,
+        body: { ticket: calm, messages: [message({ body: 'Where do invoices go?' })] },
+      },
       [`PATCH /api/support/staff/tickets/${breaching.id}`]: { status: 200, body: breaching },
     });
     renderPage(<TicketQueue />, { route: '/staff', state: signedInAsStaff });
@@ -184,8 +217,12 @@ describe('the ticket queue', () => {
     await userEvent.keyboard('k');
     expect(await screen.findByRole('region', { name: 'Calls drop after 30 seconds' })).toBeVisible();
     await userEvent.keyboard('a');
-    await waitFor(() => expect(calls).toContainEqual(expect.objectContaining({ method: 'PATCH', body: { assigneeId: 'me' } })));
+    await waitFor(() =>
+      expect(calls).toContainEqual(expect.objectContaining({ method: 'PATCH', body: { assigneeId: 'me' } })),
+    );
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Calls drop after 30 seconds' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Calls drop after 30 seconds' })).not.toBeInTheDocument(),
+    );
   });
 });

@@ -30,7 +30,9 @@ const COLUMNS = ['Breach', 'Title', 'Customer', 'Priority', 'Status', 'Due', 'As
 /** Keys that mean nothing while typing in a field. */
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'combobox');
+  (target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.getAttribute('role') === 'combobox');
 
 /**
  * The support queue: filters in the address (status, priority, assignee, breaching, the customer's
@@ -76,10 +78,11 @@ export default function TicketQueue() {
   const panelRef = useRef<PanelActions | null>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typing(event.target))
+        return;
       const at = selectedId ? ordered.indexOf(selectedId) : -1;
       if (event.key === 'j' || event.key === 'k') {
-        const next = event.key === 'j' ? ordered[at + 1] ?? ordered[at] : ordered[Math.max(at - 1, 0)];
+        const next = event.key === 'j' ? (ordered[at + 1] ?? ordered[at]) : ordered[Math.max(at - 1, 0)];
         if (next) select(next);
       } else if (event.key === 'a') panelRef.current?.assignToMe();
       else if (event.key === 'r') panelRef.current?.reply();
@@ -168,11 +171,17 @@ export default function TicketQueue() {
       {filters.organizationId && (
         <Chip label="One organization" onDelete={() => setFilter('organizationId', undefined)} />
       )}
-      {filters.customerId && <Chip label="One customer" onDelete={() => setFilter('customerId', undefined)} />}
+      {filters.customerId && (
+        <Chip label="One customer" onDelete={() => setFilter('customerId', undefined)} />
+      )}
       <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <DeflectionFigure />
         <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {live === 'live' ? 'Live: new tickets appear by themselves' : live === 'connecting' ? 'Connecting to live updates…' : 'Live updates paused'}
+          {live === 'live'
+            ? 'Live: new tickets appear by themselves'
+            : live === 'connecting'
+              ? 'Connecting to live updates…'
+              : 'Live updates paused'}
         </Typography>
       </Box>
     </Box>
@@ -183,7 +192,15 @@ export default function TicketQueue() {
       {pages}
     </Box>
   ) : (
-    <TableContainer sx={{ alignSelf: 'start', maxHeight: 'calc(100vh - 260px)', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+    <TableContainer
+      sx={{
+        alignSelf: 'start',
+        maxHeight: 'calc(100vh - 260px)',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+      }}
+    >
       <Table stickyHeader size="small" aria-label="Tickets" sx={{ minWidth: 960 }}>
         <TableHead>
           <TableRow>
@@ -221,7 +238,13 @@ export default function TicketQueue() {
           list
         )
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: panel ? { md: '1fr', lg: 'minmax(0, 3fr) minmax(360px, 2fr)' } : '1fr' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: panel ? { md: '1fr', lg: 'minmax(0, 3fr) minmax(360px, 2fr)' } : '1fr',
+          }}
+        >
           <Box sx={{ minWidth: 0 }}>{list}</Box>
           {panel}
         </Box>

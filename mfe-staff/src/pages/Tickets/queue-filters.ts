@@ -7,11 +7,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function filtersFrom(params: URLSearchParams): TicketQueueFilters {
   const filters: TicketQueueFilters = {};
   const status = params.get('status');
-  if (status && (ticketStatuses as readonly string[]).includes(status)) filters.status = status as TicketStatus;
+  if (status && (ticketStatuses as readonly string[]).includes(status))
+    filters.status = status as TicketStatus;
   const priority = params.get('priority');
-  if (priority && (ticketPriorities as readonly string[]).includes(priority)) filters.priority = priority as TicketPriority;
+  if (priority && (ticketPriorities as readonly string[]).includes(priority))
+    filters.priority = priority as TicketPriority;
   const assignee = params.get('assignee');
-  if (assignee === 'me' || assignee === 'none' || (assignee && UUID.test(assignee))) filters.assigneeId = assignee;
+  if (assignee === 'me' || assignee === 'none' || (assignee && UUID.test(assignee)))
+    filters.assigneeId = assignee;
   const breaching = params.get('breaching');
   if (breaching === 'true') filters.breaching = 'true';
   const organization = params.get('organization');

@@ -16,7 +16,9 @@ export const PRIORITY_LABELS: Record<TicketPriority, string> = {
 };
 
 /** The clock staff watch: the first response until it is met, then the resolution. */
-export function watchedClock(ticket: Pick<StaffTicket, 'sla' | 'status'>): { name: string; clock: SlaClock } | null {
+export function watchedClock(
+  ticket: Pick<StaffTicket, 'sla' | 'status'>,
+): { name: string; clock: SlaClock } | null {
   if (ticket.status === 'closed' || ticket.status === 'resolved') return null;
   const { firstResponse, resolution } = ticket.sla;
   return firstResponse.metAt === null
