@@ -35,7 +35,11 @@ export function StaffNotice({ session, pathname }: StaffNoticeProps) {
           : 'The staff console is for the Millstone CX team, and your account is not a staff account. Your own orders, integrations and tickets are on your dashboard.'}
       </Typography>
       {signedOut ? (
-        <RouteButton href={`/login?redirect=${encodeURIComponent(pathname)}`} variant="contained" size="large">
+        <RouteButton
+          href={`/login?redirect=${encodeURIComponent(pathname)}`}
+          variant="contained"
+          size="large"
+        >
           Sign in with a staff account
         </RouteButton>
       ) : (
