@@ -207,7 +207,7 @@ describe('KPIs tab: the date range', () => {
         text: csv,
         type: 'text/csv;charset=utf-8',
       });
-      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+      expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeEnabled();
     });
 
     it("says 'Failed to export metrics' with kpi's message, and saves nothing", async () => {

@@ -190,9 +190,18 @@ describe('KPIs tab', () => {
   });
 
   it('shows placeholders while the numbers load', async () => {
-    renderKpis();
+    // kpi answers once the placeholders have been seen (a quick answer would race the check).
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    renderKpis({
+      'GET /api/kpi/metrics': async () => {
+        await answered;
+        return { status: 200, body: metrics };
+      },
+    });
     expect(await screen.findByRole('status', { name: 'Loading the daily chart' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Calls Today' })).toHaveAttribute('aria-busy', 'true');
+    answer();
     expect(await screen.findByRole('img', { name: /^Line chart/ })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading the daily chart' })).not.toBeInTheDocument();
   });
