@@ -68,7 +68,7 @@ export class TicketMails {
   }
 
   async created(manager: EntityManager, data: TicketCreatedData, occurredAt: string): Promise<void> {
-    if (isStale(occurredAt)) return;
+    if (isStale(occurredAt) || !(await this.isOurCustomer(data.customerId))) return;
     const organizationName = data.organizationId ? await this.organizations.nameOf(data.organizationId) : null;
     await this.toStaff(manager, (name) => ({
       template: 'ticket-created-staff',
@@ -81,7 +81,7 @@ export class TicketMails {
   }
 
   async breaching(manager: EntityManager, data: TicketBreachingData, occurredAt: string): Promise<void> {
-    if (isStale(occurredAt)) return;
+    if (isStale(occurredAt) || !(await this.isOurCustomer(data.customerId))) return;
     await this.toStaff(manager, (name) => ({
       template: 'ticket-breach-warning',
       name,
@@ -120,6 +120,14 @@ export class TicketMails {
     for (const staff of await this.users.ticketMailStaff(manager, TICKET_STAFF_ROLES)) {
       await this.links.requestMail(manager, staff.email, content(staff.name));
     }
+  }
+
+  /**
+   * Whether the ticket's customer is an account of this install: staff are not mailed about a ticket of
+   * an account deleted since, nor about another install's tickets on a NATS several stacks share.
+   */
+  private async isOurCustomer(customerId: string): Promise<boolean> {
+    return (await this.users.findById(customerId)) !== null;
   }
 
   private staffLink(ticketId: string): string {

@@ -35,7 +35,10 @@ describe('ticket emails: identity reads portal.tickets.* and asks for the mails'
     title,
   });
   const now = () => new Date().toISOString();
-  const replied = (ticket: ReturnType<typeof ticketOf>, author: 'staff' | 'customer'): EventData<'ticketReplied'> => ({
+  const replied = (
+    ticket: ReturnType<typeof ticketOf>,
+    author: 'staff' | 'customer',
+  ): EventData<'ticketReplied'> => ({
     ...ticket,
     messageId: randomUUID(),
     author,
@@ -49,7 +52,11 @@ describe('ticket emails: identity reads portal.tickets.* and asks for the mails'
       (await mailsTo(harness(), email)).filter(
         (mail) => 'ticketTitle' in mail.content && mail.content.ticketTitle === title,
       );
-    await waitFor(async () => (await of()).length >= count, `${count} mails of "${title}" to ${email}`, 20_000);
+    await waitFor(
+      async () => (await of()).length >= count,
+      `${count} mails of "${title}" to ${email}`,
+      20_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     return of();
   };
@@ -60,8 +67,11 @@ describe('ticket emails: identity reads portal.tickets.* and asks for the mails'
   const processed = (eventId: string) =>
     waitFor(
       async () =>
-        ((await harness().dataSource.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId])) as unknown[])
-          .length > 0,
+        (
+          (await harness().dataSource.query('SELECT 1 FROM processed_events WHERE event_id = $1', [
+            eventId,
+          ])) as unknown[]
+        ).length > 0,
       `event ${eventId} processed`,
       20_000,
     );
@@ -85,9 +95,27 @@ describe('ticket emails: identity reads portal.tickets.* and asks for the mails'
     const link = `${site}/dashboard/support/${ticket.ticketId}`;
     expect(mails.map((mail) => mail.content)).toEqual([
       { template: 'ticket-staff-reply', name: 'Cara Customer', ticketTitle: ticket.title, link },
-      { template: 'ticket-status-changed', name: 'Cara Customer', ticketTitle: ticket.title, status: 'resolved', link },
-      { template: 'ticket-status-changed', name: 'Cara Customer', ticketTitle: ticket.title, status: 'closed', link },
-      { template: 'ticket-status-changed', name: 'Cara Customer', ticketTitle: ticket.title, status: 'open', link },
+      {
+        template: 'ticket-status-changed',
+        name: 'Cara Customer',
+        ticketTitle: ticket.title,
+        status: 'resolved',
+        link,
+      },
+      {
+        template: 'ticket-status-changed',
+        name: 'Cara Customer',
+        ticketTitle: ticket.title,
+        status: 'closed',
+        link,
+      },
+      {
+        template: 'ticket-status-changed',
+        name: 'Cara Customer',
+        ticketTitle: ticket.title,
+        status: 'open',
+        link,
+      },
     ]);
   });
 
@@ -185,6 +213,20 @@ describe('ticket emails: identity reads portal.tickets.* and asks for the mails'
         },
       ]);
     }
+    // A ticket of an account this install does not know (deleted, or another stack's) mails nobody.
+    const stranger = { ...ticketOf(owner), customerId: randomUUID() };
+    const unknown = await stack.events.publish('ticketCreated', {
+      ...stranger,
+      priority,
+      status: 'open',
+      createdAt: now(),
+    });
+    await processed(unknown.id);
+    expect(
+      (await ticketMailsTo(agent.email)).filter(
+        (mail) => 'ticketTitle' in mail.content && mail.content.ticketTitle === stranger.title,
+      ),
+    ).toEqual([]);
     // Billing staff do not handle tickets; the customer is not told of their own new ticket.
     expect(await ticketMailsTo(billingStaff.email)).toEqual([]);
     expect(await ticketMailsTo(owner.email)).toEqual([]);
@@ -207,7 +249,9 @@ describe('ticket emails: identity reads portal.tickets.* and asks for the mails'
     });
     await processed(stale.id);
     expect(
-      (await ticketMailsTo(owner.email)).filter((mail) => 'ticketTitle' in mail.content && mail.content.ticketTitle === old.title),
+      (await ticketMailsTo(owner.email)).filter(
+        (mail) => 'ticketTitle' in mail.content && mail.content.ticketTitle === old.title,
+      ),
     ).toEqual([]);
   });
 });
