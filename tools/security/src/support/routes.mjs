@@ -384,14 +384,15 @@ export const routes = [
       limit: '20',
     }),
   },
-  // The PDF invoice of A's paid order (an unpaid one has none).
+  // The PDF invoice of A's paid order (an unpaid one has none). Its `?paper=letter|a4` is left out of
+  // `query`: with the id marked in the path, sqlmap tests only the marked id, never the query (and
+  // paper is an enum the contract checks before anything reads the database).
   {
     service: 'commerce',
     method: 'GET',
     path: '/api/user/orders/:id/invoice',
     access: 'customer',
     owned: 'paidOrder',
-    query: () => ({ paper: 'a4' }),
   },
   // Staff: every organization's orders, their invoices, and refunds through Stripe (A's paid order is
   // refunded a dollar at a time).
@@ -420,7 +421,6 @@ export const routes = [
     path: '/api/commerce/staff/orders/:id/invoice',
     access: 'staff',
     owned: 'paidOrder',
-    query: () => ({ paper: 'letter' }),
   },
   {
     service: 'commerce',
