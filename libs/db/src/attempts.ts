@@ -43,8 +43,9 @@ export interface Attempt<K extends string> {
 
 /**
  * Rate limits counted in PostgreSQL (a table made by `createAttemptsTable`), so every replica of a
- * service enforces the same numbers and they survive restarts. Check-then-insert is not atomic: a
- * burst of parallel requests may get a few attempts past the limit, which these limits tolerate.
+ * service enforces the same numbers and they survive restarts. `admit` checks and counts under a
+ * transaction-scoped advisory lock of its kind and subject, so a burst of parallel requests (on any
+ * replica) never gets past the limit.
  */
 export class AttemptCounter<K extends string = string> {
   constructor(
@@ -80,7 +81,14 @@ export class AttemptCounter<K extends string = string> {
   }
 
   /** The longest wait of several limits (0 when each allows one more attempt), in one query. */
-  async longestWait(...checks: [Attempt<K>, AttemptLimit][]): Promise<number> {
+  longestWait(...checks: [Attempt<K>, AttemptLimit][]): Promise<number> {
+    return this.longestWaitWith(this.dataSource, ...checks);
+  }
+
+  private async longestWaitWith(
+    executor: Pick<DataSource, 'query'>,
+    ...checks: [Attempt<K>, AttemptLimit][]
+  ): Promise<number> {
     const waits = checks.map(
       (_, index) => `coalesce((
         SELECT ceil(extract(epoch FROM occurred_at + make_interval(secs => $${index * 4 + 3}) - now()))
@@ -90,7 +98,7 @@ export class AttemptCounter<K extends string = string> {
          ORDER BY occurred_at DESC
         OFFSET $${index * 4 + 4} - 1 LIMIT 1), 0)`,
     );
-    const [row]: { wait: string | null }[] = await this.dataSource.query(
+    const [row]: { wait: string | null }[] = await executor.query(
       `SELECT greatest(0, ${waits.join(', ')}) AS wait`,
       checks.flatMap(([{ kind, subject }, { limit, windowSeconds }]) => [
         kind,
@@ -102,11 +110,19 @@ export class AttemptCounter<K extends string = string> {
     return Math.max(0, Number(row?.wait ?? 0));
   }
 
-  /** Counts this attempt and answers 0 when it is within the limit; else answers the wait, uncounted. */
-  async admit(attempt: Attempt<K>, limit: AttemptLimit): Promise<number> {
-    const wait = await this.secondsUntilAllowed(attempt, limit);
-    if (wait === 0) await this.record(attempt);
-    return wait;
+  /**
+   * Counts this attempt and answers 0 when it is within the limit; else answers the wait, uncounted.
+   * Attempts of one kind and subject are admitted one at a time (the lock ends with the transaction).
+   */
+  admit(attempt: Attempt<K>, limit: AttemptLimit): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `${this.table}:${attempt.kind}:${attempt.subject}`,
+      ]);
+      const wait = await this.longestWaitWith(manager, [attempt, limit]);
+      if (wait === 0) await this.recordWith(manager, attempt);
+      return wait;
+    });
   }
 
   async clear({ kind, subject }: Attempt<K>): Promise<void> {
