@@ -1,6 +1,6 @@
 // What the console's tests answer for: a staff member, a customer, tickets, and the sessions.
 import type { RootState } from '@portal/store';
-import type { StaffTicket, StaffTicketMessage } from '@portal/contracts';
+import type { StaffOrderDetail, StaffTicket, StaffTicketMessage } from '@portal/contracts';
 
 export const staffMe = {
   id: '0b5cf6e4-3f9f-4e1c-9d5d-7a1e2f3c4d5e',
@@ -75,4 +75,34 @@ export const users = {
       { id: staffMe.id, name: staffMe.name, email: staffMe.email, staff: true },
     ],
   },
+};
+
+/** A paid order of two items, partly refunded, with something left to refund. */
+export const aStaffOrder: StaffOrderDetail = {
+  id: '55555555-5555-4555-8555-555555555555',
+  status: 'completed',
+  total: '1998.00',
+  createdAt: '2026-11-20T15:00:00.000Z',
+  updatedAt: '2026-11-20T15:01:00.000Z',
+  items: [
+    {
+      id: '66666666-6666-4666-8666-666666666666',
+      packageId: '77777777-7777-4777-8777-777777777777',
+      name: 'Scale',
+      quantity: 2,
+      price: '999.00',
+    },
+  ],
+  subtotal: '1998.00',
+  tax: '0.00',
+  paymentStatus: 'partially_refunded',
+  paidAt: '2026-11-20T15:01:00.000Z',
+  amountPaid: '1998.00',
+  amountRefunded: '100.00',
+  refundable: '1898.00',
+  invoice: { number: 'INV-000001', issuedAt: '2026-11-20T15:01:00.000Z' },
+  history: [],
+  organizationId: null,
+  userId: null,
+  refunds: [],
 };

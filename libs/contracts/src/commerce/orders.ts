@@ -18,8 +18,16 @@ export { BRAND_LEGAL } from './legal-entity';
  *   (`staffOrderListResponseSchema`), `GET /api/commerce/staff/orders/{id}` (`staffOrderDetailSchema`),
  *   `GET /api/commerce/staff/orders/{id}/invoice` (PDF), and
  *   `POST /api/commerce/staff/orders/{id}/refunds` (`createRefundRequestSchema` →
- *   `createRefundResponseSchema`, 201).
+ *   `createRefundResponseSchema`, 201; `refundingStaffRoles` only, 403 for the others).
  */
+
+/**
+ * The staff roles that may refund money: admin, super_admin and billing. Every staff role reads the
+ * orders; a CRM manager does not move money.
+ */
+export const refundingStaffRoles = ['admin', 'super_admin', 'billing'] as const;
+export const canRefund = (role: string | null | undefined): boolean =>
+  (refundingStaffRoles as readonly string[]).includes(role ?? '');
 
 /** A page of orders: 20 unless `limit` asks for another number, at most 100. */
 export const ORDER_PAGE_SIZE = 20;

@@ -6,6 +6,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CloseRounded from '@mui/icons-material/CloseRounded';
+import { canRefund } from '@portal/contracts';
+import { selectSessionUser, useAppSelector } from '@portal/store';
 import { RouteLink } from '@portal/ui';
 import { UserText } from '@portal/ui/user-text';
 import { useStaffOrderQuery } from '../../api/staff-api';
@@ -14,9 +16,13 @@ import { LoadError } from '../../components/LoadError';
 import { centsOf, formatDateTime, formatMoney, humanize } from '../../format/format';
 import { RefundDialog } from './RefundDialog';
 
-/** One order: items, totals, payment history, refunds, and 'Refund' while something is left to refund. */
+/**
+ * One order: items, totals, payment history, refunds, and 'Refund' while something is left to refund,
+ * for the staff roles that move money (`canRefund`).
+ */
 export function OrderPanel({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const order = useStaffOrderQuery(orderId);
+  const mayRefund = canRefund(useAppSelector(selectSessionUser)?.role);
   const [refunding, setRefunding] = useState(false);
   if (order.isLoading) return <ListSkeleton label="Loading the order" rows={3} rowHeight={72} />;
   if (order.isError || !order.data) {
@@ -104,16 +110,27 @@ export function OrderPanel({ orderId, onClose }: { orderId: string; onClose: () 
           </tr>
         </tbody>
       </Box>
-      <Box>
-        <Button variant="contained" color="warning" disabled={!refundable} onClick={() => setRefunding(true)}>
-          Refund
-        </Button>
-        {!refundable && (
-          <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-            {data.paymentStatus === 'refunded' ? 'Refunded in full.' : 'Only a paid order can be refunded.'}
-          </Typography>
-        )}
-      </Box>
+      {mayRefund ? (
+        <Box>
+          <Button
+            variant="contained"
+            color="warning"
+            disabled={!refundable}
+            onClick={() => setRefunding(true)}
+          >
+            Refund
+          </Button>
+          {!refundable && (
+            <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+              {data.paymentStatus === 'refunded' ? 'Refunded in full.' : 'Only a paid order can be refunded.'}
+            </Typography>
+          )}
+        </Box>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          Refunds are made by billing or admin staff.
+        </Typography>
+      )}
       {data.refunds.length > 0 && (
         <Box>
           <Typography variant="subtitle2" component="h4">

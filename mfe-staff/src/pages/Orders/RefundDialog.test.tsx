@@ -1,39 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffOrderDetail } from '@portal/contracts';
 import { renderPage, stubFetch } from '@portal/web-testing';
 import { loadStaffApi } from '../../api/staff-api';
-import { signedInAsStaff } from '../../testing/staff-fixtures';
+import { aStaffOrder, signedInAsStaff } from '../../testing/staff-fixtures';
 import { RefundDialog } from './RefundDialog';
 
-const order: StaffOrderDetail = {
-  id: '55555555-5555-4555-8555-555555555555',
-  status: 'completed',
-  total: '1998.00',
-  createdAt: '2026-11-20T15:00:00.000Z',
-  updatedAt: '2026-11-20T15:01:00.000Z',
-  items: [
-    {
-      id: '66666666-6666-4666-8666-666666666666',
-      packageId: '77777777-7777-4777-8777-777777777777',
-      name: 'Scale',
-      quantity: 2,
-      price: '999.00',
-    },
-  ],
-  subtotal: '1998.00',
-  tax: '0.00',
-  paymentStatus: 'partially_refunded',
-  paidAt: '2026-11-20T15:01:00.000Z',
-  amountPaid: '1998.00',
-  amountRefunded: '100.00',
-  refundable: '1898.00',
-  invoice: { number: 'INV-000001', issuedAt: '2026-11-20T15:01:00.000Z' },
-  history: [],
-  organizationId: null,
-  userId: null,
-  refunds: [],
-};
+const order = aStaffOrder;
 
 const refundPath = `POST /api/commerce/staff/orders/${order.id}/refunds`;
 const refunded = (amount: string) => ({

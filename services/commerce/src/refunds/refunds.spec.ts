@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { authMessages } from '@portal/auth';
 import {
   commerceMessages,
   createRefundResponseSchema,
@@ -178,6 +179,19 @@ describe('staff orders and refunds', () => {
       expect((await call(method, path, undefined, method === 'POST' ? {} : undefined)).status).toBe(401);
     }
     expect((await customerView(orderId)).paymentStatus).toBe('paid');
+  });
+
+  it('lets billing refund, and refuses a CRM manager with 403, moving no money', async () => {
+    const orderId = await paidOrder();
+    const manager = await stack().signIn('crm_manager');
+    expect((await call('GET', `/api/commerce/staff/orders/${orderId}`, manager)).status).toBe(200);
+    expect(await refund(orderId, { amount: '1.00' }, manager)).toMatchObject({
+      status: 403,
+      body: { statusCode: 403, message: authMessages.forbidden },
+    });
+    expect((await staffView(orderId)).refunds).toEqual([]);
+    const billing = await stack().signIn('billing');
+    expect((await refund(orderId, { amount: '1.00' }, billing)).status).toBe(201);
   });
 
   it('two staff refunding the whole order at once refund it once', async () => {

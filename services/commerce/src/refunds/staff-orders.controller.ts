@@ -12,7 +12,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
-import { type AuthenticatedUser, CurrentUser, StaffOnly } from '@portal/auth';
+import { type AuthenticatedUser, CurrentUser, Roles, StaffOnly } from '@portal/auth';
 import {
   commerceMessages,
   type CreateRefundRequest,
@@ -23,6 +23,7 @@ import {
   type InvoiceQuery,
   invoiceQuerySchema,
   orderDetailMessages,
+  refundingStaffRoles,
   type StaffOrderDetail,
   type StaffOrderListQuery,
   staffOrderListQuerySchema,
@@ -84,10 +85,12 @@ export class StaffOrdersController {
   }
 
   /**
-   * Refunds all (no amount) or part of a paid order through Stripe. 400 above what is left to refund,
+   * Refunds all (no amount) or part of a paid order through Stripe, for the staff roles that move
+   * money (`refundingStaffRoles`; 403 for a CRM manager). 400 above what is left to refund,
    * 409 for an order not paid or already refunded in full, 502 when Stripe refuses.
    */
   @Post(':id/refunds')
+  @Roles(...refundingStaffRoles)
   @HttpCode(201)
   async refund(
     @CurrentUser() staff: AuthenticatedUser,
