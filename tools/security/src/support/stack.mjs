@@ -36,7 +36,9 @@ export async function startSecurityStack({ env = {} } = {}) {
   const startedAt = performance.now();
   const runId = randomBytes(4).toString('hex');
   const signingKeyPem = generateSigningKeyPem();
-  const staff = { email: `security-staff-${runId}@example.com`, password: `staff-${runId}-password-1` };
+  // One staff account however many runs the suite's database has seen (a new password each run): staff
+  // are mailed about every new ticket, so an account per run would multiply the suite's mails.
+  const staff = { email: 'security-staff@example.com', password: `staff-${runId}-password-1` };
   const logFile = path.join(os.tmpdir(), `security-stack-${runId}.log`);
   const stack = await startSuiteStack('security', {
     stripe: { secretKey: 'sk_test_securitysuite', webhookSecret: `whsec_${randomBytes(16).toString('hex')}` },
