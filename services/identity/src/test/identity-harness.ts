@@ -49,7 +49,9 @@ export function startIdentity(
   return startServiceHarness({
     name: 'identity',
     createModule: (config) =>
-      AppModule.forRoot({ ...config, auth, encryptionKey, ...(options.ticketEvents && { ticketEvents: options.ticketEvents }) }),
+      // No ticket events unless the test names its own stream: a durable consumer of the real
+      // `PORTAL` stream, named after the throwaway database, would outlive the test.
+      AppModule.forRoot({ ...config, auth, encryptionKey, ticketEvents: options.ticketEvents ?? {} }),
     migrations: identityMigrations,
     entities: identityEntities,
     natsUrl: options.natsUrl,
