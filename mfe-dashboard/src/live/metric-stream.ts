@@ -1,5 +1,5 @@
 import type { METRIC_STREAM_EVENT, METRIC_STREAM_PATH } from '@portal/contracts';
-import { createSseParser } from './sse-parser';
+import { createSseParser } from '@portal/store/sse-parser';
 
 // The contract's values, typed against it: a runtime import of the contracts' kpi module would
 // bring zod into the dashboard's chunk for two strings.

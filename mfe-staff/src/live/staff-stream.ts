@@ -1,6 +1,6 @@
 import type { STAFF_TICKET_STREAM_PATH, StaffTicketEvent, TICKET_STREAM_EVENT } from '@portal/contracts';
 import { readToken } from '@portal/store/token';
-import { createSseParser } from './sse-parser';
+import { createSseParser } from '@portal/store/sse-parser';
 
 // The contract's values, typed against it.
 export const STREAM_PATH: typeof STAFF_TICKET_STREAM_PATH = '/api/support/staff/stream';

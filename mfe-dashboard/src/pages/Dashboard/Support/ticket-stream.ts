@@ -1,7 +1,7 @@
 import type { CUSTOMER_TICKET_STREAM_PATH, TICKET_STREAM_EVENT } from '@portal/contracts';
 import { readToken } from '@portal/store/token';
 import { reconnectDelay, HEALTHY_CONNECTION_MS } from '../../../live/follow-metric-stream';
-import { createSseParser } from '../../../live/sse-parser';
+import { createSseParser } from '@portal/store/sse-parser';
 
 // The contract's values, typed against it (its module would bring zod along at run time).
 export const TICKET_STREAM_PATH: typeof CUSTOMER_TICKET_STREAM_PATH = '/api/support/stream';
