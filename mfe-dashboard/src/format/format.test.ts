@@ -1,5 +1,5 @@
 import { countOf, formatCount } from './count';
-import { formatDate } from './date';
+import { formatDate } from '@portal/ui/format-date';
 import { centsOf, formatCents, formatMoney } from './money';
 
 describe('money', () => {

@@ -1,32 +1,4 @@
-const mediumDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** "Nov 24, 2026, 3:30 PM", in the reader's time zone. */
-export const formatDateTime = (iso: string): string => mediumDateTime.format(new Date(iso));
-/** "Nov 24, 2026". */
-export const formatDate = (iso: string): string => mediumDate.format(new Date(iso));
-
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 7],
-  ['week', 4.35],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-
-/** "just now", "3 hours ago", "in 20 minutes". */
-export function formatRelative(iso: string, now = Date.now()): string {
-  let amount = (new Date(iso).getTime() - now) / 1000;
-  if (Math.abs(amount) < 45) return 'just now';
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
-    amount /= size;
-  }
-  return relative.format(Math.round(amount), 'year');
-}
+export { formatDate, formatDateTime, formatRelative } from '@portal/ui/format-date';
 
 const MONEY = /^(\d+)\.(\d{2})$/;
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

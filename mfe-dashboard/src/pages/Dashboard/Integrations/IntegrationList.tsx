@@ -6,7 +6,7 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import type { Integration } from '@portal/contracts';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { CardList, cardSx } from '../../../components/CardList';
-import { formatDate } from '../../../format/date';
+import { formatDate } from '@portal/ui/format-date';
 import { CopyableValue } from './CopyableValue';
 import { INTEGRATION_TYPE_LABELS } from './integration-types';
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CardList, cardSx } from '../../../components/CardList';
-import { formatDate } from '../../../format/date';
+import { formatDate } from '@portal/ui/format-date';
 import { formatMoney } from '../../../format/money';
 import { OrderId } from './OrderId';
 import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';

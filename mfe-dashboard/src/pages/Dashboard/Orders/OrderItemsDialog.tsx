@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@portal/contracts';
-import { formatDate } from '../../../format/date';
+import { formatDate } from '@portal/ui/format-date';
 import { centsOf, formatCents, formatMoney } from '../../../format/money';
 import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';
 

@@ -11,7 +11,7 @@ import { RouteLink } from '@portal/ui';
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
 import { useFailureToast } from '../../../components/useFailureToast';
-import { formatDate } from '../../../format/date';
+import { formatDate } from '@portal/ui/format-date';
 import { centsOf, formatCents, formatMoney } from '../../../format/money';
 import { shortOrderId } from './OrderId';
 import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';

@@ -5,7 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Order } from '@portal/contracts';
-import { formatDate } from '../../../format/date';
+import { formatDate } from '@portal/ui/format-date';
 import { formatMoney } from '../../../format/money';
 import { OrderId } from './OrderId';
 import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';

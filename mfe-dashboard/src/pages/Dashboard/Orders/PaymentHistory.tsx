@@ -8,7 +8,7 @@ import HourglassTopRounded from '@mui/icons-material/HourglassTopRounded';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import type { PaymentEvent, PaymentEventKind } from '@portal/contracts';
 import type { ReactElement } from 'react';
-import { formatDateTime } from '../../../format/date';
+import { formatDateTime } from '@portal/ui/format-date';
 import { formatMoney } from '../../../format/money';
 
 /** Each step's words, icon and colour: the words carry the meaning, the colour only repeats it. */

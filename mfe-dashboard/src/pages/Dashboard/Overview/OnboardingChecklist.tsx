@@ -11,7 +11,7 @@ import { serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { useBookKickoffMutation, useKickoffQuery } from '../../../api/dashboard-api';
 import { OutlinedList } from '../../../components/OutlinedList';
 import { useFailureToast } from '../../../components/useFailureToast';
-import { formatDate } from '../../../format/date';
+import { formatDate } from '@portal/ui/format-date';
 import type { DashboardTab } from '../dashboard-tabs';
 import { useCalendlyScheduled } from './useCalendlyScheduled';
 

@@ -13,7 +13,7 @@ import {
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
 import { OutlinedList } from '../../../components/OutlinedList';
-import { formatDateTime } from '../../../format/date';
+import { formatDateTime } from '@portal/ui/format-date';
 import { FormOutcome, type Outcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
 import { failure } from './settings-form';
@@ -141,9 +141,7 @@ export function SessionsPanel() {
       </>
     );
   } else if (sessions.isError) {
-    content = (
-      <LoadError title="We could not load your sessions." onRetry={() => void sessions.refetch()} />
-    );
+    content = <LoadError title="We could not load your sessions." onRetry={() => void sessions.refetch()} />;
   } else {
     content = <ListSkeleton label="Loading sessions" rows={2} />;
   }
@@ -159,7 +157,13 @@ export function SessionsPanel() {
         <FormOutcome outcome={outcome} />
         {list && (
           <Box>
-            <Button variant="outlined" color="warning" onClick={endOthers} loading={others.isLoading} disabled={!hasOthers}>
+            <Button
+              variant="outlined"
+              color="warning"
+              onClick={endOthers}
+              loading={others.isLoading}
+              disabled={!hasOthers}
+            >
               Sign out all other sessions
             </Button>
           </Box>

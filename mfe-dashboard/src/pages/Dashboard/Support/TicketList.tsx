@@ -6,7 +6,7 @@ import type { CustomerTicket } from '@portal/contracts';
 import { RouteLink } from '@portal/ui';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { CardList, cardSx } from '../../../components/CardList';
-import { formatDate } from '../../../format/date';
+import { formatDate } from '@portal/ui/format-date';
 import { TicketPriorityChip, TicketStatusChip } from './TicketBadges';
 
 /** 'New reply': support answered since the member last read the ticket (an icon and words, not a colour only). */

@@ -12,7 +12,7 @@ import { selectSessionUser, serverMessage, showToast, useAppDispatch, useAppSele
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
 import { useFailureToast } from '../../../components/useFailureToast';
-import { formatDate, formatDateTime } from '../../../format/date';
+import { formatDate, formatDateTime } from '@portal/ui/format-date';
 import { ReplyForm } from './ReplyForm';
 import { TicketPriorityChip, TicketStatusChip } from './TicketBadges';
 import { TicketThread } from './TicketThread';

@@ -7,7 +7,7 @@ import PersonRounded from '@mui/icons-material/PersonRounded';
 import type { TicketAttachment, TicketMessage } from '@portal/contracts';
 import { UserText } from '@portal/ui/user-text';
 import { showToast, useAppDispatch } from '@portal/store';
-import { formatDateTime } from '../../../format/date';
+import { formatDateTime } from '@portal/ui/format-date';
 import { downloadAttachment, formatBytes } from './attachments';
 
 /** Who wrote a message, as its reader says it: "You", a colleague ("Your team") or "Support". */

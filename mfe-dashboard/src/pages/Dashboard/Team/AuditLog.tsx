@@ -8,7 +8,7 @@ import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
 import { OutlinedList } from '../../../components/OutlinedList';
 import { useFailureToast } from '../../../components/useFailureToast';
-import { formatDateTime, formatRelative } from '../../../format/date';
+import { formatDateTime, formatRelative } from '@portal/ui/format-date';
 
 /** One page of 50 entries; the last page shown offers the next. */
 function AuditPage({

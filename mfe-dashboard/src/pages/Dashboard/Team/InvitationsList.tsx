@@ -7,7 +7,7 @@ import { UserText } from '@portal/ui/user-text';
 import { serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { useResendInvitationMutation, useRevokeInvitationMutation } from '../../../api/team-api';
 import { OutlinedList } from '../../../components/OutlinedList';
-import { formatDateTime, formatRelative } from '../../../format/date';
+import { formatDateTime, formatRelative } from '@portal/ui/format-date';
 
 export interface InvitationsListProps {
   invitations: readonly Invitation[];

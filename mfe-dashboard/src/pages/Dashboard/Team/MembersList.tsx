@@ -15,7 +15,7 @@ import {
 } from '../../../api/team-api';
 import { OutlinedList } from '../../../components/OutlinedList';
 import { useFocusReturn } from '../../../components/useFocusReturn';
-import { formatDateTime, formatRelative } from '../../../format/date';
+import { formatDateTime, formatRelative } from '@portal/ui/format-date';
 import { ConfirmDialog } from './ConfirmDialog';
 import { grantableRoles, manages } from './team-roles';
 
