@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
@@ -11,6 +12,12 @@ import { staffAccount } from '../support/staff-account.mjs';
 // order, work a lead linked to its customer, and read a customer's organization.
 
 const STAFF_REMOTE = '/mfe/staff/';
+// The smallest valid PNG (1×1), and an HTML page named like one.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201c5d8b3a30000000049454e44ae426082',
+  'hex',
+);
+const HTML_AS_PNG = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 const NIL = '00000000-0000-4000-8000-000000000000';
 
 /** Every request for the staff section's files this page makes. */
@@ -193,6 +200,61 @@ test.describe('staff at work', () => {
     const bodies = messages.map((message) => message.body);
     expect(bodies).toContain('Saturday overflow now rings the Denver team.');
     expect(bodies.join('\n')).not.toContain('Routing rule 14');
+  });
+
+  test('attaches a PNG to a reply (a page named .png is refused); the customer sees it on the ticket page and downloads it', async ({
+    browser,
+    request,
+  }) => {
+    const customer = await customerWithData(request, 'Riley Chen');
+    const organizationId = await organizationOf(request, customer);
+    const staff = await staffPage(browser, await staffToken(request));
+    await staff.goto(`/staff?organization=${organizationId}`);
+    await staff.getByRole('button', { name: 'Weekend overflow routing' }).click();
+    const panel = staff.getByRole('region', { name: 'Weekend overflow routing' });
+    const files = panel.getByRole('list', { name: 'Files to send' });
+
+    await panel
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: HTML_AS_PNG });
+    await expect(files.getByText(/^page\.png: Attach an image/)).toBeVisible();
+    await panel.getByRole('button', { name: 'Remove page.png' }).click();
+    await panel
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'routing-rule.png', mimeType: 'image/png', buffer: PNG });
+    await expect(files.getByText(`routing-rule.png (${PNG.length} B)`)).toBeVisible();
+    await panel.getByLabel('Reply to the customer').fill('Here is the new routing rule.');
+    await panel.getByRole('button', { name: 'Send reply' }).click();
+    const sent = panel
+      .getByRole('list', { name: 'Conversation' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Here is the new routing rule.' });
+    await expect(sent.getByRole('button', { name: `routing-rule.png (${PNG.length} B)` })).toBeVisible();
+    await expect(files).toBeHidden();
+    await staff.context().close();
+
+    const [ticket] = await ok<{ id: string }[]>(
+      'tickets',
+      request.get('/api/support/tickets', { headers: { Authorization: `Bearer ${customer.token}` } }),
+    );
+    const context = await browser.newContext({
+      baseURL,
+      acceptDownloads: true,
+      storageState: signedInState(customer, baseURL),
+    });
+    const page = await context.newPage();
+    await page.goto(`/dashboard/support/${ticket!.id}`);
+    const reply = page
+      .getByRole('list', { name: 'Conversation' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Here is the new routing rule.' });
+    await expect(reply).toHaveAccessibleName(/^Support, /);
+    const download = page.waitForEvent('download');
+    await reply.getByRole('button', { name: /^Download routing-rule\.png/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('routing-rule.png');
+    expect(await readFile(await file.path())).toEqual(PNG);
+    await context.close();
   });
 
   test('a new ticket arrives in the open queue by itself', async ({ browser, request }) => {

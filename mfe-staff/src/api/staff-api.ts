@@ -23,6 +23,7 @@ import type {
   StaffTicketDetail,
   StaffTicketListResponse,
   StaffUserLookupResponse,
+  TicketAttachment,
   TicketPriority,
   TicketStatus,
   UpdateStaffTicketRequest,
@@ -88,6 +89,15 @@ const staffApi = lazyApi((api) =>
             body,
           }),
           invalidatesTags: (_result, _error, { id }) => ['StaffTickets', { type: 'StaffTicket', id }],
+        }),
+        /** A file's bytes, before the reply or note that names it in `attachmentIds` (415 for a type outside the allowlist). */
+        uploadStaffAttachment: build.mutation<TicketAttachment, File>({
+          query: (file) => ({
+            url: withQuery('/support/staff/attachments', { name: file.name }),
+            method: 'POST',
+            body: file,
+            headers: { 'Content-Type': 'application/octet-stream' },
+          }),
         }),
         openTickets: build.query<StaffOpenTicketsResponse, void>({
           query: () => '/support/staff/open-tickets',
@@ -167,6 +177,7 @@ export const useStaffTicketsQuery = staffApi.hook('useStaffTicketsQuery');
 export const useStaffTicketQuery = staffApi.hook('useStaffTicketQuery');
 export const useUpdateStaffTicketMutation = staffApi.hook('useUpdateStaffTicketMutation');
 export const useStaffReplyMutation = staffApi.hook('useStaffReplyMutation');
+export const useUploadStaffAttachmentMutation = staffApi.hook('useUploadStaffAttachmentMutation');
 export const useOpenTicketsQuery = staffApi.hook('useOpenTicketsQuery');
 export const useDeflectionsQuery = staffApi.hook('useDeflectionsQuery');
 export const useStaffUsersQuery = staffApi.hook('useStaffUsersQuery');

@@ -31,7 +31,7 @@ describe('AttachmentButton', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(new Blob(['%PDF-1.7']), { status: 200 }));
     renderPage(<AttachmentButton ticketId={TICKET} file={file} />, { state: signedInAsStaff });
-    await userEvent.click(screen.getByRole('button', { name: 'call-log.pdf (2 kB)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'call-log.pdf (2 KB)' }));
     await waitFor(() => expect(clicked).toEqual(['call-log.pdf blob:call-log']));
     const [url, init] = fetched.mock.calls[0]!;
     expect(url).toBe(`/api/support/staff/tickets/${TICKET}/attachments/${file.id}`);
@@ -47,7 +47,7 @@ describe('AttachmentButton', () => {
     const { store } = renderPage(<AttachmentButton ticketId={TICKET} file={file} />, {
       state: signedInAsStaff,
     });
-    await userEvent.click(screen.getByRole('button', { name: 'call-log.pdf (2 kB)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'call-log.pdf (2 KB)' }));
     await waitFor(() =>
       expect(store.getState().toast.current?.title).toBe('call-log.pdf could not be downloaded'),
     );

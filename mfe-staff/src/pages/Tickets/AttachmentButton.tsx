@@ -4,12 +4,8 @@ import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
 import type { TicketAttachment } from '@portal/contracts';
 import { showToast, useAppDispatch } from '@portal/store';
 import { readToken } from '@portal/store/token';
+import { formatBytes } from '@portal/ui/attachments';
 import { withoutBidiControls } from '@portal/ui/user-text';
-
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 
 /**
  * Downloads a message's attachment as a file (support answers it `Content-Disposition: attachment`):
@@ -54,7 +50,7 @@ export function AttachmentButton({ ticketId, file }: { ticketId: string; file: T
       disabled={busy}
       onClick={() => void download()}
     >
-      {`${name} (${size(file.size)})`}
+      {`${name} (${formatBytes(file.size)})`}
     </Button>
   );
 }

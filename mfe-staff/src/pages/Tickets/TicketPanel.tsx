@@ -20,13 +20,15 @@ import {
   type TicketStatus,
   type UpdateStaffTicketRequest,
 } from '@portal/contracts';
-import { selectSessionUser, showToast, useAppDispatch, useAppSelector } from '@portal/store';
+import { selectSessionUser, serverMessage, showToast, useAppDispatch, useAppSelector } from '@portal/store';
+import { AttachFilesButton, ChosenFiles, useAttachmentUploads } from '@portal/ui/attachments';
 import { UserText } from '@portal/ui/user-text';
 import {
   useStaffReplyMutation,
   useStaffTicketQuery,
   useStaffUsersQuery,
   useUpdateStaffTicketMutation,
+  useUploadStaffAttachmentMutation,
 } from '../../api/staff-api';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { LoadError, errorText } from '../../components/LoadError';
@@ -59,6 +61,8 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
   const detail = useStaffTicketQuery(ticketId);
   const [update, updating] = useUpdateStaffTicketMutation();
   const [send, sending] = useStaffReplyMutation();
+  const [upload] = useUploadStaffAttachmentMutation();
+  const uploads = useAttachmentUploads((file) => upload(file).unwrap(), serverMessage);
   const [mode, setMode] = useState<'reply' | 'note'>('reply');
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -121,13 +125,17 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
       composer.current?.focus();
       return;
     }
-    const result = await send({ id: ticket.id, body: { body, internal: mode === 'note' } });
+    const result = await send({
+      id: ticket.id,
+      body: { body, internal: mode === 'note', attachmentIds: uploads.ids },
+    });
     if ('error' in result) {
       setProblem(errorText(result.error));
       composer.current?.focus();
       return;
     }
     setBody('');
+    uploads.clear();
     dispatch(
       showToast({
         title: mode === 'note' ? 'Internal note added' : 'Reply sent to the customer',
@@ -307,11 +315,13 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
               : 'The customer is emailed a link to the ticket.')
           }
         />
-        <Box>
+        <ChosenFiles uploads={uploads} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
+          <AttachFilesButton uploads={uploads} />
           <Button
             type="submit"
             variant="contained"
-            disabled={sending.isLoading || (closed && mode === 'reply')}
+            disabled={sending.isLoading || uploads.uploading || (closed && mode === 'reply')}
           >
             {mode === 'note' ? 'Add note' : 'Send reply'}
           </Button>

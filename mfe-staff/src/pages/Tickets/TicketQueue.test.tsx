@@ -185,7 +185,7 @@ describe('the ticket queue', () => {
       expect(calls).toContainEqual(
         expect.objectContaining({
           method: 'POST',
-          body: { body: 'Escalated to the carrier.', internal: true },
+          body: { body: 'Escalated to the carrier.', internal: true, attachmentIds: [] },
         }),
       ),
     );

@@ -8,7 +8,8 @@ import type { TicketAttachment, TicketMessage } from '@portal/contracts';
 import { UserText } from '@portal/ui/user-text';
 import { showToast, useAppDispatch } from '@portal/store';
 import { formatDateTime } from '@portal/ui/format-date';
-import { downloadAttachment, formatBytes } from './attachments';
+import { formatBytes } from '@portal/ui/attachments';
+import { downloadAttachment } from './attachments';
 
 /** Who wrote a message, as its reader says it: "You", a colleague ("Your team") or "Support". */
 export function authorLabel(message: TicketMessage, readerId: string | undefined): string {

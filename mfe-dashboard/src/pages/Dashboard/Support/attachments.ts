@@ -1,31 +1,5 @@
-import type {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENTS_PER_MESSAGE,
-  AttachmentMediaType,
-  TicketAttachment,
-} from '@portal/contracts';
+import type { TicketAttachment } from '@portal/contracts';
 import { readToken } from '@portal/store/token';
-
-// The contract's values, typed against it (its module would bring zod along at run time).
-export const MAX_ATTACHMENT_BYTES: typeof ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const MAX_ATTACHMENTS: typeof ATTACHMENTS_PER_MESSAGE = 5;
-const MEDIA_TYPES: readonly AttachmentMediaType[] = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'application/pdf',
-  'text/plain',
-];
-/** What the file picker offers; the service decides from the bytes, whatever the name or type says. */
-export const ATTACHMENT_ACCEPT = MEDIA_TYPES.join(',');
-
-/** "845 B", "12 KB", "3.4 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
-}
 
 /** The address an attachment downloads from (support answers it as an attachment, never inline). */
 export const attachmentPath = (ticketId: string, attachmentId: string) =>
