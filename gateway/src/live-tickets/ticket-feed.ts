@@ -103,12 +103,11 @@ export function ticketChangeOf(type: string, data: unknown): TicketChange | null
     }
     case eventTypes.ticketReopened: {
       const event = ticketReopenedDataSchema.parse(data);
-      // A reopened ticket is open again (support's reopen rule).
       const change = {
         ticketId: event.ticketId,
         change: 'reopened',
         by: event.by,
-        status: 'open',
+        status: event.status,
         at: event.reopenedAt,
       } as const;
       return {

@@ -148,7 +148,7 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
         updatedAt: at,
       });
       publish('ticketClosed', { ...ticket, by: 'staff', closedAt: at });
-      publish('ticketReopened', { ...ticket, by: 'customer', reopenedAt: at });
+      publish('ticketReopened', { ...ticket, by: 'customer', status: 'open', reopenedAt: at });
       const seen = [];
       for (let index = 0; index < 3; index += 1) seen.push(dataOf(await page.next()));
       expect(seen).toEqual([
@@ -161,6 +161,47 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
       await expect(page.next(300)).rejects.toThrow('no event in time');
     } finally {
       page.close();
+    }
+  });
+
+  it('shows a reopened ticket in the status it was reopened to, and as open when the event carries none', async () => {
+    const [staff, ida] = await Promise.all([identity.signIn('admin'), identity.signIn('customer')]);
+    const ticket = ticketOf(ida);
+    const page = await open(ida.token, `${CUSTOMER}?ticketId=${ticket.ticketId}`);
+    const queue = await open(staff.token, STAFF);
+    try {
+      await waitFor(() => openStreams() === 2);
+      const at = new Date().toISOString();
+      // Staff moved the closed ticket straight to in progress.
+      publish('ticketReopened', { ...ticket, by: 'staff', status: 'in_progress', reopenedAt: at });
+      // An event queued before reopened events carried the status.
+      nats.publish(
+        `${space.prefix}.tickets.reopened`,
+        JSON.stringify(
+          createEventEnvelope(eventTypes.ticketReopened, { ...ticket, by: 'customer', reopenedAt: at }),
+        ),
+      );
+      const reopened = { ticketId: ticket.ticketId, change: 'reopened', at } as const;
+      expect([dataOf(await page.next()), dataOf(await page.next())]).toEqual([
+        { ...reopened, by: 'staff', status: 'in_progress' },
+        { ...reopened, by: 'customer', status: 'open' },
+      ]);
+      const staffSees = {
+        ...reopened,
+        organizationId: ida.organizationId,
+        title: ticket.title,
+        priority: null,
+      };
+      expect([
+        staffTicketEventSchema.parse(dataOf(await queue.next())),
+        staffTicketEventSchema.parse(dataOf(await queue.next())),
+      ]).toEqual([
+        { ...staffSees, by: 'staff', status: 'in_progress' },
+        { ...staffSees, by: 'customer', status: 'open' },
+      ]);
+    } finally {
+      page.close();
+      queue.close();
     }
   });
 

@@ -216,9 +216,14 @@ export const ticketClosedDataSchema = z.object({
 });
 export type TicketClosedData = z.infer<typeof ticketClosedDataSchema>;
 
+/**
+ * `status` is the ticket's status once reopened: `open`, or `in_progress` when staff move a closed
+ * ticket straight on. Events queued before it was carried have none, and mean `open`.
+ */
 export const ticketReopenedDataSchema = z.object({
   ...ticketActivity,
   by: ticketSideSchema,
+  status: ticketStatusSchema.default('open'),
   reopenedAt: z.iso.datetime(),
 });
 export type TicketReopenedData = z.infer<typeof ticketReopenedDataSchema>;

@@ -64,7 +64,7 @@ export class TicketMails {
 
   async reopened(manager: EntityManager, data: TicketReopenedData, occurredAt: string): Promise<void> {
     if (data.by !== 'staff' || isStale(occurredAt)) return;
-    await this.statusChanged(manager, data, 'open');
+    await this.statusChanged(manager, data, data.status);
   }
 
   async created(manager: EntityManager, data: TicketCreatedData, occurredAt: string): Promise<void> {

@@ -89,7 +89,12 @@ describe('ticket emails: identity reads portal.tickets.* and asks for the mails'
       updatedAt: now(),
     });
     await stack.events.publish('ticketClosed', { ...ticket, by: 'staff', closedAt: now() });
-    await stack.events.publish('ticketReopened', { ...ticket, by: 'staff', reopenedAt: now() });
+    await stack.events.publish('ticketReopened', {
+      ...ticket,
+      by: 'staff',
+      status: 'in_progress',
+      reopenedAt: now(),
+    });
 
     const mails = await ticketMails(owner.email, ticket.title, 4);
     const link = `${site}/dashboard/support/${ticket.ticketId}`;
@@ -113,7 +118,7 @@ describe('ticket emails: identity reads portal.tickets.* and asks for the mails'
         template: 'ticket-status-changed',
         name: 'Cara Customer',
         ticketTitle: ticket.title,
-        status: 'open',
+        status: 'in_progress',
         link,
       },
     ]);
@@ -125,7 +130,12 @@ describe('ticket emails: identity reads portal.tickets.* and asks for the mails'
     const events = [
       await stack.events.publish('ticketReplied', replied(ticket, 'customer')),
       await stack.events.publish('ticketClosed', { ...ticket, by: 'customer', closedAt: now() }),
-      await stack.events.publish('ticketReopened', { ...ticket, by: 'customer', reopenedAt: now() }),
+      await stack.events.publish('ticketReopened', {
+        ...ticket,
+        by: 'customer',
+        status: 'open',
+        reopenedAt: now(),
+      }),
       await stack.events.publish('ticketUpdated', {
         ...ticket,
         status: 'open',

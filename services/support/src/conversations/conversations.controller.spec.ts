@@ -267,6 +267,7 @@ describe('ticket conversations', () => {
       const [event] = await eventsOf(subjects.ticketReopened, ticket.id);
       expect(event.data).toMatchObject({
         by: 'customer',
+        status: 'open',
         ticketId: ticket.id,
         organizationId: alice.organizationId,
       });
@@ -282,7 +283,8 @@ describe('ticket conversations', () => {
       await call('POST', `${ticketPath(ticket.id)}/close`, alice);
       const answered = replyResponseSchema.parse((await reply(alice, ticket.id, 'Sorry, it is back.')).body);
       expect(answered.ticket.status).toBe('open');
-      expect(await eventsOf(subjects.ticketReopened, ticket.id)).toHaveLength(1);
+      const reopenings = await eventsOf(subjects.ticketReopened, ticket.id);
+      expect(reopenings.map((event) => event.data)).toMatchObject([{ by: 'customer', status: 'open' }]);
 
       await call('POST', `${ticketPath(ticket.id)}/close`, alice);
       await rows(`UPDATE tickets SET closed_at = now() - interval '15 days' WHERE id = $1`, [ticket.id]);
@@ -306,7 +308,7 @@ describe('ticket conversations', () => {
       expect((await call('PATCH', staffPath(ticket.id), staff, { status: 'open' })).status).toBe(200);
       expect((await staffReply(ticket.id, 'Late answer')).status).toBe(201);
       const [event] = await eventsOf(subjects.ticketReopened, ticket.id);
-      expect(event.data).toMatchObject({ by: 'staff' });
+      expect(event.data).toMatchObject({ by: 'staff', status: 'open' });
     });
   });
 

@@ -145,6 +145,7 @@ export class ConversationsService {
         await enqueueCatalogEvent(manager, 'ticketReopened', {
           ...activity,
           by: 'customer',
+          status: ticket.status,
           reopenedAt: now.toISOString(),
         });
       }
@@ -202,6 +203,7 @@ export class ConversationsService {
       await enqueueCatalogEvent(manager, 'ticketReopened', {
         ...ticketActivity(ticket),
         by: writer.side,
+        status: ticket.status,
         reopenedAt: now.toISOString(),
       });
       return manager.findOneByOrFail(TicketEntity, { id: ticket.id });

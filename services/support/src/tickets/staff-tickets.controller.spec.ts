@@ -351,7 +351,11 @@ describe('/api/support/staff/tickets', () => {
 
       const reopened = staffTicketSchema.parse((await move(ticket.id, { status: 'in_progress' })).body);
       expect(reopened).toMatchObject({ status: 'in_progress', closedAt: null });
-      expect((await events(subjects.ticketReopened, ticket.id))[0].data).toMatchObject({ by: 'staff' });
+      // Reopened straight to in progress: the live streams show that, not `open`.
+      expect((await events(subjects.ticketReopened, ticket.id))[0].data).toMatchObject({
+        by: 'staff',
+        status: 'in_progress',
+      });
     });
 
     it('shows breaching tickets first, the earliest warning first, and filters on breaching', async () => {

@@ -428,6 +428,7 @@ export class TicketsService {
         await enqueueCatalogEvent(manager, 'ticketReopened', {
           ...activity,
           by: 'staff',
+          status: ticket.status,
           reopenedAt: now.toISOString(),
         });
       }
