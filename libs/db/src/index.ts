@@ -18,4 +18,10 @@ export {
 export { AttemptLimits } from './attempt-limits';
 export { CustomerRow, UuidRow } from './rows';
 export { demoCustomer, demoDataWanted, demoDialerEnv, demoPasswordEnv } from './demo-customer';
-export { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor, keysetTimeText } from './keyset-cursor';
+export {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  isoTimeText,
+  type KeysetCursor,
+  keysetTimeText,
+} from './keyset-cursor';

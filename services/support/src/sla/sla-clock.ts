@@ -21,28 +21,48 @@ export function slaTimes(priority: TicketPriority, openedAt: Date) {
   };
 }
 
-function clock(targetMinutes: number, dueAt: Date, metAt: Date | null, now: Date): SlaClock {
-  let state: SlaClock['state'];
-  if (metAt) state = metAt.getTime() <= dueAt.getTime() ? 'met' : 'missed';
-  else state = now.getTime() <= dueAt.getTime() ? 'pending' : 'overdue';
-  return { targetMinutes, dueAt: dueAt.toISOString(), metAt: metAt?.toISOString() ?? null, state };
+/**
+ * A ticket's times the clocks read, as ISO 8601 text of `Date#toISOString`'s one shape (so they
+ * compare as the times do): the staff queue reads them so from the database (`isoTimeText`).
+ */
+export interface SlaTimesText {
+  priority: TicketPriority;
+  firstResponseDueAt: string;
+  firstResponseAt: string | null;
+  resolutionDueAt: string;
+  closedAt: string | null;
+  warnAt: string | null;
 }
 
-/** Both clocks of a ticket at `now`: the first response met by staff's first answer, the resolution by its closing. */
-export function ticketSla(ticket: TicketEntity, now: Date = new Date()): TicketSla {
-  const targets = ticketSlaTable[ticket.priority];
+function clock(targetMinutes: number, dueAt: string, metAt: string | null, now: string): SlaClock {
+  let state: SlaClock['state'];
+  if (metAt) state = metAt <= dueAt ? 'met' : 'missed';
+  else state = now <= dueAt ? 'pending' : 'overdue';
+  return { targetMinutes, dueAt, metAt, state };
+}
+
+/** Both clocks at `now`: the first response met by staff's first answer, the resolution by the closing. */
+export function slaClocks(times: SlaTimesText, now: string): TicketSla {
+  const targets = ticketSlaTable[times.priority];
   return {
-    firstResponse: clock(
-      targets.firstResponseMinutes,
-      ticket.firstResponseDueAt,
-      ticket.firstResponseAt,
-      now,
-    ),
-    resolution: clock(targets.resolutionMinutes, ticket.resolutionDueAt, ticket.closedAt, now),
+    firstResponse: clock(targets.firstResponseMinutes, times.firstResponseDueAt, times.firstResponseAt, now),
+    resolution: clock(targets.resolutionMinutes, times.resolutionDueAt, times.closedAt, now),
   };
 }
 
 /** True while a target not yet met is in its warning window or past due (the queue shows it first). */
-export function isBreaching(ticket: TicketEntity, now: Date = new Date()): boolean {
-  return ticket.warnAt !== null && ticket.warnAt.getTime() <= now.getTime();
+export function isBreaching(times: Pick<SlaTimesText, 'warnAt'>, now: string): boolean {
+  return times.warnAt !== null && times.warnAt <= now;
+}
+
+/** The clock times of a ticket read as an entity. */
+export function slaTimesText(ticket: TicketEntity): SlaTimesText {
+  return {
+    priority: ticket.priority,
+    firstResponseDueAt: ticket.firstResponseDueAt.toISOString(),
+    firstResponseAt: ticket.firstResponseAt?.toISOString() ?? null,
+    resolutionDueAt: ticket.resolutionDueAt.toISOString(),
+    closedAt: ticket.closedAt?.toISOString() ?? null,
+    warnAt: ticket.warnAt?.toISOString() ?? null,
+  };
 }

@@ -29,7 +29,7 @@ import {
 } from '@portal/contracts';
 import { ConversationsService } from '../conversations/conversations.service';
 import { toStaffMessageView } from '../conversations/message-view';
-import { toStaffTicketView } from './ticket-view';
+import { staffTicketView, toStaffTicketView } from './ticket-view';
 import { decodeQueueCursor, encodeQueueCursor, TicketsService } from './tickets.service';
 
 const ticketNotFound = () => new NotFoundException(ticketMessages.ticketNotFound);
@@ -66,7 +66,7 @@ export class StaffTicketsController {
       now,
     );
     return {
-      tickets: page.tickets.map((ticket) => toStaffTicketView(ticket, now)),
+      tickets: page.tickets.map((ticket) => staffTicketView(ticket, now.toISOString())),
       nextCursor: page.next && encodeQueueCursor(page.next),
     };
   }

@@ -1,5 +1,5 @@
 import { type CustomerTicket, type StaffTicket, type Ticket, TICKET_REOPEN_DAYS } from '@portal/contracts';
-import { isBreaching, ticketSla } from '../sla/sla-clock';
+import { isBreaching, slaClocks, type SlaTimesText, slaTimesText } from '../sla/sla-clock';
 import type { TicketEntity } from './ticket.entity';
 
 const DAY = 24 * 60 * 60_000;
@@ -35,20 +35,51 @@ export function toCustomerTicketView(
     reopenableUntil: reopenable
       ? new Date(ticket.closedAt!.getTime() + TICKET_REOPEN_DAYS * DAY).toISOString()
       : null,
-    sla: ticketSla(ticket, now),
+    sla: slaClocks(slaTimesText(ticket), now.toISOString()),
   };
 }
 
-/** A ticket as support staff see it (`staffTicketSchema`): whose it is, its assignee and clocks. */
-export function toStaffTicketView(ticket: TicketEntity, now: Date = new Date()): StaffTicket {
+/** A ticket as staff read it, its times as ISO 8601 text: the queue selects them so (`isoTimeText`). */
+export interface StaffTicketRecord extends Omit<Ticket, 'createdAt' | 'updatedAt'>, SlaTimesText {
+  customerId: string;
+  organizationId: string | null;
+  assigneeId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lastMessageAt: string;
+}
+
+/** A ticket as support staff see it (`staffTicketSchema`): whose it is, its assignee and clocks at `now`. */
+export function staffTicketView(ticket: StaffTicketRecord, now: string): StaffTicket {
   return {
-    ...toTicketView(ticket),
+    id: ticket.id,
+    title: ticket.title,
+    description: ticket.description,
+    priority: ticket.priority,
+    status: ticket.status,
+    createdAt: ticket.createdAt,
+    updatedAt: ticket.updatedAt,
     customerId: ticket.customerId,
     organizationId: ticket.organizationId,
     assigneeId: ticket.assigneeId,
     breaching: isBreaching(ticket, now),
-    lastMessageAt: ticket.lastMessageAt.toISOString(),
-    closedAt: ticket.closedAt?.toISOString() ?? null,
-    sla: ticketSla(ticket, now),
+    lastMessageAt: ticket.lastMessageAt,
+    closedAt: ticket.closedAt,
+    sla: slaClocks(ticket, now),
   };
+}
+
+/** `staffTicketView` of a ticket read as an entity. */
+export function toStaffTicketView(ticket: TicketEntity, now: Date = new Date()): StaffTicket {
+  return staffTicketView(
+    {
+      ...toTicketView(ticket),
+      ...slaTimesText(ticket),
+      customerId: ticket.customerId,
+      organizationId: ticket.organizationId,
+      assigneeId: ticket.assigneeId,
+      lastMessageAt: ticket.lastMessageAt.toISOString(),
+    },
+    now.toISOString(),
+  );
 }
