@@ -6,7 +6,10 @@ import passport from 'passport';
 import { type SecretOrKeyProvider, Strategy } from 'passport-jwt';
 import type { AccessTokenValidator } from './access-token.validator';
 import { bearerToken } from './bearer-token';
+import { VerifiedTokens } from './verified-tokens';
 import type { JwksKeyStore } from './jwks-key-store';
+
+type Request = Parameters<Strategy['authenticate']>[0];
 
 /**
  * The public key named by the token's `kid`, from the JwksKeyStore. No key (unknown kid, no kid)
@@ -34,13 +37,16 @@ function kidOf(rawJwtToken: string): string | undefined {
 /**
  * A passport-jwt strategy registered under `name`: one name per AuthModule, so several apps in one
  * process (tests) never share passport's global strategy registry. ES256 only (so `alg: none` and
- * HS256 signed with the public key fail), issuer and audience checked, then `validator`.
+ * HS256 signed with the public key fail), issuer and audience checked, then `validator`. A token
+ * verified a moment ago skips the signature check (`VerifiedTokens`), never the validator.
  */
 export function createAccessTokenStrategy(
   name: string,
   keys: JwksKeyStore,
   validator: AccessTokenValidator,
 ) {
+  const verified = new VerifiedTokens();
+
   class AccessTokenStrategy extends PassportStrategy(Strategy, name) implements OnModuleDestroy {
     constructor() {
       super({
@@ -49,10 +55,23 @@ export function createAccessTokenStrategy(
         algorithms: [ACCESS_TOKEN_ALGORITHM],
         issuer: ACCESS_TOKEN_ISSUER,
         audience: ACCESS_TOKEN_AUDIENCE,
+        passReqToCallback: true,
       });
     }
 
-    validate(payload: unknown) {
+    override authenticate(request: Request, options?: object): void {
+      const token = bearerToken(request);
+      const payload = token === null ? undefined : verified.get(token);
+      if (payload === undefined) return super.authenticate(request, options);
+      validator.validate(payload).then(
+        (user) => this.success(user),
+        (error: unknown) => this.error(error as Error),
+      );
+    }
+
+    /** Called by passport-jwt once the token's signature and claims are verified. */
+    validate(request: Request, payload: unknown) {
+      verified.remember(bearerToken(request)!, payload);
       return validator.validate(payload);
     }
 

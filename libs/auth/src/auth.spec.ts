@@ -320,6 +320,18 @@ describe('AuthModule in a service', () => {
       }
     });
 
+    it('keeps refusing a token it verified a moment ago once that token expires', async () => {
+      const exp = seconds(2);
+      const token = await signToken(identityKey, claimsFor({ iat: seconds(-60), exp }));
+      expect((await bearer(service, '/probe/me', token)).status).toBe(200);
+      expect((await bearer(service, '/probe/me', token)).status).toBe(200);
+      await sleep(exp * 1000 - Date.now() + 100);
+      expect(await bearer(service, '/probe/me', token)).toMatchObject({
+        status: 401,
+        body: { statusCode: 401, message: authMessages.invalidToken },
+      });
+    });
+
     it("answers 401 when the service's own SessionCheck refuses the session", async () => {
       const claims = claimsFor();
       const token = await signToken(identityKey, claims);

@@ -17,6 +17,7 @@ export { CurrentUser } from './current-user.decorator';
 export { type RevocationFeedStatus, SessionRevocations } from './session-revocations';
 export { type MembershipChange, MembershipVersions, type TokenMembership } from './membership-versions';
 export { SESSION_CHECK, type SessionCheck } from './session-check';
+export { VerifiedTokens } from './verified-tokens';
 export {
   ENCRYPTION_KEY_BYTES,
   parseEncryptionKey,

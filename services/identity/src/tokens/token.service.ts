@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { VerifiedTokens } from '@portal/auth';
 import {
   ACCESS_TOKEN_ALGORITHM,
   ACCESS_TOKEN_AUDIENCE,
@@ -25,13 +26,11 @@ export interface TokenSubject {
   membershipVersion: number;
 }
 
-const VERIFIED_CACHE_SIZE = 10_000;
-
 /** Issues and verifies access tokens; the only holder of the signing key. */
 @Injectable()
 export class TokenService implements OnModuleInit {
   private key!: SigningKey;
-  private readonly verified = new Map<string, AccessTokenClaims>();
+  private readonly verified = new VerifiedTokens<AccessTokenClaims>();
 
   constructor(@Inject(IDENTITY_CONFIG) private readonly config: Pick<IdentityConfig, 'auth'>) {}
 
@@ -64,25 +63,16 @@ export class TokenService implements OnModuleInit {
   /**
    * The token's claims when its signature, algorithm, issuer, audience and expiry hold and it lives no
    * longer than MAX_ACCESS_TOKEN_LIFETIME_SECONDS; else null.
-   * A token string verified before is answered from memory (its expiry still checked): the bytes are
-   * the ones whose signature held, and the ES256 check is most of the cost of `GET /api/auth/me`.
+   * A token string verified a moment ago is answered from memory (`VerifiedTokens`, until it expires):
+   * the bytes are the ones whose signature held, and the ES256 check is most of the cost of
+   * `GET /api/auth/me`.
    */
   async verify(token: string): Promise<AccessTokenClaims | null> {
     const known = this.verified.get(token);
-    if (known) {
-      if (known.exp * 1000 > Date.now()) return known;
-      this.verified.delete(token);
-      return null;
-    }
+    if (known) return known;
     const claims = await this.verifySignature(token);
-    if (claims) this.remember(token, claims);
+    if (claims) this.verified.remember(token, claims);
     return claims;
-  }
-
-  private remember(token: string, claims: AccessTokenClaims): void {
-    // Insertion order makes the Map a FIFO: the oldest entry leaves when it is full.
-    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, claims);
   }
 
   private async verifySignature(token: string): Promise<AccessTokenClaims | null> {
