@@ -36,6 +36,7 @@ export { authenticationRequired, expectJsonError } from './json-error';
 export { fromNewClientAddress } from './client-address';
 export { startWithTestIdentity, type WithSignIn } from './access-tokens/with-test-identity';
 export {
+  asMigration,
   createMigratedTestDatabase,
   type MigratedTestDatabase,
   type MigratedTestDatabaseOptions,

@@ -1,4 +1,4 @@
-import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import { DataSource, type EntitySchema, type MixedList, type QueryRunner } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface MigratedTestDatabaseOptions {
@@ -50,4 +50,27 @@ export async function createMigratedTestDatabase(
     throw error;
   }
   return { database, dataSource, close };
+}
+
+/**
+ * Runs `work` with a query runner in a transaction of its own, as TypeORM runs a migration (rolled
+ * back when it throws): a migration's `up` once more, e.g., to show that a second run changes nothing.
+ */
+export async function asMigration<T>(
+  dataSource: DataSource,
+  work: (runner: QueryRunner) => Promise<T>,
+): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.startTransaction();
+    const result = await work(runner);
+    await runner.commitTransaction();
+    return result;
+  } catch (error) {
+    if (runner.isTransactionActive) await runner.rollbackTransaction();
+    throw error;
+  } finally {
+    await runner.release();
+  }
 }

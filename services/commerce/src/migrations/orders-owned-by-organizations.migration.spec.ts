@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QueryRunner } from 'typeorm';
-import { startForSuite } from '@portal/testing';
+import { asMigration, startForSuite } from '@portal/testing';
 import { startCommerce } from '../test/commerce-harness';
 import { OrdersOwnedByOrganizations1765000000000 } from './1765000000000-OrdersOwnedByOrganizations';
 
@@ -10,17 +9,10 @@ describe('migration 1765000000000-OrdersOwnedByOrganizations', () => {
     stack().service.dataSource.query(sql, params) as Promise<T[]>;
 
   /** Runs the migration's `up` once more, in a transaction, as TypeORM runs a migration. */
-  async function migrateAgain(): Promise<void> {
-    const runner: QueryRunner = stack().service.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      await new OrdersOwnedByOrganizations1765000000000().up(runner);
-      await runner.commitTransaction();
-    } finally {
-      await runner.release();
-    }
-  }
+  const migrateAgain = () =>
+    asMigration(stack().service.dataSource, (runner) =>
+      new OrdersOwnedByOrganizations1765000000000().up(runner),
+    );
 
   /** An order as it was stored before organizations owned data. */
   async function legacyOrder(userId: string, organizationId: string | null): Promise<string> {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QueryRunner } from 'typeorm';
-import { startForSuite } from '@portal/testing';
+import { asMigration, startForSuite } from '@portal/testing';
 import { startCommerce } from '../test/commerce-harness';
 import { PaymentHistoryInvoicesRefunds1766200000000 } from './1766200000000-PaymentHistoryInvoicesRefunds';
 
@@ -10,17 +9,10 @@ describe('migration 1766200000000-PaymentHistoryInvoicesRefunds', () => {
     stack().service.dataSource.query(sql, params) as Promise<T[]>;
 
   /** Runs the migration's `up` once more, in a transaction, as TypeORM runs a migration. */
-  async function migrateAgain(): Promise<void> {
-    const runner: QueryRunner = stack().service.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      await new PaymentHistoryInvoicesRefunds1766200000000().up(runner);
-      await runner.commitTransaction();
-    } finally {
-      await runner.release();
-    }
-  }
+  const migrateAgain = () =>
+    asMigration(stack().service.dataSource, (runner) =>
+      new PaymentHistoryInvoicesRefunds1766200000000().up(runner),
+    );
 
   /** An order as it was stored before the history: no steps, no paid date, no number. */
   async function oldOrder(

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QueryRunner } from 'typeorm';
-import { startForSuite } from '@portal/testing';
+import { asMigration, startForSuite } from '@portal/testing';
 import { startCrm } from '../test/crm-harness';
 import { IntegrationsOwnedByOrganizations1765000000000 } from './1765000000000-IntegrationsOwnedByOrganizations';
 
@@ -10,17 +9,8 @@ describe('migration 1765000000000-IntegrationsOwnedByOrganizations', () => {
     crm().dataSource.query(sql, params) as Promise<T[]>;
 
   /** Runs the migration's `up` once more, in a transaction, as TypeORM runs a migration. */
-  async function migrateAgain(): Promise<void> {
-    const runner: QueryRunner = crm().dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      await new IntegrationsOwnedByOrganizations1765000000000().up(runner);
-      await runner.commitTransaction();
-    } finally {
-      await runner.release();
-    }
-  }
+  const migrateAgain = () =>
+    asMigration(crm().dataSource, (runner) => new IntegrationsOwnedByOrganizations1765000000000().up(runner));
 
   /** An integration as stored before organizations owned data (secrets sealed in form only). */
   async function legacyIntegration(customerId: string, organizationId: string | null): Promise<string> {

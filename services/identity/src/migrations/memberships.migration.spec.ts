@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { membershipChangedDataSchema, organizationCreatedDataSchema, subjects } from '@portal/contracts';
-import { startForSuite } from '@portal/testing';
+import { asMigration, startForSuite } from '@portal/testing';
 import { startIdentity } from '../test/identity-harness';
 import { backfillMemberships, Memberships1763900000000 } from './1763900000000-Memberships';
 
@@ -10,23 +10,6 @@ import { backfillMemberships, Memberships1763900000000 } from './1763900000000-M
  */
 describe('migration 1763900000000-Memberships: every customer becomes an owner', () => {
   const harness = startForSuite(() => startIdentity({ seed: false }));
-
-  /** Runs `work` with a query runner in a transaction, as TypeORM runs a migration. */
-  async function asMigration<T>(work: (runner: import('typeorm').QueryRunner) => Promise<T>): Promise<T> {
-    const runner = harness().dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      const result = await work(runner);
-      await runner.commitTransaction();
-      return result;
-    } catch (error) {
-      await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-    }
-  }
 
   /** A user row as it was before memberships (no membership, maybe no organization). */
   async function legacyUser(role: string, name: string, organizationId: string | null = null) {
@@ -72,7 +55,10 @@ describe('migration 1763900000000-Memberships: every customer becomes an owner',
     const without = await legacyUser('customer', '  Nia Orphan  ');
     const staff = await legacyUser('admin', 'Ora Staff');
 
-    expect(await asMigration(backfillMemberships)).toEqual({ organizations: 1, memberships: 3 });
+    expect(await asMigration(harness().dataSource, backfillMemberships)).toEqual({
+      organizations: 1,
+      memberships: 3,
+    });
 
     const [leeMembership] = await membershipsOf(withOrganization);
     expect(leeMembership).toMatchObject({ organization_id: shared, role: 'owner' });
@@ -124,10 +110,13 @@ describe('migration 1763900000000-Memberships: every customer becomes an owner',
 
   it('creates nothing the second time, run as the backfill or as the whole migration', async () => {
     await legacyUser('customer', 'Pat Twice');
-    await asMigration(backfillMemberships);
+    await asMigration(harness().dataSource, backfillMemberships);
     const before = await counts();
-    expect(await asMigration(backfillMemberships)).toEqual({ organizations: 0, memberships: 0 });
-    await asMigration((runner) => new Memberships1763900000000().up(runner));
+    expect(await asMigration(harness().dataSource, backfillMemberships)).toEqual({
+      organizations: 0,
+      memberships: 0,
+    });
+    await asMigration(harness().dataSource, (runner) => new Memberships1763900000000().up(runner));
     expect(await counts()).toEqual(before);
   });
 
@@ -139,7 +128,7 @@ describe('migration 1763900000000-Memberships: every customer becomes an owner',
     await harness().dataSource.query('UPDATE public_users SET organization_id = NULL WHERE id = $1', [
       userId,
     ]);
-    await asMigration(backfillMemberships);
+    await asMigration(harness().dataSource, backfillMemberships);
     expect(await membershipsOf(userId)).toEqual(before);
   });
 
@@ -157,7 +146,7 @@ describe('migration 1763900000000-Memberships: every customer becomes an owner',
          FROM generate_series(1, 100000) AS i`,
     );
     const started = performance.now();
-    const done = await asMigration(backfillMemberships);
+    const done = await asMigration(harness().dataSource, backfillMemberships);
     const seconds = (performance.now() - started) / 1000;
     expect(done).toEqual({ organizations: 50000, memberships: 100000 });
     // About 5 s here (set-based: one statement per step, whatever the number of users).

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QueryRunner } from 'typeorm';
-import { startForSuite } from '@portal/testing';
+import { asMigration, startForSuite } from '@portal/testing';
 import { startKpi } from '../test/kpi-harness';
 import { MetricsKeyedByOrganization1765000000000 } from './1765000000000-MetricsKeyedByOrganization';
 
@@ -10,17 +9,10 @@ describe('migration 1765000000000-MetricsKeyedByOrganization', () => {
     stack().service.dataSource.query(sql, params) as Promise<T[]>;
 
   /** Runs the migration's `up` once more, in a transaction, as TypeORM runs a migration. */
-  async function migrateAgain(): Promise<void> {
-    const runner: QueryRunner = stack().service.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      await new MetricsKeyedByOrganization1765000000000().up(runner);
-      await runner.commitTransaction();
-    } finally {
-      await runner.release();
-    }
-  }
+  const migrateAgain = () =>
+    asMigration(stack().service.dataSource, (runner) =>
+      new MetricsKeyedByOrganization1765000000000().up(runner),
+    );
 
   /** A metric as counted before organizations owned data. */
   async function legacyMetric(customerId: string, organizationId: string | null): Promise<string> {
