@@ -60,7 +60,7 @@ function invoiceOf(lines) {
     issuedAt: new Date('2026-11-24T15:02:00Z'),
     paidAt: new Date('2026-11-24T15:02:00Z'),
     orderId: '5b1f7a2e-93c4-4d6b-8e21-d3e0c0de0201',
-    billedTo: { organizationId: 'd52560ee-561a-46b7-8ac6-486059d72ed3' },
+    billedTo: { organizationId: 'd52560ee-561a-46b7-8ac6-486059d72ed3', name: 'Avery Home Services' },
     lines: items,
     subtotal: total,
     tax: '0.00',

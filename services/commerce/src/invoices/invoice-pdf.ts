@@ -7,8 +7,8 @@ export interface InvoiceData {
   issuedAt: Date;
   paidAt: Date;
   orderId: string;
-  /** Who is billed: the organization's id (commerce keeps no names), and the member who ordered. */
-  billedTo: { organizationId: string };
+  /** Who is billed: the organization, by its name once commerce learnt it from identity, and its id. */
+  billedTo: { organizationId: string; name: string | null };
   lines: { description: string; quantity: number; unitPrice: Money }[];
   subtotal: Money;
   tax: Money;
@@ -50,6 +50,30 @@ const longDate = new Intl.DateTimeFormat('en-US', {
 });
 /** "November 24, 2026" (UTC: the invoice reads the same wherever it is opened). */
 const day = (date: Date) => longDate.format(date);
+
+/** What pdfkit's standard fonts can show beyond Latin-1: the other characters of Windows-1252. */
+const winAnsiExtras = new Set('ŒœŠšŸŽžƒˆ˜–—‘’‚“”„†‡•…‰‹›€™');
+const showable = (char: string) => {
+  const code = char.charCodeAt(0);
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(char);
+};
+
+/**
+ * Text the standard fonts can draw (they encode Windows-1252 only, and write anything else as broken
+ * codes): a character outside it is drawn without its accents when that brings it inside ("ź" → "z"),
+ * else as "?" ("Ł", "東"). For names customers typed; the invoice's own text is all inside it.
+ */
+export function drawableText(text: string): string {
+  let drawable = '';
+  for (const char of text.normalize('NFC')) {
+    if (showable(char)) drawable += char;
+    else {
+      const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
+      drawable += base !== '' && [...base].every(showable) ? base : '?';
+    }
+  }
+  return drawable;
+}
 
 /**
  * Renders the invoice as a PDF (text, not an image: searchable and selectable), US Letter or A4, with
@@ -108,12 +132,16 @@ export function renderInvoicePdf(invoice: InvoiceData, size: PaperSize = 'letter
   y = Math.max(y, doc.y) + 22;
 
   doc.fillColor(muted).font('Helvetica-Bold').fontSize(9).text('BILLED TO', left, y);
+  const billedTo =
+    invoice.billedTo.name === null ? 'Customer organization' : drawableText(invoice.billedTo.name);
   doc
     .font('Helvetica')
     .fontSize(10)
     .fillColor(ink)
-    .text('Customer organization', left, y + 13);
-  doc.fillColor(muted).text(invoice.billedTo.organizationId, left, y + 26);
+    .text(billedTo, left, y + 13, { width: width / 2 - 12 });
+  // On the line of the payment's reference, or under a name that wrapped.
+  doc.fillColor(muted).text(invoice.billedTo.organizationId, left, Math.max(doc.y, y + 26));
+  const billedToEnd = doc.y;
   doc
     .fillColor(muted)
     .font('Helvetica-Bold')
@@ -126,7 +154,7 @@ export function renderInvoicePdf(invoice: InvoiceData, size: PaperSize = 'letter
     .text(`Paid by card on ${day(invoice.paidAt)}`, left + width / 2, y + 13);
   if (invoice.paymentReference)
     doc.fillColor(muted).text(`Reference ${invoice.paymentReference}`, left + width / 2, y + 26);
-  y += 56;
+  y = Math.max(y + 56, billedToEnd + 18);
 
   // Line items.
   const columns = {

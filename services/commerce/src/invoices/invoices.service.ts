@@ -2,23 +2,28 @@ import { Injectable } from '@nestjs/common';
 import { formatInvoiceNumber } from '@portal/contracts';
 import type { OrderDetailRecord } from '../orders/order-details.service';
 import { toOrderDetailView } from '../orders/order-view';
+import { OrganizationNames } from '../organizations/organization-names.service';
 import { type InvoiceData, type PaperSize, renderInvoicePdf } from './invoice-pdf';
 
 /** The invoice of a paid order, as a PDF: undefined while the order has no invoice (not paid). */
 @Injectable()
 export class InvoicesService {
+  constructor(private readonly organizations: OrganizationNames) {}
+
   async render(
     record: OrderDetailRecord,
     paper: PaperSize,
   ): Promise<{ number: string; pdf: Buffer } | undefined> {
-    const data = invoiceDataOf(record);
+    const organizationId = record.order.organizationId;
+    const name = organizationId ? await this.organizations.nameOf(organizationId) : null;
+    const data = invoiceDataOf(record, name);
     if (!data) return undefined;
     return { number: data.number, pdf: await renderInvoicePdf(data, paper) };
   }
 }
 
-/** The invoice's figures, from the same view the dashboard shows. */
-export function invoiceDataOf(record: OrderDetailRecord): InvoiceData | undefined {
+/** The invoice's figures, from the same view the dashboard shows, billed to the organization named `name`. */
+export function invoiceDataOf(record: OrderDetailRecord, name: string | null): InvoiceData | undefined {
   const { order, money } = record;
   if (money.invoiceNumber === null || !money.invoiceIssuedAt || !money.paidAt || !order.organizationId) {
     return undefined;
@@ -29,7 +34,7 @@ export function invoiceDataOf(record: OrderDetailRecord): InvoiceData | undefine
     issuedAt: money.invoiceIssuedAt,
     paidAt: money.paidAt,
     orderId: order.id,
-    billedTo: { organizationId: order.organizationId },
+    billedTo: { organizationId: order.organizationId, name },
     lines: view.items.map((item) => ({
       description: item.name,
       quantity: item.quantity,

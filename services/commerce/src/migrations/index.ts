@@ -3,6 +3,7 @@ import { OrdersOfDeletedAccounts1764700000000 } from './1764700000000-OrdersOfDe
 import { PaymentAttempts1764900000000 } from './1764900000000-PaymentAttempts';
 import { OrdersOwnedByOrganizations1765000000000 } from './1765000000000-OrdersOwnedByOrganizations';
 import { PaymentHistoryInvoicesRefunds1766200000000 } from './1766200000000-PaymentHistoryInvoicesRefunds';
+import { OrganizationNames1766400000000 } from './1766400000000-OrganizationNames';
 
 /** commerce's migrations, oldest first. Add new ones at the end. */
 export const commerceMigrations = [
@@ -11,4 +12,5 @@ export const commerceMigrations = [
   PaymentAttempts1764900000000,
   OrdersOwnedByOrganizations1765000000000,
   PaymentHistoryInvoicesRefunds1766200000000,
+  OrganizationNames1766400000000,
 ];

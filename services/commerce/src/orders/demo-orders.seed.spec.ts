@@ -2,6 +2,7 @@ import { orderListResponseSchema } from '@portal/contracts';
 import { demoCustomer } from '@portal/db';
 import { request, startForSuite } from '@portal/testing';
 import { startCommerce } from '../test/commerce-harness';
+import { pdfText } from '../test/pdf-text';
 import { seedDemoOrders } from './demo-orders.seed';
 
 describe("the demo customer's orders", () => {
@@ -30,5 +31,10 @@ describe("the demo customer's orders", () => {
     expect(
       (await request(stack().service.baseUrl, 'GET', '/api/user/orders', { token: demo.token })).body,
     ).toEqual([]);
+    // identity seeds the organization without an event: its invoices name it all the same.
+    const invoice = await fetch(`${stack().service.baseUrl}/api/user/orders/${orders[2].id}/invoice`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdfText(Buffer.from(await invoice.arrayBuffer()))).toContain(demoCustomer.organizationName);
   });
 });

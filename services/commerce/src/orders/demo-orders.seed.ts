@@ -1,6 +1,7 @@
 import { centsToMoney, moneyToCents } from '@portal/contracts';
 import { demoCustomer } from '@portal/db';
 import type { DataSource } from 'typeorm';
+import { OrganizationNames } from '../organizations/organization-names.service';
 import { catalog } from '../packages/catalog.seed';
 import { OrdersService } from './orders.service';
 
@@ -33,9 +34,14 @@ const demoOrders = [
 
 /**
  * Adds the demo customer's orders, at catalog prices, under fixed ids; an order already there is left
- * as it is. Returns how many were added.
+ * as it is. Names their organization for the invoices (identity seeds it without an event). Returns
+ * how many orders were added.
  */
 export async function seedDemoOrders(dataSource: DataSource): Promise<number> {
+  await new OrganizationNames(dataSource).rememberIfNew(
+    demoCustomer.organizationId,
+    demoCustomer.organizationName,
+  );
   const orders = new OrdersService(dataSource);
   let added = 0;
   for (const order of demoOrders) {

@@ -7,6 +7,7 @@ import {
   orderPageSchema,
 } from '@portal/contracts';
 import { request, startForSuite } from '@portal/testing';
+import { OrganizationNames } from '../organizations/organization-names.service';
 import { catalog } from '../packages/catalog.seed';
 import {
   createPaymentIntent,
@@ -160,6 +161,26 @@ describe('order detail, history, pages and invoices', () => {
     expect(a4Pdf.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
     expect(pdfPageCount(a4Pdf)).toBe(1);
     expect(await get(`/api/user/orders/${id}/invoice?paper=legal`, owner)).toMatchObject({ status: 400 });
+  });
+
+  it('bills the organization by its name once identity announced it, by its id until then', async () => {
+    const owner = await stack().signIn('customer', { orgRole: 'owner' });
+    const id = await paid(owner);
+    const invoiceText = async () =>
+      pdfText(Buffer.from(await (await download(`/api/user/orders/${id}/invoice`, owner)).arrayBuffer()));
+    const before = await invoiceText();
+    expect(before).toContain('Customer organization');
+    expect(before).toContain(owner.organizationId);
+
+    // As the consumer of `portal.organizations.created` records it. The standard fonts draw
+    // Windows-1252 only: an accent outside it is dropped, a letter outside it is a question mark.
+    await stack()
+      .service.app.get(OrganizationNames)
+      .rememberIfNew(owner.organizationId!, 'Łódź Café & Bäckerei 東京');
+    const after = await invoiceText();
+    expect(after).toContain('?ódz Café & Bäckerei ??');
+    expect(after).toContain(owner.organizationId);
+    expect(after).not.toContain('Customer organization');
   });
 
   it('answers another organization’s order, its invoice and an unknown id with the same 404', async () => {
