@@ -370,6 +370,82 @@ test.describe('staff at work', () => {
     await expect(card).toBeVisible();
     await page.context().close();
   });
+  test('fits a phone: leads, orders and customers as cards that open in the list’s place; nothing scrolls sideways', async ({
+    browser,
+    request,
+  }) => {
+    const customer = await customerWithData(request, 'Casey Morgan');
+    const organizationId = await organizationOf(request, customer);
+    await ok(
+      'contact',
+      request.post('/api/contact', {
+        data: {
+          firstName: 'Casey',
+          lastName: 'Morgan',
+          email: customer.email,
+          company: 'Morgan Freight Forwarding International',
+          message: 'We need a second queue for our night shift.',
+        },
+      }),
+    );
+    const token = await staffToken(request);
+    const lists = [
+      {
+        name: 'Leads',
+        path: `/staff/leads?q=${encodeURIComponent(customer.email)}`,
+        item: 'Casey Morgan',
+        back: 'Back to the leads',
+      },
+      {
+        name: 'Orders',
+        path: `/staff/orders?organization=${organizationId}`,
+        item: /^Order /,
+        back: 'Back to the orders',
+      },
+      {
+        name: 'Customers',
+        path: `/staff/customers?q=${encodeURIComponent(customer.email)}`,
+        item: 'Casey Morgan',
+        back: 'Back to the customers',
+      },
+    ];
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const page = await staffPage(browser, token, viewport);
+      const wide = viewport.width > 900;
+      for (const { name, path, item, back } of lists) {
+        await page.goto(path);
+        const list = wide ? page.getByRole('table', { name }) : page.getByRole('list', { name });
+        const open = list.getByRole('button', { name: item }).first();
+        await expect(open).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${name} at ${viewport.width} px`,
+        ).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({
+          path: test.info().outputPath(`${name.toLowerCase()}-${viewport.width}.png`),
+          fullPage: true,
+        });
+        if (wide) continue;
+        await open.click();
+        await expect(page.getByRole('button', { name: back })).toBeVisible();
+        await expect(list).toBeHidden();
+        await expect(page.getByRole('region').first()).toBeVisible();
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${name}'s open item at ${viewport.width} px`,
+        ).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({
+          path: test.info().outputPath(`${name.toLowerCase()}-open-${viewport.width}.png`),
+          fullPage: true,
+        });
+      }
+      await page.context().close();
+    }
+  });
 });
 
 test('a new visitor email is no customer: a lead without a match says so', async ({ browser, request }) => {
@@ -400,10 +476,13 @@ test('every page of the console has no serious or critical axe violation, at 128
       path: `/staff?organization=${organizationId}`,
       ready: page.getByRole('button', { name: 'Weekend overflow routing' }),
     },
-    { path: '/staff/leads', ready: page.getByRole('table', { name: 'Leads' }) },
+    {
+      path: '/staff/leads',
+      ready: page.getByRole('table', { name: 'Leads' }).or(page.getByRole('list', { name: 'Leads' })),
+    },
     {
       path: `/staff/orders?organization=${organizationId}`,
-      ready: page.getByRole('table', { name: 'Orders' }),
+      ready: page.getByRole('table', { name: 'Orders' }).or(page.getByRole('list', { name: 'Orders' })),
     },
     {
       path: `/staff/customers?q=${encodeURIComponent(customer.email)}`,

@@ -1,155 +1,106 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useQueryParams } from '../../components/useQueryParams';
+import type {
+  OrganizationIntegrationHealth,
+  StaffOpenTicketsResponse,
+  StaffOrganization,
+} from '@portal/contracts';
 import { UserText } from '@portal/ui/user-text';
 import { useIntegrationHealthQuery, useOpenTicketsQuery, useOrganizationsQuery } from '../../api/staff-api';
-import { LoadError } from '../../components/LoadError';
+import { FilterBar } from '../../components/FilterBar';
 import { ListWithPanel } from '../../components/ListWithPanel';
+import { PagedList, type ListColumn, type ListPage } from '../../components/PagedList';
 import { usePagedCursors } from '../../components/usePagedCursors';
+import { useQueryParams } from '../../components/useQueryParams';
 import { formatDate, formatRelative } from '../../format/format';
 import { OrganizationPanel } from './OrganizationPanel';
 
-const COLUMNS = [
-  'Organization',
-  'Plan',
-  'Members',
-  'Owner',
-  'Integrations',
-  'Last event',
-  'Last error',
-  'Open tickets',
-  'Since',
-];
+/** An organization with its integrations' health and open tickets, each undefined until read. */
+interface OrganizationRow {
+  id: string;
+  organization: StaffOrganization;
+  integrations: OrganizationIntegrationHealth | undefined;
+  /** Its open tickets; null when the counts are read and it has none. */
+  tickets: StaffOpenTicketsResponse['organizations'][number] | null | undefined;
+}
 
-function OrganizationRows({
-  q,
-  cursor,
-  last,
-  selectedId,
-  onSelect,
-  onMore,
-}: {
-  q: string | undefined;
-  cursor: string | null;
-  last: boolean;
-  selectedId: string | null;
-  onSelect: (id: string) => void;
-  onMore: (cursor: string) => void;
-}) {
+function useOrganizationPage(q: string | undefined, cursor: string | null): ListPage<OrganizationRow> {
   const page = useOrganizationsQuery({ q, cursor });
   const ids = (page.data?.organizations ?? []).map((organization) => organization.id);
   const health = useIntegrationHealthQuery(ids, { skip: ids.length === 0 });
   const open = useOpenTicketsQuery();
-  const full = (content: React.ReactNode) => (
-    <TableRow>
-      <TableCell colSpan={COLUMNS.length}>{content}</TableCell>
-    </TableRow>
-  );
-  if (page.isLoading) {
-    return full(
-      <Typography role="status" aria-busy="true" color="text.secondary">
-        Loading customers…
-      </Typography>,
-    );
-  }
-  if (page.isError || !page.data) {
-    return full(
-      <LoadError
-        title="We could not load the customers."
-        error={page.error}
-        onRetry={() => void page.refetch()}
-      />,
-    );
-  }
-  if (cursor === null && page.data.organizations.length === 0) {
-    return full(
-      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-        No organization matches this search.
-      </Typography>,
-    );
-  }
-  return (
-    <>
-      {page.data.organizations.map((organization) => {
-        const integrations = health.data?.organizations.find(
-          (entry) => entry.organizationId === organization.id,
-        );
-        const tickets = open.data?.organizations.find((entry) => entry.organizationId === organization.id);
-        return (
-          <TableRow key={organization.id} hover selected={organization.id === selectedId}>
-            <TableCell>
-              <Box
-                component="button"
-                type="button"
-                aria-current={organization.id === selectedId ? 'true' : undefined}
-                onClick={() => onSelect(organization.id)}
-                sx={{
-                  all: 'unset',
-                  cursor: 'pointer',
-                  fontWeight: 600,
-                  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-                }}
-              >
-                <UserText>{organization.name}</UserText>
-              </Box>
-            </TableCell>
-            <TableCell sx={{ textTransform: 'capitalize' }}>{organization.planId}</TableCell>
-            <TableCell>{organization.memberCount}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {organization.owner ? <UserText>{organization.owner.email}</UserText> : '—'}
-            </TableCell>
-            <TableCell>
-              {integrations ? `${integrations.active} of ${integrations.configured} active` : '…'}
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {integrations
-                ? integrations.lastEventAt
-                  ? formatRelative(integrations.lastEventAt)
-                  : 'Never'
-                : '…'}
-            </TableCell>
-            <TableCell sx={{ color: integrations?.lastError ? 'error.light' : 'text.secondary' }}>
-              {integrations?.lastError
-                ? `${formatRelative(integrations.lastError.at)}: ${integrations.lastError.message}`
-                : 'None'}
-            </TableCell>
-            <TableCell>
-              {tickets
-                ? `${tickets.open}${tickets.breaching ? ` (${tickets.breaching} breaching)` : ''}`
-                : open.data
-                  ? '0'
-                  : '…'}
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(organization.createdAt)}</TableCell>
-          </TableRow>
-        );
-      })}
-      {last && page.data.nextCursor && (
-        <TableRow>
-          <TableCell colSpan={COLUMNS.length} sx={{ textAlign: 'center' }}>
-            <Button
-              size="small"
-              variant="outlined"
-              color="inherit"
-              onClick={() => onMore(page.data!.nextCursor!)}
-            >
-              Load more
-            </Button>
-          </TableCell>
-        </TableRow>
-      )}
-    </>
-  );
+  return {
+    ...page,
+    items: page.data?.organizations.map((organization) => ({
+      id: organization.id,
+      organization,
+      integrations: health.data?.organizations.find((entry) => entry.organizationId === organization.id),
+      tickets:
+        open.data &&
+        (open.data.organizations.find((entry) => entry.organizationId === organization.id) ?? null),
+    })),
+    nextCursor: page.data?.nextCursor,
+  };
 }
+
+const COLUMNS: ListColumn<OrganizationRow>[] = [
+  {
+    label: 'Organization',
+    opens: true,
+    cell: ({ organization }) => <UserText>{organization.name}</UserText>,
+  },
+  {
+    label: 'Plan',
+    cell: ({ organization }) => (
+      <Box component="span" sx={{ textTransform: 'capitalize' }}>
+        {organization.planId}
+      </Box>
+    ),
+  },
+  { label: 'Members', cell: ({ organization }) => organization.memberCount },
+  {
+    label: 'Owner',
+    cell: ({ organization }) => (organization.owner ? <UserText>{organization.owner.email}</UserText> : '—'),
+    sx: { whiteSpace: 'nowrap' },
+  },
+  {
+    label: 'Integrations',
+    cell: ({ integrations }) =>
+      integrations ? `${integrations.active} of ${integrations.configured} active` : '…',
+  },
+  {
+    label: 'Last event',
+    cell: ({ integrations }) =>
+      integrations ? (integrations.lastEventAt ? formatRelative(integrations.lastEventAt) : 'Never') : '…',
+    sx: { whiteSpace: 'nowrap' },
+  },
+  {
+    label: 'Last error',
+    cell: ({ integrations }) =>
+      integrations?.lastError ? (
+        <Box component="span" sx={{ color: 'error.light' }}>
+          {`${formatRelative(integrations.lastError.at)}: ${integrations.lastError.message}`}
+        </Box>
+      ) : (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          None
+        </Box>
+      ),
+  },
+  {
+    label: 'Open tickets',
+    cell: ({ tickets }) =>
+      tickets
+        ? `${tickets.open}${tickets.breaching ? ` (${tickets.breaching} breaching)` : ''}`
+        : tickets === null
+          ? '0'
+          : '…',
+  },
+  {
+    label: 'Since',
+    cell: ({ organization }) => formatDate(organization.createdAt),
+    sx: { whiteSpace: 'nowrap' },
+  },
+];
 
 /**
  * Customers: every organization with its plan, members, integrations' health (last event, last
@@ -157,88 +108,47 @@ function OrganizationRows({
  * (`?organization=`) with its members and integrations.
  */
 export default function CustomersPage() {
-  const [params, setParams] = useQueryParams();
+  const [params, , setParam] = useQueryParams();
   const q = params.get('q')?.trim() || undefined;
   const { cursors, more } = usePagedCursors(q ?? '');
   const selectedId = params.get('organization');
-  const [search, setSearch] = useState(q ?? '');
-  const set = (name: string, value: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      return next;
-    });
   return (
     <Box>
-      <Box
-        component="form"
-        role="search"
-        aria-label="Find a customer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          set('q', search.trim() || undefined);
+      <FilterBar
+        label="Find a customer"
+        search={{
+          label: 'Organization, member name or email',
+          value: q,
+          onSearch: (next) => setParam('q', next),
         }}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}
-      >
-        <TextField
-          size="small"
-          label="Organization, member name or email"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ minWidth: { xs: '100%', sm: 320 } }}
-        />
-        <Button type="submit" variant="outlined" color="inherit">
-          Search
-        </Button>
-      </Box>
+      />
       <ListWithPanel
         backLabel="Back to the customers"
-        onBack={() => set('organization', undefined)}
+        onBack={() => setParam('organization', undefined)}
         panel={
           selectedId ? (
             <OrganizationPanel
               key={selectedId}
               organizationId={selectedId}
-              onClose={() => set('organization', undefined)}
+              onClose={() => setParam('organization', undefined)}
             />
           ) : null
         }
         list={
-          <TableContainer
-            sx={{
-              alignSelf: 'start',
-              maxHeight: 'calc(100vh - 240px)',
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 2,
-            }}
-          >
-            <Table stickyHeader size="small" aria-label="Customers" sx={{ minWidth: 1100 }}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {column}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {cursors.map((cursor, index) => (
-                  <OrganizationRows
-                    key={`${q ?? ''}:${cursor ?? 'first'}`}
-                    q={q}
-                    cursor={cursor}
-                    last={index === cursors.length - 1}
-                    selectedId={selectedId}
-                    onSelect={(id) => set('organization', id)}
-                    onMore={more}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <PagedList
+            label="Customers"
+            columns={COLUMNS}
+            minWidth={1100}
+            filters={q}
+            usePage={useOrganizationPage}
+            cursors={cursors}
+            onMore={more}
+            selectedId={selectedId}
+            onSelect={(id) => setParam('organization', id)}
+            loading="Loading customers…"
+            failed="We could not load the customers."
+            empty="No organization matches this search."
+          />
         }
       />
     </Box>

@@ -1,31 +1,108 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { useQueryParams } from '../../components/useQueryParams';
-import { ticketPriorities, ticketStatuses } from '@portal/contracts';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
+import { ticketPriorities, ticketStatuses, type StaffTicket } from '@portal/contracts';
+import { UserText } from '@portal/ui/user-text';
+import { useStaffTicketsQuery, useStaffUsersQuery, type TicketQueueFilters } from '../../api/staff-api';
+import { FilterBar, SelectField } from '../../components/FilterBar';
+import { ListWithPanel } from '../../components/ListWithPanel';
+import { PagedList, type ListColumn, type ListPage } from '../../components/PagedList';
 import { usePagedCursors } from '../../components/usePagedCursors';
+import { useQueryParams } from '../../components/useQueryParams';
+import { formatRelative } from '../../format/format';
 import { useLiveQueue } from '../../live/useLiveQueue';
-import type { TicketQueueFilters } from '../../api/staff-api';
 import { DeflectionFigure } from './DeflectionFigure';
-import { QueuePage } from './QueuePage';
 import { TicketPanel, type PanelActions } from './TicketPanel';
 import { filtersFrom, withFilter } from './queue-filters';
-import { PRIORITY_LABELS, STATUS_LABELS } from './ticket-labels';
+import { PRIORITY_LABELS, STATUS_LABELS, slaText } from './ticket-labels';
 
-const COLUMNS = ['Breach', 'Title', 'Customer', 'Priority', 'Status', 'Due', 'Assignee', 'Last activity'];
+/** A ticket with the names of its customer and assignee, once read. */
+interface TicketRow {
+  id: string;
+  ticket: StaffTicket;
+  customer: string;
+  assignee: string;
+}
+
+function useQueuePage(filters: TicketQueueFilters, cursor: string | null): ListPage<TicketRow> {
+  const page = useStaffTicketsQuery({ ...filters, cursor });
+  const tickets = page.data?.tickets;
+  const ids = [
+    ...new Set((tickets ?? []).flatMap((ticket) => [ticket.customerId, ticket.assigneeId]).filter(Boolean)),
+  ] as string[];
+  const users = useStaffUsersQuery(ids, { skip: ids.length === 0 });
+  const person = (id: string | null, none: string) =>
+    id ? (users.data?.users.find((user) => user.id === id)?.name ?? 'Unknown account') : none;
+  return {
+    ...page,
+    items: tickets?.map((ticket) => ({
+      id: ticket.id,
+      ticket,
+      customer: person(ticket.customerId, 'Customer'),
+      assignee: person(ticket.assigneeId, 'Unassigned'),
+    })),
+    nextCursor: page.data?.nextCursor,
+  };
+}
+
+const priorityColor = (priority: StaffTicket['priority']) =>
+  priority === 'urgent' || priority === 'high' ? 'error' : priority === 'medium' ? 'warning' : 'default';
+
+const COLUMNS: ListColumn<TicketRow>[] = [
+  {
+    label: 'Breach',
+    cell: ({ ticket }) =>
+      ticket.breaching ? (
+        <Chip
+          size="small"
+          color="error"
+          icon={<WarningAmberRounded aria-hidden />}
+          label="Breaching"
+          sx={{ fontWeight: 700 }}
+        />
+      ) : null,
+    sx: { width: 120 },
+  },
+  {
+    label: 'Title',
+    opens: true,
+    cell: ({ ticket }) => <UserText>{ticket.title}</UserText>,
+    sx: { minWidth: 220 },
+  },
+  { label: 'Customer', cell: ({ customer }) => customer },
+  {
+    label: 'Priority',
+    cell: ({ ticket }) => (
+      <Chip
+        size="small"
+        label={PRIORITY_LABELS[ticket.priority]}
+        color={priorityColor(ticket.priority)}
+        variant="outlined"
+      />
+    ),
+  },
+  { label: 'Status', cell: ({ ticket }) => STATUS_LABELS[ticket.status] },
+  {
+    label: 'Due',
+    cell: ({ ticket }) => (
+      <Box component="span" sx={{ color: ticket.breaching ? 'error.light' : 'text.secondary' }}>
+        {slaText(ticket) ?? '—'}
+      </Box>
+    ),
+  },
+  { label: 'Assignee', cell: ({ assignee }) => assignee },
+  {
+    label: 'Last activity',
+    cell: ({ ticket }) => formatRelative(ticket.lastMessageAt),
+    sx: { color: 'text.secondary', whiteSpace: 'nowrap' },
+  },
+];
+
+const ASSIGNEE_FILTERS = ['me', 'none'] as const;
 
 /** Keys that mean nothing while typing in a field. */
 const typing = (target: EventTarget | null) =>
@@ -42,13 +119,11 @@ const typing = (target: EventTarget | null) =>
  * New tickets and replies arrive by the gateway's staff stream.
  */
 export default function TicketQueue() {
-  const [params, setParams] = useQueryParams();
+  const [params, setParams, setParam] = useQueryParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
-  const filterKey = JSON.stringify(filters);
   const selectedId = params.get('ticket');
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   // Other filters start again from the first page.
-  const { cursors, more } = usePagedCursors(filterKey);
+  const { cursors, more } = usePagedCursors(JSON.stringify(filters));
   const [ids, setIds] = useState<Map<string | null, string[]>>(new Map());
   const live = useLiveQueue();
 
@@ -62,16 +137,7 @@ export default function TicketQueue() {
   );
   const ordered = cursors.flatMap((cursor) => ids.get(cursor) ?? []);
 
-  const select = useCallback(
-    (id: string | null) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('ticket', id);
-        else next.delete('ticket');
-        return next;
-      }),
-    [setParams],
-  );
+  const select = useCallback((id: string | null) => setParam('ticket', id ?? undefined), [setParam]);
   const setFilter = (name: keyof TicketQueueFilters, value: string | undefined) =>
     setParams((current) => withFilter(current, name, value));
 
@@ -96,69 +162,32 @@ export default function TicketQueue() {
     return () => document.removeEventListener('keydown', onKey);
   }, [ordered, selectedId, select]);
 
-  const pages = cursors.map((cursor, index) => (
-    <QueuePage
-      key={`${filterKey}:${cursor ?? 'first'}`}
-      filters={filters}
-      cursor={cursor}
-      last={index === cursors.length - 1}
-      selectedId={selectedId}
-      onSelect={select}
-      onMore={more}
-      onTickets={onTickets}
-      compact={compact}
-      columns={COLUMNS.length}
-    />
-  ));
-
   const filterBar = (
-    <Box
-      role="search"
-      aria-label="Filter the queue"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1.5 }}
-    >
-      <TextField
-        select
-        size="small"
+    <FilterBar label="Filter the queue">
+      <SelectField
         label="Status"
-        value={filters.status ?? ''}
-        onChange={(event) => setFilter('status', event.target.value || undefined)}
-        sx={{ minWidth: 140 }}
-      >
-        <MenuItem value="">Any status</MenuItem>
-        {ticketStatuses.map((status) => (
-          <MenuItem key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        any="Any status"
+        value={filters.status}
+        options={ticketStatuses}
+        labelOf={(status) => STATUS_LABELS[status]}
+        onChange={(status) => setFilter('status', status)}
+      />
+      <SelectField
         label="Priority"
-        value={filters.priority ?? ''}
-        onChange={(event) => setFilter('priority', event.target.value || undefined)}
-        sx={{ minWidth: 140 }}
-      >
-        <MenuItem value="">Any priority</MenuItem>
-        {ticketPriorities.map((priority) => (
-          <MenuItem key={priority} value={priority}>
-            {PRIORITY_LABELS[priority]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        any="Any priority"
+        value={filters.priority}
+        options={ticketPriorities}
+        labelOf={(priority) => PRIORITY_LABELS[priority]}
+        onChange={(priority) => setFilter('priority', priority)}
+      />
+      <SelectField
         label="Assignee"
-        value={filters.assigneeId === 'me' || filters.assigneeId === 'none' ? filters.assigneeId : ''}
-        onChange={(event) => setFilter('assigneeId', event.target.value || undefined)}
-        sx={{ minWidth: 150 }}
-      >
-        <MenuItem value="">Anyone</MenuItem>
-        <MenuItem value="me">Assigned to me</MenuItem>
-        <MenuItem value="none">Unassigned</MenuItem>
-      </TextField>
+        any="Anyone"
+        value={filters.assigneeId === 'me' || filters.assigneeId === 'none' ? filters.assigneeId : undefined}
+        options={ASSIGNEE_FILTERS}
+        labelOf={(assignee) => (assignee === 'me' ? 'Assigned to me' : 'Unassigned')}
+        onChange={(assignee) => setFilter('assigneeId', assignee)}
+      />
       <FormControlLabel
         control={
           <Checkbox
@@ -184,40 +213,7 @@ export default function TicketQueue() {
               : 'Live updates paused'}
         </Typography>
       </Box>
-    </Box>
-  );
-
-  const list = compact ? (
-    <Box component="ul" aria-label="Tickets" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
-      {pages}
-    </Box>
-  ) : (
-    <TableContainer
-      sx={{
-        alignSelf: 'start',
-        maxHeight: 'calc(100vh - 260px)',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-      }}
-    >
-      <Table stickyHeader size="small" aria-label="Tickets" sx={{ minWidth: 960 }}>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {column}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        {pages}
-      </Table>
-    </TableContainer>
-  );
-
-  const panel = selectedId && (
-    <TicketPanel key={selectedId} ticketId={selectedId} onClose={() => select(null)} actions={panelRef} />
+    </FilterBar>
   );
 
   return (
@@ -226,29 +222,37 @@ export default function TicketQueue() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Keys: j / k next and previous, a assign to me, r reply, n internal note, c close.
       </Typography>
-      {compact ? (
-        panel ? (
-          <Box>
-            <Button size="small" onClick={() => select(null)} sx={{ mb: 1 }}>
-              Back to the queue
-            </Button>
-            {panel}
-          </Box>
-        ) : (
-          list
-        )
-      ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: panel ? { md: '1fr', lg: 'minmax(0, 3fr) minmax(360px, 2fr)' } : '1fr',
-          }}
-        >
-          <Box sx={{ minWidth: 0 }}>{list}</Box>
-          {panel}
-        </Box>
-      )}
+      <ListWithPanel
+        backLabel="Back to the queue"
+        onBack={() => select(null)}
+        panel={
+          selectedId ? (
+            <TicketPanel
+              key={selectedId}
+              ticketId={selectedId}
+              onClose={() => select(null)}
+              actions={panelRef}
+            />
+          ) : null
+        }
+        list={
+          <PagedList
+            label="Tickets"
+            columns={COLUMNS}
+            minWidth={960}
+            filters={filters}
+            usePage={useQueuePage}
+            cursors={cursors}
+            onMore={more}
+            selectedId={selectedId}
+            onSelect={select}
+            onItems={onTickets}
+            loading="Loading tickets…"
+            failed="We could not load the queue."
+            empty="No tickets match these filters. Clear a filter to see more of the queue."
+          />
+        }
+      />
     </Box>
   );
 }
