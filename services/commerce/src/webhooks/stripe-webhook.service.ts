@@ -106,14 +106,7 @@ export class StripeWebhookService {
     sent: StripePaymentIntentView,
   ): Promise<void> {
     const why = `${event.type} ${event.id}`;
-    const fresh = await manager.query(
-      'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id',
-      [event.id, event.type],
-    );
-    if (fresh.length === 0) {
-      this.logger.log(`Stripe event ${why} already handled`);
-      return;
-    }
+    if (!(await this.recordFirst(manager, event, why))) return;
     const orderId = sent.metadata?.orderId;
     if (typeof orderId !== 'string' || !UUID.test(orderId)) {
       this.logger.warn(
@@ -141,14 +134,7 @@ export class StripeWebhookService {
     refundId: string,
   ): Promise<void> {
     const why = `${event.type} ${event.id}`;
-    const fresh = await manager.query(
-      'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id',
-      [event.id, event.type],
-    );
-    if (fresh.length === 0) {
-      this.logger.log(`Stripe event ${why} already handled`);
-      return;
-    }
+    if (!(await this.recordFirst(manager, event, why))) return;
     let refund: Stripe.Refund;
     try {
       refund = await stripe.refunds.retrieve(refundId);
@@ -161,6 +147,20 @@ export class StripeWebhookService {
       throw new ServiceUnavailableException('Stripe could not be reached; deliver the event again');
     }
     await this.refunds.apply(manager, refund, { at: new Date(event.created * 1000), why });
+  }
+
+  /** Records the event's id in `stripe_events`; false (logged) for one handled already. */
+  private async recordFirst(
+    manager: EntityManager,
+    event: StripeEventEnvelope,
+    why: string,
+  ): Promise<boolean> {
+    const fresh: unknown[] = await manager.query(
+      'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id',
+      [event.id, event.type],
+    );
+    if (fresh.length === 0) this.logger.log(`Stripe event ${why} already handled`);
+    return fresh.length > 0;
   }
 
   /** The PaymentIntent as Stripe has it now; undefined (logged) when Stripe knows no such PaymentIntent. */
