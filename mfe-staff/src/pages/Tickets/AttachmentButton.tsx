@@ -3,14 +3,11 @@ import Button from '@mui/material/Button';
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
 import type { TicketAttachment } from '@portal/contracts';
 import { showToast, useAppDispatch } from '@portal/store';
-import { readToken } from '@portal/store/token';
+import { downloadFile } from '@portal/store/download';
 import { formatBytes } from '@portal/ui/attachments';
 import { withoutBidiControls } from '@portal/ui/user-text';
 
-/**
- * Downloads a message's attachment as a file (support answers it `Content-Disposition: attachment`):
- * read with the bearer token, which a plain link cannot send, then saved under its name.
- */
+/** Downloads a message's attachment as a file (support answers it `Content-Disposition: attachment`), under its name. */
 export function AttachmentButton({ ticketId, file }: { ticketId: string; file: TicketAttachment }) {
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
@@ -18,18 +15,10 @@ export function AttachmentButton({ ticketId, file }: { ticketId: string; file: T
   const download = async () => {
     setBusy(true);
     try {
-      const response = await fetch(
+      await downloadFile(
         `/api/support/staff/tickets/${encodeURIComponent(ticketId)}/attachments/${encodeURIComponent(file.id)}`,
-        { headers: { Authorization: `Bearer ${readToken() ?? ''}` } },
+        name,
       );
-      if (!response.ok)
-        throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (error) {
       dispatch(
         showToast({

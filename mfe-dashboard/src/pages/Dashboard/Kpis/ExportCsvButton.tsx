@@ -3,7 +3,7 @@ import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
 import { type KpiRange, kpiCsvFilename } from '@portal/contracts';
 import { serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { useExportMetricsMutation } from '../../../api/dashboard-api';
-import { downloadText } from './download-file';
+import { saveFile } from '@portal/store/download';
 
 /**
  * 'Export CSV': the shown range's daily rows from kpi (`GET /api/kpi/metrics/export`), exactly its
@@ -25,7 +25,7 @@ export function ExportCsvButton({ range }: { range: KpiRange }) {
       );
       return;
     }
-    downloadText(result.data, kpiCsvFilename(range), 'text/csv;charset=utf-8');
+    saveFile(new Blob([result.data], { type: 'text/csv;charset=utf-8' }), kpiCsvFilename(range));
   }
 
   return (

@@ -6,7 +6,7 @@ import FolderZipRounded from '@mui/icons-material/FolderZipRounded';
 import type { AccountExportPart, AccountExportService } from '@portal/contracts';
 import { serverMessage, useAppDispatch, type ApiError } from '@portal/store';
 import { exportAccount } from '@portal/store/account-api';
-import { downloadFile } from './download';
+import { saveFile } from '@portal/store/download';
 import { FormOutcome, type Outcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
 
@@ -64,7 +64,12 @@ export function ExportPanel() {
       }
       const now = new Date();
       const name = exportFileName(now);
-      downloadFile(name, 'application/json', `${JSON.stringify(exportDocument(result.parts, now), null, 2)}\n`);
+      saveFile(
+        new Blob([`${JSON.stringify(exportDocument(result.parts, now), null, 2)}\n`], {
+          type: 'application/json',
+        }),
+        name,
+      );
       setOutcome({ severity: 'success', text: `Downloaded ${name}.` });
     } finally {
       setBusy(false);
@@ -78,7 +83,13 @@ export function ExportPanel() {
       description="One JSON file with everything we hold about your account: profile, orders, support tickets, integrations (without their secrets) and KPIs."
     >
       <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-        <Button variant="outlined" color="secondary" startIcon={<DownloadRounded />} onClick={run} loading={busy}>
+        <Button
+          variant="outlined"
+          color="secondary"
+          startIcon={<DownloadRounded />}
+          onClick={run}
+          loading={busy}
+        >
           Export my data
         </Button>
         <FormOutcome outcome={outcome} />

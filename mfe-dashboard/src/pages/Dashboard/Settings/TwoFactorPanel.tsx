@@ -31,7 +31,7 @@ import {
   useSetUpTwoFactorMutation,
 } from '@portal/store/account-api';
 import { COPY_UNAVAILABLE, CopyableValue } from '../Integrations/CopyableValue';
-import { downloadFile } from './download';
+import { saveFile } from '@portal/store/download';
 import { FormOutcome, type Outcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
 import { checkForm, failure, useSettingsForm } from './settings-form';
@@ -95,7 +95,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           size="small"
           color="inherit"
           startIcon={<DownloadRounded aria-hidden />}
-          onClick={() => downloadFile(RECOVERY_CODES_FILE, 'text/plain', `${BRAND_NAME} recovery codes\n\n${text}\n`)}
+          onClick={() =>
+            saveFile(
+              new Blob([`${BRAND_NAME} recovery codes\n\n${text}\n`], { type: 'text/plain' }),
+              RECOVERY_CODES_FILE,
+            )
+          }
           sx={{ color: 'secondary.main' }}
         >
           Download
@@ -143,8 +148,8 @@ function SetupStep({
         1. Add {BRAND_NAME} to your authenticator app
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Scan this QR code with an app such as Google Authenticator, Microsoft Authenticator or 1Password. If you
-        cannot scan it, enter the secret key instead.
+        Scan this QR code with an app such as Google Authenticator, Microsoft Authenticator or 1Password. If
+        you cannot scan it, enter the secret key instead.
       </Typography>
       <Box
         sx={{
@@ -210,7 +215,9 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
     order: [proof],
     // Only the chosen proof is sent.
     check: (fields) =>
-      checkForm<Proof, TwoFactorDisableRequest>(twoFactorDisableRequestSchema, { [proof]: fields[proof] } as Record<Proof, string>),
+      checkForm<Proof, TwoFactorDisableRequest>(twoFactorDisableRequestSchema, {
+        [proof]: fields[proof],
+      } as Record<Proof, string>),
     send: async (request: TwoFactorDisableRequest) => {
       await disable(request).unwrap();
       onDisabled();
@@ -243,7 +250,13 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
           slotProps={{ htmlInput: { required: true, spellCheck: false } }}
         />
       ) : (
-        <SecretField key="password" secretName="password" label="Password" autoComplete="current-password" {...field} />
+        <SecretField
+          key="password"
+          secretName="password"
+          label="Password"
+          autoComplete="current-password"
+          {...field}
+        />
       )}
       <FormOutcome outcome={outcome} />
       <Box>
