@@ -3,21 +3,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import CloseRounded from '@mui/icons-material/CloseRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
 import {
   ticketPriorities,
   ticketStatuses,
   type StaffTicket,
-  type TicketPriority,
-  type TicketStatus,
   type UpdateStaffTicketRequest,
 } from '@portal/contracts';
 import { selectSessionUser, serverMessage, showToast, useAppDispatch, useAppSelector } from '@portal/store';
@@ -30,8 +24,9 @@ import {
   useUpdateStaffTicketMutation,
   useUploadStaffAttachmentMutation,
 } from '../../api/staff-api';
-import { ListSkeleton } from '../../components/ListSkeleton';
-import { LoadError, errorText } from '../../components/LoadError';
+import { SelectField } from '../../components/FilterBar';
+import { ItemPanel } from '../../components/ItemPanel';
+import { errorText } from '../../components/LoadError';
 import { formatDateTime } from '../../format/format';
 import { AttachmentButton } from './AttachmentButton';
 import { CustomerContext } from './CustomerContext';
@@ -104,20 +99,7 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
     close: () => void change({ status: 'closed' }, 'Ticket closed'),
   }));
 
-  if (detail.isLoading) return <ListSkeleton label="Loading the ticket" rows={4} rowHeight={72} />;
-  if (detail.isError || !detail.data || !ticket) {
-    return (
-      <LoadError
-        title="We could not load this ticket."
-        error={detail.error}
-        onRetry={() => void detail.refetch()}
-      />
-    );
-  }
-  const closed = ticket.status === 'closed';
-  const sla = slaText(ticket);
-
-  const submit = async (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent, ticketId: string) => {
     event.preventDefault();
     setProblem(null);
     if (!body.trim()) {
@@ -126,7 +108,7 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
       return;
     }
     const result = await send({
-      id: ticket.id,
+      id: ticketId,
       body: { body, internal: mode === 'note', attachmentIds: uploads.ids },
     });
     if ('error' in result) {
@@ -145,189 +127,168 @@ export function TicketPanel({ ticketId, onClose, actions }: TicketPanelProps) {
   };
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby="staff-ticket-title"
-      variant="outlined"
-      sx={{
-        p: { xs: 1.5, md: 2 },
-        display: 'grid',
-        gap: 1.5,
-        alignContent: 'start',
-        position: { lg: 'sticky' },
-        top: { lg: 16 },
-      }}
+    <ItemPanel
+      what="ticket"
+      query={detail}
+      title={(data) => <UserText>{data.ticket.title}</UserText>}
+      onClose={onClose}
     >
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-        <Typography
-          id="staff-ticket-title"
-          variant="h3"
-          sx={{ fontSize: '1.2rem', fontWeight: 700, flex: 1 }}
-        >
-          <UserText>{ticket.title}</UserText>
-        </Typography>
-        <IconButton aria-label="Close the ticket panel" onClick={onClose} size="small">
-          <CloseRounded />
-        </IconButton>
-      </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        {ticket.breaching && <Chip size="small" color="error" label="Breaching" />}
-        <Typography variant="body2" color={ticket.breaching ? 'error.light' : 'text.secondary'}>
-          {sla ?? `${STATUS_LABELS[ticket.status]} ${ticket.closedAt ? formatDateTime(ticket.closedAt) : ''}`}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Opened {formatDateTime(ticket.createdAt)} by {nameOf(ticket.customerId) ?? 'the customer'}
-        </Typography>
-      </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={ticket.status}
-          disabled={updating.isLoading}
-          onChange={(event) => void change({ status: event.target.value as TicketStatus }, 'Status changed')}
-          sx={{ minWidth: 140 }}
-        >
-          {ticketStatuses.map((status) => (
-            <MenuItem key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Priority"
-          value={ticket.priority}
-          disabled={updating.isLoading}
-          onChange={(event) =>
-            void change({ priority: event.target.value as TicketPriority }, 'Priority changed')
-          }
-          sx={{ minWidth: 130 }}
-        >
-          {ticketPriorities.map((priority) => (
-            <MenuItem key={priority} value={priority}>
-              {PRIORITY_LABELS[priority]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Assignee
-          ticket={ticket}
-          myId={me?.id}
-          name={nameOf(ticket.assigneeId)}
-          busy={updating.isLoading}
-          onChange={change}
-        />
-      </Box>
-      <CustomerContext
-        organizationId={ticket.organizationId}
-        customerId={ticket.customerId}
-        customerName={nameOf(ticket.customerId)}
-      />
-      <Box component="ol" aria-label="Conversation" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
-        {detail.data.messages.map((message) => (
-          <Box
-            component="li"
-            key={message.id}
-            sx={{
-              listStyle: 'none',
-              p: 1.5,
-              borderRadius: 2,
-              border: 1,
-              borderStyle: message.internal ? 'dashed' : 'solid',
-              borderColor: message.internal
-                ? 'warning.main'
-                : message.author === 'staff'
-                  ? 'primary.dark'
-                  : 'divider',
-              bgcolor: message.internal ? 'rgba(255, 183, 77, 0.06)' : 'background.default',
-            }}
-          >
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
-              <Typography variant="subtitle2" component="p">
-                {nameOf(message.authorId) ?? (message.author === 'staff' ? 'Support' : 'Customer')}
-                {message.author === 'staff' ? ' (staff)' : ' (customer)'}
+      {({ ticket, messages }) => {
+        const closed = ticket.status === 'closed';
+        const sla = slaText(ticket);
+        return (
+          <>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              {ticket.breaching && <Chip size="small" color="error" label="Breaching" />}
+              <Typography variant="body2" color={ticket.breaching ? 'error.light' : 'text.secondary'}>
+                {sla ??
+                  `${STATUS_LABELS[ticket.status]} ${ticket.closedAt ? formatDateTime(ticket.closedAt) : ''}`}
               </Typography>
-              {message.internal && (
-                <Chip
-                  size="small"
-                  icon={<LockRounded aria-hidden />}
-                  label="Internal note"
-                  color="warning"
-                  variant="outlined"
-                />
-              )}
-              <Typography
-                variant="caption"
-                color="text.secondary"
-                component="time"
-                dateTime={message.createdAt}
-              >
-                {formatDateTime(message.createdAt)}
+              <Typography variant="body2" color="text.secondary">
+                Opened {formatDateTime(ticket.createdAt)} by {nameOf(ticket.customerId) ?? 'the customer'}
               </Typography>
             </Box>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              <UserText>{message.body}</UserText>
-            </Typography>
-            {message.attachments.length > 0 && (
-              <Box
-                sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}
-                aria-label="Attachments"
-                role="group"
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <SelectField
+                label="Status"
+                value={ticket.status}
+                options={ticketStatuses}
+                labelOf={(status) => STATUS_LABELS[status]}
+                disabled={updating.isLoading}
+                onChange={(status) => void change({ status }, 'Status changed')}
+              />
+              <SelectField
+                label="Priority"
+                value={ticket.priority}
+                options={ticketPriorities}
+                labelOf={(priority) => PRIORITY_LABELS[priority]}
+                disabled={updating.isLoading}
+                onChange={(priority) => void change({ priority }, 'Priority changed')}
+              />
+              <Assignee
+                ticket={ticket}
+                myId={me?.id}
+                name={nameOf(ticket.assigneeId)}
+                busy={updating.isLoading}
+                onChange={change}
+              />
+            </Box>
+            <CustomerContext
+              organizationId={ticket.organizationId}
+              customerId={ticket.customerId}
+              customerName={nameOf(ticket.customerId)}
+            />
+            <Box component="ol" aria-label="Conversation" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
+              {messages.map((message) => (
+                <Box
+                  component="li"
+                  key={message.id}
+                  sx={{
+                    listStyle: 'none',
+                    p: 1.5,
+                    borderRadius: 2,
+                    border: 1,
+                    borderStyle: message.internal ? 'dashed' : 'solid',
+                    borderColor: message.internal
+                      ? 'warning.main'
+                      : message.author === 'staff'
+                        ? 'primary.dark'
+                        : 'divider',
+                    bgcolor: message.internal ? 'rgba(255, 183, 77, 0.06)' : 'background.default',
+                  }}
+                >
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+                    <Typography variant="subtitle2" component="p">
+                      {nameOf(message.authorId) ?? (message.author === 'staff' ? 'Support' : 'Customer')}
+                      {message.author === 'staff' ? ' (staff)' : ' (customer)'}
+                    </Typography>
+                    {message.internal && (
+                      <Chip
+                        size="small"
+                        icon={<LockRounded aria-hidden />}
+                        label="Internal note"
+                        color="warning"
+                        variant="outlined"
+                      />
+                    )}
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="time"
+                      dateTime={message.createdAt}
+                    >
+                      {formatDateTime(message.createdAt)}
+                    </Typography>
+                  </Box>
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    <UserText>{message.body}</UserText>
+                  </Typography>
+                  {message.attachments.length > 0 && (
+                    <Box
+                      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}
+                      aria-label="Attachments"
+                      role="group"
+                    >
+                      {message.attachments.map((file) => (
+                        <AttachmentButton key={file.id} ticketId={ticket.id} file={file} />
+                      ))}
+                    </Box>
+                  )}
+                </Box>
+              ))}
+            </Box>
+            <Box
+              component="form"
+              onSubmit={(event) => void submit(event, ticket.id)}
+              noValidate
+              sx={{ display: 'grid', gap: 1 }}
+            >
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={mode}
+                onChange={(_event, next: 'reply' | 'note' | null) => next && setMode(next)}
+                aria-label="Write"
               >
-                {message.attachments.map((file) => (
-                  <AttachmentButton key={file.id} ticketId={ticket.id} file={file} />
-                ))}
+                <ToggleButton value="reply">Reply to customer</ToggleButton>
+                <ToggleButton value="note">Internal note</ToggleButton>
+              </ToggleButtonGroup>
+              {closed && mode === 'reply' && (
+                <Alert severity="info">
+                  This ticket is closed: reopen it (Status: Open) before replying. Notes can still be added.
+                </Alert>
+              )}
+              <TextField
+                inputRef={composer}
+                multiline
+                minRows={3}
+                label={mode === 'note' ? 'Internal note (only staff see it)' : 'Reply to the customer'}
+                value={body}
+                onChange={(event) => setBody(event.target.value)}
+                error={problem !== null}
+                helperText={
+                  problem ??
+                  (mode === 'note'
+                    ? 'The customer never sees internal notes.'
+                    : 'The customer is emailed a link to the ticket.')
+                }
+              />
+              <ChosenFiles uploads={uploads} />
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
+                <AttachFilesButton uploads={uploads} />
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={sending.isLoading || uploads.uploading || (closed && mode === 'reply')}
+                >
+                  {mode === 'note' ? 'Add note' : 'Send reply'}
+                </Button>
               </Box>
-            )}
-          </Box>
-        ))}
-      </Box>
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 1 }}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={mode}
-          onChange={(_event, next: 'reply' | 'note' | null) => next && setMode(next)}
-          aria-label="Write"
-        >
-          <ToggleButton value="reply">Reply to customer</ToggleButton>
-          <ToggleButton value="note">Internal note</ToggleButton>
-        </ToggleButtonGroup>
-        {closed && mode === 'reply' && (
-          <Alert severity="info">
-            This ticket is closed: reopen it (Status: Open) before replying. Notes can still be added.
-          </Alert>
-        )}
-        <TextField
-          inputRef={composer}
-          multiline
-          minRows={3}
-          label={mode === 'note' ? 'Internal note (only staff see it)' : 'Reply to the customer'}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          error={problem !== null}
-          helperText={
-            problem ??
-            (mode === 'note'
-              ? 'The customer never sees internal notes.'
-              : 'The customer is emailed a link to the ticket.')
-          }
-        />
-        <ChosenFiles uploads={uploads} />
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
-          <AttachFilesButton uploads={uploads} />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={sending.isLoading || uploads.uploading || (closed && mode === 'reply')}
-          >
-            {mode === 'note' ? 'Add note' : 'Send reply'}
-          </Button>
-        </Box>
-      </Box>
-    </Paper>
+            </Box>
+          </>
+        );
+      }}
+    </ItemPanel>
   );
 }
 
