@@ -3,15 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import PictureAsPdfRounded from '@mui/icons-material/PictureAsPdfRounded';
 import type { OrderDetail, PaymentStatus } from '@portal/contracts';
 import { showToast, useAppDispatch } from '@portal/store';
-import { RouteLink } from '@portal/ui';
-import { ListSkeleton } from '../../../components/ListSkeleton';
-import { LoadError } from '../../../components/LoadError';
-import { useFailureToast } from '../../../components/useFailureToast';
 import { formatDate } from '@portal/ui/format-date';
+import { ItemPage, ItemView } from '../../../components/ItemPage';
 import { centsOf, formatCents, formatMoney } from '../../../format/money';
 import { shortOrderId } from './OrderId';
 import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';
@@ -40,10 +36,6 @@ const paymentStatusColors: Record<PaymentStatus, 'success' | 'warning' | 'error'
   canceled: 'default',
 };
 
-/** The order's 404 (unknown, or another organization's: commerce answers them alike). */
-const notFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
-
 const sectionSx = {
   border: 1,
   borderColor: 'divider',
@@ -64,52 +56,10 @@ export interface OrderPageProps {
  */
 export function OrderPage({ orderId, listPath }: OrderPageProps) {
   const order = useOrderDetailQuery(orderId);
-  useFailureToast(
-    order.isError && !notFound(order.error) ? order : { isError: false },
-    'Failed to fetch order',
-  );
-  const back = (
-    <RouteLink href={listPath} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
-      <ArrowBackRounded aria-hidden fontSize="small" />
-      All orders
-    </RouteLink>
-  );
-  if (notFound(order.error)) {
-    return (
-      <>
-        {back}
-        <Box
-          role="alert"
-          sx={{ py: 6, px: 2, textAlign: 'center', border: 1, borderColor: 'divider', borderRadius: 4 }}
-        >
-          <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-            Order not found
-          </Typography>
-          <Typography color="text.secondary">
-            It may belong to another organization, or the address is mistyped. Your orders are on the Orders
-            tab.
-          </Typography>
-        </Box>
-      </>
-    );
-  }
-  if (!order.data) {
-    return (
-      <>
-        {back}
-        {order.isError ? (
-          <LoadError title="We could not load this order." onRetry={() => void order.refetch()} />
-        ) : (
-          <ListSkeleton label="Loading order" rows={3} rowHeight={120} />
-        )}
-      </>
-    );
-  }
   return (
-    <>
-      {back}
-      <OrderView order={order.data} />
-    </>
+    <ItemPage listPath={listPath} what="order" tab="Orders" queries={[order]}>
+      {() => <OrderView order={order.data!} />}
+    </ItemPage>
   );
 }
 
@@ -119,45 +69,31 @@ function OrderView({ order }: { order: OrderDetail }) {
   const invoiceId = useId();
   const refunded = centsOf(order.amountRefunded) > 0;
   return (
-    <Box component="article" aria-labelledby="order-title" sx={{ display: 'grid', gap: 3 }}>
-      <Box component="header">
-        <Box
-          sx={{
-            display: 'flex',
-            flexDirection: { xs: 'column', sm: 'row' },
-            alignItems: { xs: 'flex-start', sm: 'center' },
-            justifyContent: 'space-between',
-            gap: 1.5,
-          }}
-        >
-          <Typography id="order-title" variant="h4" component="h2">
-            Order{' '}
-            <Box component="abbr" title={order.id} sx={{ fontFamily: 'monospace', textDecoration: 'none' }}>
-              {shortOrderId(order.id)}…
-            </Box>
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <OrderStatusChip status={order.status} />
-            <Chip
-              size="small"
-              variant="outlined"
-              color={paymentStatusColors[order.paymentStatus]}
-              label={paymentStatusLabels[order.paymentStatus]}
-              sx={{ fontWeight: 600 }}
-            />
+    <ItemView
+      titleId="order-title"
+      title={
+        <>
+          Order{' '}
+          <Box component="abbr" title={order.id} sx={{ fontFamily: 'monospace', textDecoration: 'none' }}>
+            {shortOrderId(order.id)}…
           </Box>
-        </Box>
-        <OrderStatusNote status={order.status} />
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            columnGap: 2,
-            rowGap: 0.5,
-            mt: 1,
-            color: 'text.secondary',
-          }}
-        >
+        </>
+      }
+      badges={
+        <>
+          <OrderStatusChip status={order.status} />
+          <Chip
+            size="small"
+            variant="outlined"
+            color={paymentStatusColors[order.paymentStatus]}
+            label={paymentStatusLabels[order.paymentStatus]}
+            sx={{ fontWeight: 600 }}
+          />
+        </>
+      }
+      note={<OrderStatusNote status={order.status} />}
+      facts={
+        <>
           <Typography variant="body2">
             Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
           </Typography>
@@ -169,9 +105,9 @@ function OrderView({ order }: { order: OrderDetail }) {
           <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
             {order.id}
           </Typography>
-        </Box>
-      </Box>
-
+        </>
+      }
+    >
       <Box
         sx={{
           display: 'grid',
@@ -250,7 +186,7 @@ function OrderView({ order }: { order: OrderDetail }) {
           </Box>
         </Box>
       </Box>
-    </Box>
+    </ItemView>
   );
 }
 

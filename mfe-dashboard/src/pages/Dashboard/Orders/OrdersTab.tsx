@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
@@ -8,6 +6,7 @@ import type { Order } from '@portal/contracts';
 import { RouteButton } from '@portal/ui';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
+import { ShowMore } from '../../../components/ShowMore';
 import { LoadError } from '../../../components/LoadError';
 import { TabHeader } from '../../../components/TabHeader';
 import { useFailureToast } from '../../../components/useFailureToast';
@@ -49,21 +48,7 @@ function OrderList({ listPath }: { listPath: string }) {
     content = (
       <>
         <List orders={orders} onViewItems={viewItems} listPath={listPath} />
-        {pages.hasNextPage && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-            <Button
-              variant="outlined"
-              color="inherit"
-              onClick={() => void pages.fetchNextPage()}
-              disabled={pages.isFetchingNextPage}
-            >
-              {pages.isFetchingNextPage ? 'Loading…' : 'Show more orders'}
-            </Button>
-          </Box>
-        )}
-        {pages.isFetchNextPageError && (
-          <LoadError title="We could not load more orders." onRetry={() => void pages.fetchNextPage()} />
-        )}
+        <ShowMore pages={pages} what="orders" />
       </>
     );
   } else if (orders) {

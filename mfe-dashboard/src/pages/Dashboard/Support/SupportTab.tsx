@@ -1,10 +1,10 @@
 import { useState, type MouseEvent } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ConfirmationNumberRounded from '@mui/icons-material/ConfirmationNumberRounded';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
+import { ShowMore } from '../../../components/ShowMore';
 import { LoadError } from '../../../components/LoadError';
 import { TabHeader } from '../../../components/TabHeader';
 import { useFailureToast } from '../../../components/useFailureToast';
@@ -63,21 +63,7 @@ function TicketsPanel({ listPath }: { listPath: string }) {
     content = (
       <>
         <TicketList tickets={tickets} listPath={listPath} />
-        {pages.hasNextPage && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-            <Button
-              variant="outlined"
-              color="inherit"
-              onClick={() => void pages.fetchNextPage()}
-              disabled={pages.isFetchingNextPage}
-            >
-              {pages.isFetchingNextPage ? 'Loading…' : 'Show more tickets'}
-            </Button>
-          </Box>
-        )}
-        {pages.isFetchNextPageError && (
-          <LoadError title="We could not load more tickets." onRetry={() => void pages.fetchNextPage()} />
-        )}
+        <ShowMore pages={pages} what="tickets" />
       </>
     );
   } else if (tickets) {

@@ -3,16 +3,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import AccessTimeRounded from '@mui/icons-material/AccessTimeRounded';
 import { slaLine, type CustomerTicket } from '@portal/contracts';
-import { RouteLink } from '@portal/ui';
 import { UserText } from '@portal/ui/user-text';
 import { selectSessionUser, serverMessage, showToast, useAppDispatch, useAppSelector } from '@portal/store';
-import { ListSkeleton } from '../../../components/ListSkeleton';
-import { LoadError } from '../../../components/LoadError';
-import { useFailureToast } from '../../../components/useFailureToast';
 import { formatDate, formatDateTime } from '@portal/ui/format-date';
+import { ItemPage, ItemView } from '../../../components/ItemPage';
 import { ReplyForm } from './ReplyForm';
 import { TicketPriorityChip, TicketStatusChip } from './TicketBadges';
 import { TicketThread } from './TicketThread';
@@ -37,10 +33,6 @@ function useNow(everyMs = 30_000): Date {
 
 const isFinished = (ticket: CustomerTicket) => ticket.status === 'closed' || ticket.status === 'resolved';
 
-/** The ticket's status 404 (unknown, or another organization's: the service answers them alike). */
-const notFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
-
 export interface TicketPageProps {
   ticketId: string;
   /** The Support tab's address (`/dashboard/support`): the way back. */
@@ -56,14 +48,6 @@ export interface TicketPageProps {
 export function TicketPage({ ticketId, listPath }: TicketPageProps) {
   const ticket = useTicketQuery(ticketId);
   const messages = useTicketMessagesQuery(ticketId);
-  useFailureToast(
-    ticket.isError && !notFound(ticket.error) ? ticket : { isError: false },
-    'Failed to fetch ticket',
-  );
-  useFailureToast(
-    messages.isError && !notFound(messages.error) ? messages : { isError: false },
-    'Failed to fetch ticket',
-  );
   useTicketUpdates(ticketId);
   const readerId = useAppSelector(selectSessionUser)?.id;
   const [markRead] = useMarkTicketReadMutation();
@@ -72,61 +56,14 @@ export function TicketPage({ ticketId, listPath }: TicketPageProps) {
     if (unread) void markRead(ticketId);
   }, [unread, ticketId, markRead]);
 
-  const back = (
-    <RouteLink href={listPath} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
-      <ArrowBackRounded aria-hidden fontSize="small" />
-      All tickets
-    </RouteLink>
-  );
-
-  if (notFound(ticket.error) || notFound(messages.error)) {
-    return (
-      <>
-        {back}
-        <Box
-          role="alert"
-          sx={{ py: 6, px: 2, textAlign: 'center', border: 1, borderColor: 'divider', borderRadius: 4 }}
-        >
-          <Typography variant="h4" component="h2" sx={{ mb: 1 }}>
-            Ticket not found
-          </Typography>
-          <Typography color="text.secondary">
-            It may belong to another organization, or the address is mistyped. Your tickets are on the Support
-            tab.
-          </Typography>
-        </Box>
-      </>
-    );
-  }
-  if (!ticket.data || !messages.data) {
-    if (ticket.isError || messages.isError) {
-      return (
-        <>
-          {back}
-          <LoadError
-            title="We could not load this ticket."
-            onRetry={() => {
-              void ticket.refetch();
-              void messages.refetch();
-            }}
-          />
-        </>
-      );
-    }
-    return (
-      <>
-        {back}
-        <ListSkeleton label="Loading ticket" rowHeight={120} />
-      </>
-    );
-  }
   return (
-    <>
-      {back}
-      <TicketView ticket={ticket.data}>
-        <TicketThread ticketId={ticketId} messages={messages.data.messages} readerId={readerId} />
-      </TicketView>
-    </>
+    <ItemPage listPath={listPath} what="ticket" tab="Support" queries={[ticket, messages]}>
+      {() => (
+        <TicketView ticket={ticket.data!}>
+          <TicketThread ticketId={ticketId} messages={messages.data!.messages} readerId={readerId} />
+        </TicketView>
+      )}
+    </ItemPage>
   );
 }
 
@@ -159,36 +96,17 @@ function TicketView({ ticket, children }: { ticket: CustomerTicket; children: Re
   };
 
   return (
-    <Box component="article" aria-labelledby="ticket-title" sx={{ display: 'grid', gap: 3 }}>
-      <Box component="header">
-        <Box
-          sx={{
-            display: 'flex',
-            flexDirection: { xs: 'column', sm: 'row' },
-            alignItems: { xs: 'flex-start', sm: 'center' },
-            justifyContent: 'space-between',
-            gap: 1.5,
-          }}
-        >
-          <Typography id="ticket-title" variant="h4" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-            <UserText>{ticket.title}</UserText>
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, flexShrink: 0 }}>
-            <TicketPriorityChip priority={ticket.priority} />
-            <TicketStatusChip status={ticket.status} />
-          </Box>
-        </Box>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            columnGap: 2,
-            rowGap: 0.5,
-            mt: 1,
-            color: 'text.secondary',
-          }}
-        >
+    <ItemView
+      titleId="ticket-title"
+      title={<UserText>{ticket.title}</UserText>}
+      badges={
+        <>
+          <TicketPriorityChip priority={ticket.priority} />
+          <TicketStatusChip status={ticket.status} />
+        </>
+      }
+      facts={
+        <>
           <Typography variant="body2">
             Opened <time dateTime={ticket.createdAt}>{formatDate(ticket.createdAt)}</time>
           </Typography>
@@ -213,8 +131,9 @@ function TicketView({ ticket, children }: { ticket: CustomerTicket; children: Re
               <time dateTime={ticket.closedAt}>{formatDateTime(ticket.closedAt)}</time>
             </Typography>
           )}
-        </Box>
-      </Box>
+        </>
+      }
+    >
       <Box component="section" aria-label="Messages">
         {children}
       </Box>
@@ -255,6 +174,6 @@ function TicketView({ ticket, children }: { ticket: CustomerTicket; children: Re
           )}
         </Box>
       </Box>
-    </Box>
+    </ItemView>
   );
 }
