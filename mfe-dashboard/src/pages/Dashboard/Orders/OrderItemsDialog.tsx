@@ -7,7 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@portal/contracts';
 import { formatDate } from '@portal/ui/format-date';
-import { centsOf, formatCents, formatMoney } from '../../../format/money';
+import { formatMoney } from '../../../format/money';
+import { OrderItemList } from './OrderItemList';
 import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';
 
 export interface OrderItemsDialogProps {
@@ -49,39 +50,8 @@ export function OrderItemsDialog({ order, open, onClose }: OrderItemsDialogProps
             >
               Order ID: {order.id}
             </Typography>
-            <Box
-              component="ul"
-              aria-label="Items in this order"
-              sx={{ listStyle: 'none', m: 0, mt: 1, p: 0 }}
-            >
-              {order.items.map((item) => (
-                <Box
-                  component="li"
-                  key={item.id}
-                  aria-label={item.name}
-                  sx={{
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    gap: 2,
-                    py: 1.5,
-                    borderBottom: 1,
-                    borderColor: 'divider',
-                  }}
-                >
-                  <div>
-                    <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {item.quantity} × {formatMoney(item.price)} per month
-                    </Typography>
-                  </div>
-                  <Typography
-                    data-testid="line-total"
-                    sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-                  >
-                    {formatCents(centsOf(item.price) * item.quantity)}
-                  </Typography>
-                </Box>
-              ))}
+            <Box sx={{ mt: 1 }}>
+              <OrderItemList items={order.items} label="Items in this order" />
             </Box>
             <Box
               sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', pt: 2, gap: 2 }}

@@ -8,9 +8,10 @@ import type { OrderDetail, PaymentStatus } from '@portal/contracts';
 import { showToast, useAppDispatch } from '@portal/store';
 import { formatDate } from '@portal/ui/format-date';
 import { ItemPage, ItemView } from '../../../components/ItemPage';
-import { centsOf, formatCents, formatMoney } from '../../../format/money';
+import { centsOf, formatMoney } from '../../../format/money';
 import { shortOrderId } from './OrderId';
 import { OrderStatusChip, OrderStatusNote } from './OrderStatusChip';
+import { OrderItemList } from './OrderItemList';
 import { PaymentHistory } from './PaymentHistory';
 import { downloadInvoice, type InvoicePaper } from './invoice-download';
 import { useOrderDetailQuery } from './orders-api';
@@ -119,34 +120,7 @@ function OrderView({ order }: { order: OrderDetail }) {
           <Typography id={itemsId} variant="h5" component="h3" sx={{ mb: 1.5 }}>
             Items
           </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {order.items.map((item) => (
-              <Box
-                component="li"
-                key={item.id}
-                sx={{
-                  display: 'flex',
-                  justifyContent: 'space-between',
-                  gap: 2,
-                  py: 1.25,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                }}
-              >
-                <div>
-                  <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {item.quantity} × {formatMoney(item.price)} per month
-                  </Typography>
-                </div>
-                <Typography
-                  sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-                >
-                  {formatCents(centsOf(item.price) * item.quantity)}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <OrderItemList items={order.items} />
           <Box
             component="dl"
             sx={{
