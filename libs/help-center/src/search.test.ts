@@ -1,23 +1,8 @@
 import { HELP_ARTICLES, type HelpArticle } from './articles';
 import { MAX_SUGGESTED_ARTICLES, searchArticles, suggestArticles } from './search';
+import { sampleArticles as articles } from './testing';
 
 const ids = (articles: HelpArticle[]) => articles.map((article) => article.id);
-
-const articles: HelpArticle[] = [
-  {
-    id: 'start',
-    category: 'getting-started',
-    question: 'How quickly can we start?',
-    answer: 'Within 5-10 business days.',
-  },
-  {
-    id: 'need',
-    category: 'getting-started',
-    question: 'What do you need?',
-    answer: 'Your policies and a contact.',
-  },
-  { id: 'pay', category: 'billing', question: 'Which payment methods?', answer: 'Cards, wire and ACH.' },
-];
 
 describe('searchArticles', () => {
   it('matches question or answer, any case, in every category; blank matches nothing', () => {

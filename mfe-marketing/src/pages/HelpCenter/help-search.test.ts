@@ -1,22 +1,8 @@
 import { HELP_CATEGORIES, type HelpArticle, type HelpCategory } from '@portal/help-center';
+import { sampleArticles as faqs } from '@portal/help-center/testing';
 import { faqView } from './help-search';
 
 const categories: HelpCategory[] = HELP_CATEGORIES.slice(0, 2);
-const faqs: HelpArticle[] = [
-  {
-    id: 'start',
-    category: 'getting-started',
-    question: 'How quickly can we start?',
-    answer: 'Within 5-10 business days.',
-  },
-  {
-    id: 'need',
-    category: 'getting-started',
-    question: 'What do you need?',
-    answer: 'Your policies and a contact.',
-  },
-  { id: 'pay', category: 'billing', question: 'Which payment methods?', answer: 'Cards, wire and ACH.' },
-];
 const questions = (view: { faqs: HelpArticle[] }) => view.faqs.map((faq) => faq.question);
 
 describe('faqView', () => {
