@@ -1,18 +1,12 @@
+import { waitToReconnect } from '@portal/store/event-stream';
 import { readToken } from '@portal/store/token';
 import { readMetricStream, StreamRefusedError } from './metric-stream';
 
-export const FIRST_RECONNECT_DELAY_MS = 1000;
-export const MAX_RECONNECT_DELAY_MS = 30_000;
 /**
  * A connection open this long (past the server's ~15 s keep-alive) was healthy: the next reconnect
  * starts again from the first delay. A server that accepts and drops at once still backs off.
  */
 export const HEALTHY_CONNECTION_MS = 20_000;
-
-/** 1 s, 2 s, 4 s … up to 30 s for the 1st, 2nd, 3rd … reconnect in a row. */
-export function reconnectDelay(attempt: number): number {
-  return Math.min(FIRST_RECONNECT_DELAY_MS * 2 ** (attempt - 1), MAX_RECONNECT_DELAY_MS);
-}
 
 export interface FollowMetricStreamOptions {
   signal: AbortSignal;
@@ -67,19 +61,6 @@ export async function followMetricStream({
     if (signal.aborted) return;
     const healthy = openedAt !== undefined && Date.now() - openedAt >= HEALTHY_CONNECTION_MS;
     attempt = healthy ? 1 : attempt + 1;
-    await delay(reconnectDelay(attempt), signal);
+    await waitToReconnect(attempt, signal);
   }
-}
-
-/** Waits `ms`, or less when `signal` aborts first. */
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -1,5 +1,5 @@
 import type { METRIC_STREAM_EVENT, METRIC_STREAM_PATH } from '@portal/contracts';
-import { createSseParser } from '@portal/store/sse-parser';
+import { openEventStream, readEventStream } from '@portal/store/event-stream';
 
 // The contract's values, typed against it: a runtime import of the contracts' kpi module would
 // bring zod into the dashboard's chunk for two strings.
@@ -33,24 +33,12 @@ export async function readMetricStream(
   signal: AbortSignal,
   handlers: MetricStreamHandlers,
 ): Promise<void> {
-  const response = await fetch(STREAM_PATH, {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
-    credentials: 'include',
-    cache: 'no-store',
-    signal,
-  });
+  const response = await openEventStream(STREAM_PATH, token, signal);
   if (response.status === 401 || response.status === 403) throw new StreamRefusedError(response.status);
   if (!response.ok || !response.body) throw new Error(`${response.status}: the metric stream is unavailable`);
 
-  const parser = createSseParser(({ event }) => {
+  await readEventStream(response.body, ({ event }) => {
     if (event === READY_EVENT) handlers.onReady();
     else if (event === METRIC_EVENT) handlers.onMetric();
   });
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    parser.push(decoder.decode(value, { stream: true }));
-  }
 }

@@ -1,17 +1,10 @@
 import type { STAFF_TICKET_STREAM_PATH, StaffTicketEvent, TICKET_STREAM_EVENT } from '@portal/contracts';
+import { openEventStream, readEventStream, waitToReconnect } from '@portal/store/event-stream';
 import { readToken } from '@portal/store/token';
-import { createSseParser } from '@portal/store/sse-parser';
 
 // The contract's values, typed against it.
 export const STREAM_PATH: typeof STAFF_TICKET_STREAM_PATH = '/api/support/staff/stream';
 const TICKET_EVENT: typeof TICKET_STREAM_EVENT = 'ticket';
-
-export const FIRST_RECONNECT_DELAY_MS = 1000;
-export const MAX_RECONNECT_DELAY_MS = 30_000;
-
-/** 1 s, 2 s, 4 s … up to 30 s for the 1st, 2nd, 3rd … reconnect in a row. */
-export const reconnectDelay = (attempt: number) =>
-  Math.min(FIRST_RECONNECT_DELAY_MS * 2 ** (attempt - 1), MAX_RECONNECT_DELAY_MS);
 
 export interface StaffStreamHandlers {
   signal: AbortSignal;
@@ -38,16 +31,11 @@ export async function followStaffStream({
     if (!token) return onDown(true);
     let opened = false;
     try {
-      const response = await fetch(STREAM_PATH, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
-        credentials: 'include',
-        cache: 'no-store',
-        signal,
-      });
+      const response = await openEventStream(STREAM_PATH, token, signal);
       if (response.status === 401 || response.status === 403) return onDown(true);
       if (!response.ok || !response.body)
         throw new Error(`${response.status}: the staff stream is unavailable`);
-      const parser = createSseParser(({ event, data }) => {
+      await readEventStream(response.body, ({ event, data }) => {
         if (event === 'ready') {
           opened = true;
           attempt = 0;
@@ -60,22 +48,12 @@ export async function followStaffStream({
           }
         }
       });
-      const reader = response.body.getReader();
-      const decoder = new TextDecoder();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.push(decoder.decode(value, { stream: true }));
-      }
     } catch {
       // A network failure, a 5xx or a cut connection: tried again below, unless aborted.
     }
     if (signal.aborted) return;
     onDown(false);
     attempt = opened ? 1 : attempt + 1;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, reconnectDelay(attempt));
-      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-    });
+    await waitToReconnect(attempt, signal);
   }
 }

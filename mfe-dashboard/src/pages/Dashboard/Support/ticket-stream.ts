@@ -1,7 +1,7 @@
 import type { CUSTOMER_TICKET_STREAM_PATH, TICKET_STREAM_EVENT } from '@portal/contracts';
+import { openEventStream, readEventStream, waitToReconnect } from '@portal/store/event-stream';
 import { readToken } from '@portal/store/token';
-import { reconnectDelay, HEALTHY_CONNECTION_MS } from '../../../live/follow-metric-stream';
-import { createSseParser } from '@portal/store/sse-parser';
+import { HEALTHY_CONNECTION_MS } from '../../../live/follow-metric-stream';
 
 // The contract's values, typed against it (its module would bring zod along at run time).
 export const TICKET_STREAM_PATH: typeof CUSTOMER_TICKET_STREAM_PATH = '/api/support/stream';
@@ -32,28 +32,16 @@ export async function followTicketStream({ ticketId, signal, onChange }: FollowT
     if (!token) return;
     let openedAt: number | undefined;
     try {
-      const response = await fetch(url, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
-        credentials: 'include',
-        cache: 'no-store',
-        signal,
-      });
+      const response = await openEventStream(url, token, signal);
       if ([401, 403, 404].includes(response.status)) return;
       if (response.ok && response.body) {
-        const parser = createSseParser(({ event }) => {
+        await readEventStream(response.body, ({ event }) => {
           if (event === READY_EVENT) {
             openedAt = Date.now();
             opened += 1;
             if (opened > 1) onChange();
           } else if (event === TICKET_EVENT) onChange();
         });
-        const reader = response.body.getReader();
-        const decoder = new TextDecoder();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          parser.push(decoder.decode(value, { stream: true }));
-        }
       }
     } catch {
       // A network failure or a cut connection: tried again below, unless aborted.
@@ -61,14 +49,6 @@ export async function followTicketStream({ ticketId, signal, onChange }: FollowT
     if (signal.aborted) return;
     const healthy = openedAt !== undefined && Date.now() - openedAt >= HEALTHY_CONNECTION_MS;
     attempt = healthy ? 1 : attempt + 1;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, reconnectDelay(attempt));
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    });
+    await waitToReconnect(attempt, signal);
   }
 }
