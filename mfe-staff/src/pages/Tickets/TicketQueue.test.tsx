@@ -80,6 +80,8 @@ describe('the ticket queue', () => {
       state: signedInAsStaff,
     });
     const table = await screen.findByRole('table', { name: 'Tickets' });
+    // The table stands while its first page loads: wait for the page's rows.
+    await within(table).findByRole('button', { name: 'Calls drop after 30 seconds' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Breaching')).toBeVisible();
     expect(within(rows[0]!).getByRole('button', { name: 'Calls drop after 30 seconds' })).toBeVisible();
