@@ -218,11 +218,13 @@ test.describe('staff at work', () => {
       .getByTestId('attachment-input')
       .setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: HTML_AS_PNG });
     await expect(files.getByText(/^page\.png: Attach an image/)).toBeVisible();
+    await panel.screenshot({ path: test.info().outputPath('refused-attachment.png') });
     await panel.getByRole('button', { name: 'Remove page.png' }).click();
     await panel
       .getByTestId('attachment-input')
       .setInputFiles({ name: 'routing-rule.png', mimeType: 'image/png', buffer: PNG });
     await expect(files.getByText(`routing-rule.png (${PNG.length} B)`)).toBeVisible();
+    await panel.screenshot({ path: test.info().outputPath('chosen-attachment.png') });
     await panel.getByLabel('Reply to the customer').fill('Here is the new routing rule.');
     await panel.getByRole('button', { name: 'Send reply' }).click();
     const sent = panel
