@@ -7,6 +7,8 @@ export {
 } from './data-source';
 export { migrateDatabase, runMigrations } from './migrations';
 export { checkDatabase } from './health';
+export { queryPrepared } from './prepared-query';
+export { isoTime, keysetTime } from './timestamptz-text';
 export {
   type Attempt,
   AttemptCounter,
@@ -21,7 +23,6 @@ export { demoCustomer, demoDataWanted, demoDialerEnv, demoPasswordEnv } from './
 export {
   decodeKeysetCursor,
   encodeKeysetCursor,
-  isoTimeText,
   type KeysetCursor,
   keysetTimeText,
 } from './keyset-cursor';

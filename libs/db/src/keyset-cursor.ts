@@ -14,14 +14,6 @@ export interface KeysetCursor {
 export const keysetTimeText = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/**
- * SQL that selects a timestamptz column as `Date#toISOString` would write it (UTC, milliseconds), for
- * lists that answer times as text: no Date is parsed from the row and printed again. Texts of this
- * one shape compare as the times they name.
- */
-export const isoTimeText = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
