@@ -67,10 +67,6 @@ async function capture(siteUrlToken) {
       .join('');
   const rootRelative = (text) => text.replaceAll(`${origin}/`, '/');
 
-  const sectionCss = rootRelative(rulesOf(['mfe-marketing']));
-  const ids = [...new Set([...sectionCss.matchAll(/\.mfe-marketing-([a-z0-9]+)/g)].map((match) => match[1]))];
-  const globalCss = rootRelative(rulesOf(['mfe-shell-global', 'mfe-marketing-global']));
-
   const headTags = [
     'title',
     'meta[name="description"]',
@@ -103,8 +99,13 @@ async function capture(siteUrlToken) {
     return copy.outerHTML.replaceAll(origin, siteUrlToken);
   });
 
+  // The markup and the styles are read together, after the last await: a part that renders meanwhile
+  // (the home's sections below the tiles, on a busy machine) must not be in one without the other.
   const section = document.getElementById('section-marketing');
   if (!section) throw new Error('the shell page has no #section-marketing');
+  const sectionCss = rootRelative(rulesOf(['mfe-marketing']));
+  const ids = [...new Set([...sectionCss.matchAll(/\.mfe-marketing-([a-z0-9]+)/g)].map((match) => match[1]))];
+  const globalCss = rootRelative(rulesOf(['mfe-shell-global', 'mfe-marketing-global']));
   return {
     head: [
       ...head,
@@ -125,6 +126,24 @@ async function settled(page) {
     );
   }
   await page.waitForLoadState('networkidle');
+  // A busy machine may still be rendering what arrived (the home's sections below the tiles): the
+  // section's styles stop growing once it is done.
+  await page.waitForFunction(
+    () => {
+      const style = /** @type {HTMLStyleElement | null} */ (
+        document.querySelector('style[data-emotion="mfe-marketing"]')
+      );
+      const sheet = /** @type {(CSSStyleSheet & { insertedRuleTexts?: string[] }) | null | undefined} */ (
+        style?.sheet
+      );
+      const count = sheet?.insertedRuleTexts?.length ?? 0;
+      const state = /** @type {{ rules?: number, since?: number }} */ (window);
+      if (state.rules !== count) Object.assign(state, { rules: count, since: performance.now() });
+      return performance.now() - (state.since ?? 0) >= 750;
+    },
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
   await page.evaluate(async () => {
     await document.fonts.ready;
     const finite = document
