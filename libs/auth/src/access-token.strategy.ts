@@ -6,8 +6,8 @@ import passport from 'passport';
 import { type SecretOrKeyProvider, Strategy } from 'passport-jwt';
 import type { AccessTokenValidator } from './access-token.validator';
 import { bearerToken } from './bearer-token';
-import { VerifiedTokens } from './verified-tokens';
 import type { JwksKeyStore } from './jwks-key-store';
+import { VerifiedTokens } from './verified-tokens';
 
 type Request = Parameters<Strategy['authenticate']>[0];
 

@@ -23,7 +23,7 @@ export function slaTimes(priority: TicketPriority, openedAt: Date) {
 
 /**
  * A ticket's times the clocks read, as ISO 8601 text of `Date#toISOString`'s one shape (so they
- * compare as the times do): the staff queue reads them so from the database (`isoTimeText`).
+ * compare as the times do): the staff queue reads them so from the database (`isoTime`).
  */
 export interface SlaTimesText {
   priority: TicketPriority;

@@ -39,7 +39,7 @@ export function toCustomerTicketView(
   };
 }
 
-/** A ticket as staff read it, its times as ISO 8601 text: the queue selects them so (`isoTimeText`). */
+/** A ticket as staff read it, its times as ISO 8601 text: the queue reads them so (`isoTime`). */
 export interface StaffTicketRecord extends Omit<Ticket, 'createdAt' | 'updatedAt'>, SlaTimesText {
   customerId: string;
   organizationId: string | null;
