@@ -30,3 +30,6 @@ export * from './commerce/commerce';
 export * from './commerce/orders';
 export * from './site/public-site';
 export * from './site/site-routes';
+export * from './developers/api-keys';
+export * from './developers/webhooks';
+export * from './public-api/v1';

@@ -179,6 +179,9 @@ export const ticketCreatedDataSchema = z.object({
   priority: ticketPrioritySchema,
   status: ticketStatusSchema,
   createdAt: z.iso.datetime(),
+  /** Opened through the public API: the caller's own `customer_id`, and its `callback_url`. */
+  customerReference: z.string().nullable().optional(),
+  callbackUrl: z.string().nullable().optional(),
 });
 export type TicketCreatedData = z.infer<typeof ticketCreatedDataSchema>;
 
@@ -350,6 +353,18 @@ export const mailRequestedDataSchema = z.object({
 });
 export type MailRequestedData = z.infer<typeof mailRequestedDataSchema>;
 
+/**
+ * An API key was revoked, or rolled (it now ends at `expiresAt`): the gateway forgets what it knew
+ * of it, so the next request with it asks identity again.
+ */
+export const apiKeyChangedDataSchema = z.object({
+  keyId: z.uuid(),
+  organizationId: z.uuid(),
+  revokedAt: z.iso.datetime().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+});
+export type ApiKeyChangedData = z.infer<typeof apiKeyChangedDataSchema>;
+
 // Catalog: to add an event, add its payload schema above and one entry here. --------------------
 
 export const events = {
@@ -478,6 +493,12 @@ export const events = {
     type: 'user.deleted',
     version: 1,
     data: userDeletedDataSchema,
+  }),
+  apiKeyChanged: defineEvent({
+    subject: 'portal.apikeys.changed',
+    type: 'apikey.changed',
+    version: 1,
+    data: apiKeyChangedDataSchema,
   }),
   mailRequested: defineEvent({
     subject: 'portal.mail.requested',
