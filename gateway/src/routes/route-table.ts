@@ -78,6 +78,9 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/support', service: 'support' },
   // `GET /api/kpi/stream`, the dashboard's live metrics, is the gateway's own route (live-metrics/).
   { prefix: '/api/kpi', service: 'kpi' },
+  // The Developers page: API keys are identity's, outbound webhooks crm's (ADR 0199).
+  { prefix: '/api/developers/keys', service: 'identity' },
+  { prefix: '/api/developers/webhooks', service: 'crm' },
 ];
 
 /** A service as the running gateway sees it. */

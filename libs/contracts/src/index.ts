@@ -33,3 +33,4 @@ export * from './site/site-routes';
 export * from './developers/api-keys';
 export * from './developers/webhooks';
 export * from './public-api/v1';
+export * from './support/agents';
