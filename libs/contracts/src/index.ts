@@ -34,3 +34,4 @@ export * from './developers/api-keys';
 export * from './developers/webhooks';
 export * from './public-api/v1';
 export * from './support/agents';
+export * from './public-api/openapi';

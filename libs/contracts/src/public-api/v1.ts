@@ -122,18 +122,24 @@ const storableText = (field: string, max: number) =>
 
 /** `POST /v1/tickets`. */
 export const v1CreateTicketRequestSchema = z.strictObject({
-  customer_id: storableText('customer_id', V1_CUSTOMER_ID_MAX_LENGTH).pipe(
-    z.string().min(1, 'customer_id is required'),
-  ),
-  subject: storableText('subject', V1_SUBJECT_MAX_LENGTH).pipe(z.string().min(1, 'subject is required')),
+  customer_id: storableText('customer_id', V1_CUSTOMER_ID_MAX_LENGTH)
+    .pipe(z.string().min(1, 'customer_id is required'))
+    .meta({ description: 'Your identifier for the customer.', example: 'cus_48213' }),
+  subject: storableText('subject', V1_SUBJECT_MAX_LENGTH)
+    .pipe(z.string().min(1, 'subject is required'))
+    .meta({ description: 'A one-line summary of the issue.', example: 'Order arrived damaged' }),
   priority: z
     .enum(v1TicketPriorities, { error: `priority must be one of ${v1TicketPriorities.join(', ')}` })
-    .default('medium'),
-  description: storableText('description', V1_DESCRIPTION_MAX_LENGTH).optional(),
+    .default('medium')
+    .meta({ description: 'How urgent the ticket is.' }),
+  description: storableText('description', V1_DESCRIPTION_MAX_LENGTH)
+    .optional()
+    .meta({ description: 'The details our agents need.' }),
   callback_url: z
     .url({ protocol: /^https?$/, error: 'callback_url must be an http(s) URL' })
     .max(V1_CALLBACK_URL_MAX_LENGTH, `callback_url must be at most ${V1_CALLBACK_URL_MAX_LENGTH} characters`)
-    .optional(),
+    .optional()
+    .meta({ description: 'Where we send updates about this ticket.' }),
 });
 export type V1CreateTicketRequest = z.input<typeof v1CreateTicketRequestSchema>;
 
