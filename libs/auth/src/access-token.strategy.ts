@@ -4,7 +4,6 @@ import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } fr
 import { decodeProtectedHeader } from 'jose';
 import passport from 'passport';
 import { type SecretOrKeyProvider, Strategy } from 'passport-jwt';
-import type { AccessTokenValidator } from './access-token.validator';
 import { bearerToken } from './bearer-token';
 import type { JwksKeyStore } from './jwks-key-store';
 import { VerifiedTokens } from './verified-tokens';
@@ -34,16 +33,24 @@ function kidOf(rawJwtToken: string): string | undefined {
   }
 }
 
+/** Turns a verified token's payload into what the request carries (`request.user`, the API caller). */
+export interface TokenPayloadValidator {
+  validate(payload: unknown): Promise<unknown>;
+}
+
 /**
  * A passport-jwt strategy registered under `name`: one name per AuthModule, so several apps in one
  * process (tests) never share passport's global strategy registry. ES256 only (so `alg: none` and
- * HS256 signed with the public key fail), issuer and audience checked, then `validator`. A token
- * verified a moment ago skips the signature check (`VerifiedTokens`), never the validator.
+ * HS256 signed with the public key fail), issuer and `audience` checked (the members' access tokens
+ * `portal`, the public API's tokens `portal-api`: neither is ever taken for the other), then
+ * `validator`. A token verified a moment ago skips the signature check (`VerifiedTokens`, one cache
+ * per strategy, so per audience), never the validator.
  */
 export function createAccessTokenStrategy(
   name: string,
   keys: JwksKeyStore,
-  validator: AccessTokenValidator,
+  validator: TokenPayloadValidator,
+  audience: string = ACCESS_TOKEN_AUDIENCE,
 ) {
   const verified = new VerifiedTokens();
 
@@ -54,7 +61,7 @@ export function createAccessTokenStrategy(
         secretOrKeyProvider: jwksKeyProvider(keys),
         algorithms: [ACCESS_TOKEN_ALGORITHM],
         issuer: ACCESS_TOKEN_ISSUER,
-        audience: ACCESS_TOKEN_AUDIENCE,
+        audience,
         passReqToCallback: true,
       });
     }

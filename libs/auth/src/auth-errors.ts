@@ -1,3 +1,5 @@
+import { type ApiKeyScope, apiKeyMessages } from '@portal/contracts';
+
 /** What the guards answer; the front end treats any 401 as "signed out". */
 export const authMessages = {
   missingToken: 'Authentication required',
@@ -18,3 +20,10 @@ export class JwksUnavailableError extends Error {
     this.name = 'JwksUnavailableError';
   }
 }
+
+/** What `ApiKeyGuard` answers on /v1 (the routes' exception filter puts it in the API's error shape). */
+export const apiKeyAuthMessages = {
+  invalidKey: apiKeyMessages.invalidKey,
+  missingScope: (scope: ApiKeyScope) =>
+    `This API key does not have the ${scope} scope, which this request needs.`,
+} as const;

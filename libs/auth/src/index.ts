@@ -1,7 +1,9 @@
 export { AuthModule } from './auth.module';
 export { type AuthOptions, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS, identityJwksUrl } from './auth-options';
 export { type AuthenticatedUser, type OrganizationMember } from './authenticated-user';
-export { authMessages } from './auth-errors';
+export { apiKeyAuthMessages, authMessages } from './auth-errors';
+export { type ApiCaller } from './api-caller';
+export { ApiKeyGuard, ApiScopeMissingException, ApiScopes, CurrentApiCaller } from './api-key.guard';
 export { type BearerCredentials, bearerToken, parseBearer } from './bearer-token';
 export { JwtAuthGuard } from './jwt-auth.guard';
 export {

@@ -9,12 +9,14 @@ export {
 } from './service-harness';
 export { request, uniqueEmail, type JsonResponse } from './http';
 export { JwksServer } from './access-tokens/jwks-server';
-export { type SignedInUser, TestIdentity } from './access-tokens/test-identity';
+export { type ApiTokenOf, type SignedInUser, TestIdentity } from './access-tokens/test-identity';
 export {
+  apiTokenClaimsFor,
   type Claims,
   claimsFor,
   createTestKey,
   hs256WithPublicKey,
+  signApiToken,
   signToken,
   tamper,
   type TestKey,

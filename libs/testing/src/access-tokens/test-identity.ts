@@ -1,4 +1,12 @@
-import { type Claims, claimsFor, createTestKey, signToken } from './test-keys';
+import type { ApiAccessTokenClaims } from '@portal/contracts';
+import {
+  apiTokenClaimsFor,
+  type Claims,
+  claimsFor,
+  createTestKey,
+  signApiToken,
+  signToken,
+} from './test-keys';
 import { JwksServer } from './jwks-server';
 
 /** Who a test token speaks for. */
@@ -9,6 +17,12 @@ export interface SignedInUser {
   orgRole: Claims['orgRole'];
   /** The token's `mv`: a membership change with a higher version makes the token stale. */
   membershipVersion: number;
+  token: string;
+}
+
+/** A signed API token and its claims. */
+export interface ApiTokenOf {
+  claims: ApiAccessTokenClaims;
   token: string;
 }
 
@@ -45,6 +59,15 @@ export class TestIdentity {
       membershipVersion: signed.mv,
       token: await signToken(this.key, signed),
     };
+  }
+
+  /**
+   * An API token as identity mints one for the gateway (`portal-api`): a new key of a new organization
+   * with every scope unless `claims` say otherwise; `claims` holds what it was signed with.
+   */
+  async apiToken(overrides: Partial<ApiAccessTokenClaims> = {}): Promise<ApiTokenOf> {
+    const claims = apiTokenClaimsFor(overrides);
+    return { claims, token: await signApiToken(this.key, claims) };
   }
 
   stop(): Promise<void> {

@@ -3,7 +3,11 @@ import {
   ACCESS_TOKEN_ALGORITHM,
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
+  API_ACCESS_TOKEN_AUDIENCE,
+  API_ACCESS_TOKEN_LIFETIME_SECONDS,
   type AccessTokenClaims,
+  type ApiAccessTokenClaims,
+  apiKeyScopes,
 } from '@portal/contracts';
 import {
   type CryptoKey,
@@ -55,6 +59,35 @@ export function claimsFor(overrides: Partial<Claims> = {}): Claims {
 /** Signs `claims` with `key` (ES256), the header naming `kid` (default: the key's own). */
 export function signToken(key: TestKey, claims: Claims = claimsFor(), kid = key.kid): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid }).sign(key.privateKey);
+}
+
+/**
+ * Claims of a fresh API token, as identity mints one for a key the gateway exchanged: a new key
+ * (`sub`) of a new organization, with every scope, created by a new member; `overrides` replace any.
+ */
+export function apiTokenClaimsFor(overrides: Partial<ApiAccessTokenClaims> = {}): ApiAccessTokenClaims {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    sub: randomUUID(),
+    org: randomUUID(),
+    scp: [...apiKeyScopes],
+    usr: randomUUID(),
+    iss: ACCESS_TOKEN_ISSUER,
+    aud: API_ACCESS_TOKEN_AUDIENCE,
+    iat: now,
+    exp: now + API_ACCESS_TOKEN_LIFETIME_SECONDS,
+    ...overrides,
+  };
+}
+
+/** Signs API token `claims` with `key` (ES256), the header naming the key's `kid`. */
+export function signApiToken(
+  key: TestKey,
+  claims: ApiAccessTokenClaims = apiTokenClaimsFor(),
+): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: key.kid })
+    .sign(key.privateKey);
 }
 
 /** `alg: none`: no signature at all. */

@@ -5,6 +5,8 @@ import { TestIdentity } from './test-identity';
 export type WithSignIn<T> = T & {
   /** A new signed-in user (a customer unless `role` says otherwise); `claims` override any claim. */
   signIn: TestIdentity['signIn'];
+  /** An API token (audience `portal-api`) as the gateway forwards one for a key; see `TestIdentity.apiToken`. */
+  apiToken: TestIdentity['apiToken'];
 };
 
 /**
@@ -24,6 +26,7 @@ export async function startWithTestIdentity<T extends Closable>(
   return {
     ...started,
     signIn: (role, claims) => identity.signIn(role, claims),
+    apiToken: (claims) => identity.apiToken(claims),
     async close() {
       await started.close();
       await identity.stop();
