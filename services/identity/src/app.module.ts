@@ -5,6 +5,7 @@ import { AccountModule } from './account/account.module';
 import { AuthModule } from './auth/auth.module';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
+import { DevelopersModule } from './developers/developers.module';
 import { FeaturesModule } from './features/features.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OrganizationsModule } from './organizations/organizations.module';
@@ -32,6 +33,7 @@ export const AppModule = serviceRootModule<AppConfig>('identity', {
     TeamModule,
     StaffCustomersModule,
     NotificationsModule,
+    DevelopersModule,
   ],
   // Seals two-factor secrets at rest with IDENTITY_ENCRYPTION_KEY.
   provide: (config) => [

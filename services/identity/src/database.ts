@@ -1,5 +1,6 @@
 import { type DataSourceConfig } from '@portal/db';
 import { eventEntities } from '@portal/events';
+import { ApiKeyEntity } from './developers/api-key.entity';
 import { FeatureEntity } from './features/feature.entity';
 import { MembershipEntity } from './memberships/membership.entity';
 import { identityMigrations } from './migrations';
@@ -7,6 +8,7 @@ import { OrganizationEntity } from './organizations/organization.entity';
 import { UserEntity } from './users/user.entity';
 
 export const identityEntities = [
+  ApiKeyEntity,
   FeatureEntity,
   MembershipEntity,
   OrganizationEntity,

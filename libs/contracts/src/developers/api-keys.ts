@@ -40,6 +40,7 @@ export const apiKeyMessages = {
   graceInvalid: `Grace period must be one of ${apiKeyGraceHours.join(', ')} hours`,
   keyNotFound: 'API key not found',
   keyNotActive: 'This API key is revoked or expired',
+  keyAlreadyRolled: 'This API key was already rolled. Roll the key that replaced it instead.',
   tooManyKeys: `An organization can hold at most ${API_KEYS_PER_ORGANIZATION} active API keys. Revoke one first.`,
   invalidKey: 'The API key is missing, malformed, revoked or expired.',
 } as const;

@@ -210,6 +210,10 @@ export const teamAuditActions = [
   'member.removed',
   'member.left',
   'ownership.transferred',
+  /** The public API's keys (Developers page, ADR 0200). */
+  'api_key.created',
+  'api_key.rolled',
+  'api_key.revoked',
 ] as const;
 export const teamAuditActionSchema = z.enum(teamAuditActions);
 export type TeamAuditAction = z.infer<typeof teamAuditActionSchema>;

@@ -6,6 +6,7 @@ import { AccountRecovery1763880000000 } from './1763880000000-AccountRecovery';
 import { AccountAttemptKinds1763890000000 } from './1763890000000-AccountAttemptKinds';
 import { Memberships1763900000000 } from './1763900000000-Memberships';
 import { StaffCustomersAndTicketEmails1766310000000 } from './1766310000000-StaffCustomersAndTicketEmails';
+import { ApiKeys1766400000000 } from './1766400000000-ApiKeys';
 
 /** Identity's migrations, oldest first. Add new ones at the end. */
 export const identityMigrations = [
@@ -17,4 +18,5 @@ export const identityMigrations = [
   AccountAttemptKinds1763890000000,
   Memberships1763900000000,
   StaffCustomersAndTicketEmails1766310000000,
+  ApiKeys1766400000000,
 ];

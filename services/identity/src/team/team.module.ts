@@ -28,5 +28,6 @@ import { TeamMails } from './team-mails';
     TeamMails,
     { provide: INVITATION_JOINER, useExisting: InvitationsService },
   ],
+  exports: [TeamAuditService],
 })
 export class TeamModule {}

@@ -1,6 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { VerifiedTokens } from '@portal/auth';
 import {
+  API_ACCESS_TOKEN_AUDIENCE,
+  API_ACCESS_TOKEN_LIFETIME_SECONDS,
+  type ApiKeyScope,
   ACCESS_TOKEN_ALGORITHM,
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
@@ -26,7 +29,18 @@ export interface TokenSubject {
   membershipVersion: number;
 }
 
-/** Issues and verifies access tokens; the only holder of the signing key. */
+/** For whom an API token acts (the public API's key exchange, ADR 0200). */
+export interface ApiTokenSubject {
+  keyId: string;
+  organizationId: string;
+  scopes: readonly ApiKeyScope[];
+  /** The member who created the key (`usr`). */
+  userId: string;
+  /** When the key itself stops working (a rolled key): the token never outlives it. */
+  keyExpiresAt: Date | null;
+}
+
+/** Issues and verifies access tokens, and the public API's tokens; the only holder of the signing key. */
 @Injectable()
 export class TokenService implements OnModuleInit {
   private key!: SigningKey;
@@ -61,6 +75,33 @@ export class TokenService implements OnModuleInit {
   }
 
   /**
+   * An API token (`apiAccessTokenClaimsSchema`): ES256 with the access tokens' key and `kid`, audience
+   * `portal-api` (so it is never an access token to `/api`), living API_ACCESS_TOKEN_LIFETIME_SECONDS
+   * and never past the key's own end.
+   */
+  async signApiToken(
+    subject: ApiTokenSubject,
+    now = new Date(),
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    let expires = issuedAt + API_ACCESS_TOKEN_LIFETIME_SECONDS;
+    if (subject.keyExpiresAt) expires = Math.min(expires, Math.floor(subject.keyExpiresAt.getTime() / 1000));
+    const token = await new SignJWT({
+      org: subject.organizationId,
+      scp: [...subject.scopes],
+      usr: subject.userId,
+    })
+      .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: this.key.kid, typ: 'JWT' })
+      .setSubject(subject.keyId)
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(API_ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expires)
+      .sign(this.key.privateKey);
+    return { token, expiresAt: new Date(expires * 1000) };
+  }
+
+  /**
    * The token's claims when its signature, algorithm, issuer, audience and expiry hold and it lives no
    * longer than MAX_ACCESS_TOKEN_LIFETIME_SECONDS; else null.
    * A token string verified a moment ago is answered from memory (`VerifiedTokens`, until it expires):
@@ -85,7 +126,8 @@ export class TokenService implements OnModuleInit {
       });
       const claims = accessTokenClaimsSchema.safeParse(payload);
       // The same bound as every other service (libs/auth): identity never issues a longer-lived token.
-      if (!claims.success || claims.data.exp - claims.data.iat > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) return null;
+      if (!claims.success || claims.data.exp - claims.data.iat > MAX_ACCESS_TOKEN_LIFETIME_SECONDS)
+        return null;
       return claims.data;
     } catch {
       return null;

@@ -26,6 +26,14 @@ export interface AuditEvent {
 
 const label = (role: OrgRole) => orgRoleLabels[role];
 
+/** An API key as the log names it: its name and visible prefix, never the key. */
+export interface AuditedApiKey {
+  name: string;
+  prefix: string;
+}
+
+const apiKeyLabel = (key: AuditedApiKey) => `"${key.name}" (${key.prefix}…)`;
+
 /** The sentences of the audit log, e.g. "Ana Ruiz changed Bo Li's role from Member to Billing". */
 export const auditEvents = {
   invited: (actor: AuditActor, email: string, role: OrgRole): AuditEvent => ({
@@ -67,6 +75,24 @@ export const auditEvents = {
     action: 'ownership.transferred',
     subject: memberName,
     summary: `${actor.name} transferred ownership to ${memberName}`,
+  }),
+  apiKeyCreated: (actor: AuditActor, key: AuditedApiKey): AuditEvent => ({
+    action: 'api_key.created',
+    subject: key.name,
+    summary: `${actor.name} created the API key ${apiKeyLabel(key)}`,
+  }),
+  apiKeyRolled: (actor: AuditActor, key: AuditedApiKey, graceHours: number): AuditEvent => ({
+    action: 'api_key.rolled',
+    subject: key.name,
+    summary:
+      graceHours === 0
+        ? `${actor.name} rolled the API key ${apiKeyLabel(key)}; the old key stopped working at once`
+        : `${actor.name} rolled the API key ${apiKeyLabel(key)}; the old key works for ${graceHours} more ${graceHours === 1 ? 'hour' : 'hours'}`,
+  }),
+  apiKeyRevoked: (actor: AuditActor, key: AuditedApiKey): AuditEvent => ({
+    action: 'api_key.revoked',
+    subject: key.name,
+    summary: `${actor.name} revoked the API key ${apiKeyLabel(key)}`,
   }),
 };
 
