@@ -7,12 +7,21 @@ import { HealthModule } from './health/health.module';
 import { LiveMetricsModule } from './live-metrics/live-metrics.module';
 import { LiveStreamsModule } from './live-streams/live-streams.module';
 import { LiveTicketsModule } from './live-tickets/live-tickets.module';
+import { PublicApiModule } from './public-api/public-api.module';
+import { v1RateLimitPolicy } from './public-api/public-api.plugin';
+import type { RateLimitPolicy } from './public-api/rate-limit/rate-limiter';
 
 export interface AppModuleOptions {
   /** Subject of kpi's metric announcements; default `portal.metrics.recorded`. */
   liveMetricsSubject?: string;
   /** Subjects of support's ticket events; default `portal.tickets.*`. */
   liveTicketSubjects?: string;
+  /** The /v1 rate limit; default 1,000 requests per key in any hour. */
+  v1RateLimit?: RateLimitPolicy;
+  /** Subject of identity's API key revocations and rolls; default `portal.apikeys.changed`. */
+  apiKeyChangesSubject?: string;
+  /** Namespace of the /v1 counts in Redis (tests keep theirs apart). */
+  rateLimitRedisPrefix?: string;
 }
 
 /** `portal.tickets.*`: every ticket event of the catalog (created, replied, closed, …). */
@@ -39,6 +48,12 @@ export class AppModule {
         LiveTicketsModule.forRoot({
           natsUrl: config.natsUrl,
           subjects: options.liveTicketSubjects ?? ticketSubjects,
+        }),
+        PublicApiModule.forRoot({
+          config,
+          policy: options.v1RateLimit ?? v1RateLimitPolicy,
+          keyChangesSubject: options.apiKeyChangesSubject ?? subjects.apiKeyChanged,
+          redisKeyPrefix: options.rateLimitRedisPrefix,
         }),
       ],
     };

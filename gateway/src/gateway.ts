@@ -12,7 +12,12 @@ import {
 import { AppModule, type AppModuleOptions } from './app.module';
 import type { GatewayConfig } from './config/env';
 import { batchedLogStream, type LogStream } from './http/log-stream';
+import { v1OpenApiDocument } from '@portal/contracts';
 import { apiProxy, bodyLimit } from './proxy/api-proxy.plugin';
+import { ApiKeyGrants } from './public-api/api-key-grants';
+import { RATE_LIMITER } from './public-api/public-api.module';
+import { publicApi } from './public-api/public-api.plugin';
+import type { RateLimiter } from './public-api/rate-limit/rate-limiter';
 import { upstreamClientOptions } from './proxy/upstream-client';
 import { clientErrorHandler } from './security/client-error';
 import { securityHeaders } from './security/security-headers';
@@ -79,6 +84,12 @@ export async function createGateway(
   // After init: Fastify gives a route the error handler in force when the route is added, and
   // init is where Nest installs its own (the exception filter above), for these routes too.
   await fastify.register(apiProxy, { config });
+  await fastify.register(publicApi, {
+    config,
+    grants: app.get<ApiKeyGrants>(ApiKeyGrants),
+    limiter: app.get<RateLimiter>(RATE_LIMITER),
+    openApiJson: JSON.stringify(v1OpenApiDocument(config.runtime.api.baseUrl)),
+  });
   await fastify.register(runtimeConfig, { config });
   await fastify.register(searchEngineFiles, { config });
   await fastify.register(staticSite, { config });

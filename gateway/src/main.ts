@@ -2,8 +2,10 @@ import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { runWorkers } from './cluster';
 import { EnvValidationError } from '@portal/config';
+import { migrateDatabase } from '@portal/db';
 import { loadConfig, type GatewayConfig } from './config/env';
 import { createGateway } from './gateway';
+import { gatewayMigrations } from './migrations';
 
 async function serve(config: GatewayConfig): Promise<void> {
   const app = await createGateway(config);
@@ -14,9 +16,29 @@ async function serve(config: GatewayConfig): Promise<void> {
     .log.info(`gateway listening on ${await app.getUrl()}`);
 }
 
-function main(): Promise<void> | void {
+/**
+ * The gateway's database holds the /v1 rate limit's counts when there is no Redis: created and
+ * migrated once, by the primary, before any worker serves. A database that does not answer is not a
+ * reason to stay down: /v1 is then served uncounted, and /readyz says the database is down.
+ */
+async function prepareDatabase(config: GatewayConfig): Promise<void> {
+  if (!config.databaseUrl || config.redisUrl) return;
+  try {
+    await migrateDatabase({
+      url: config.databaseUrl,
+      entities: [],
+      migrations: gatewayMigrations,
+      applicationName: 'gateway',
+    });
+  } catch (error) {
+    console.error(`gateway: could not migrate its database: ${(error as Error).message}`);
+  }
+}
+
+async function main(): Promise<void> {
   // Read in the primary too, so a bad environment stops everything before any worker starts.
   const config = loadConfig();
+  if (cluster.isPrimary) await prepareDatabase(config);
   if (config.workers > 1 && cluster.isPrimary) return runWorkers(config.workers);
   return serve(config);
 }

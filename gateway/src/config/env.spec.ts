@@ -70,13 +70,25 @@ describe('loadConfig', () => {
   });
 
   it('gives the front end the scheduling widget only when SCHEDULER_URL is set', () => {
-    expect(loadConfig({}).runtime).toEqual({ scheduler: null, payments: null });
-    expect(loadConfig({ SCHEDULER_URL: 'https://calendly.com/millstone-cx/discovery-call' }).runtime).toEqual(
-      {
-        scheduler: { url: 'https://calendly.com/millstone-cx/discovery-call' },
-        payments: null,
-      },
-    );
+    expect(loadConfig({}).runtime.scheduler).toBeNull();
+    expect(
+      loadConfig({ SCHEDULER_URL: 'https://calendly.com/millstone-cx/discovery-call' }).runtime.scheduler,
+    ).toEqual({ url: 'https://calendly.com/millstone-cx/discovery-call' });
+  });
+
+  it('takes the public API’s base URL from PUBLIC_API_URL, else the public site’s origin and /v1', () => {
+    expect(loadConfig({ PUBLIC_SITE_URL: 'https://www.example.com' }).runtime.api).toEqual({
+      baseUrl: 'https://www.example.com/v1',
+    });
+    expect(loadConfig({ PUBLIC_API_URL: 'https://api.example.com/v1/' }).runtime.api).toEqual({
+      baseUrl: 'https://api.example.com/v1',
+    });
+  });
+
+  it('takes a Redis URL for the /v1 counts, and names the variable when it is not one', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redisUrl).toBe('redis://10.0.0.5:6379/2');
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(() => loadConfig({ REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL/);
   });
 
   it("gives the front end Stripe's publishable key only when STRIPE_PUBLISHABLE_KEY is set", () => {

@@ -29,8 +29,16 @@ const envSchema = z.object({
   // Load balancers in front of the gateway, whose X-Forwarded-For names the client; none by default.
   TRUSTED_PROXIES: trustedProxiesVar([]),
   ...serviceUrls,
+  // The gateway's own database: /readyz probes it, and it counts /v1 requests when REDIS_URL is unset.
   DATABASE_URL: envVars.optionalPostgresUrl(),
   NATS_URL: envVars.optionalNatsUrl(),
+  // Where every replica counts /v1 requests per API key (ADR 0199); else DATABASE_URL.
+  REDIS_URL: envVars.optionalMatching(
+    /^rediss?:\/\/\S+$/,
+    'must be a Redis URL such as redis://127.0.0.1:6379',
+  ),
+  // The public API's base URL as the docs and /v1/openapi.json show it; default PUBLIC_SITE_URL + /v1.
+  PUBLIC_API_URL: envVars.optionalHttpUrl(),
   STATIC_ROOT: z.string().optional(),
   STATIC_REMOTES_URL: envVars.optionalHttpUrl(),
   SCHEDULER_URL: schedulerUrl.optional(),
@@ -58,6 +66,8 @@ export interface RuntimeConfig {
   scheduler: { url: string } | null;
   /** Stripe's publishable key for the Payment Element on /checkout; null when payments are not set up. */
   payments: { publishableKey: string } | null;
+  /** The public API's base URL, as the docs page shows it. */
+  api: { baseUrl: string };
 }
 
 export interface GatewayConfig {
@@ -78,6 +88,7 @@ export interface GatewayConfig {
   liveStreamsPerUser: number;
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
+  redisUrl: string | undefined;
   static: StaticConfig;
   runtime: RuntimeConfig;
   /** The public site's origin, without a trailing slash (`PUBLIC_SITE_URL`). */
@@ -107,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     liveStreamsPerUser: vars.LIVE_STREAMS_PER_USER,
     databaseUrl: vars.DATABASE_URL,
     natsUrl: vars.NATS_URL,
+    redisUrl: vars.REDIS_URL,
     static: {
       shellRoot: staticRoot ?? path.join(repoRoot, 'shell', 'dist'),
       remoteRoots: Object.fromEntries(SECTION_NAMES.map((name) => [name, remoteRoot(name)])) as Record<
@@ -118,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     runtime: {
       scheduler: vars.SCHEDULER_URL ? { url: vars.SCHEDULER_URL } : null,
       payments: vars.STRIPE_PUBLISHABLE_KEY ? { publishableKey: vars.STRIPE_PUBLISHABLE_KEY } : null,
+      api: { baseUrl: (vars.PUBLIC_API_URL ?? `${vars.PUBLIC_SITE_URL}/v1`).replace(/\/+$/, '') },
     },
     publicSiteUrl: vars.PUBLIC_SITE_URL,
   };

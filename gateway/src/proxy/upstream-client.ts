@@ -66,24 +66,34 @@ function responseHeaders(headers: Headers) {
 
 const noRetry = () => null;
 
+/** How a proxy answers when the service fails it: the /api routes with `{ statusCode, message }`. */
+export type FailureAnswer = (reply: AnyReply, statusCode: 503 | 504, message: string) => void;
+
+const apiFailure: FailureAnswer = (reply, statusCode, message) =>
+  void reply.code(statusCode).send({ statusCode, message });
+
 export interface ProxyTarget {
   /** Named in the 503 message: "Service <name> is unavailable". */
   name: string;
   url: string;
   /** Deadline for the upstream's response headers, connection included. */
   timeoutMs: number;
+  /** Changes the headers sent upstream after the forwarding ones are set (the /v1 token). */
+  requestHeaders?: (request: AnyRequest, headers: Headers) => Headers;
+  /** The body of a 503 or 504; default `{ statusCode, message }`. */
+  failure?: FailureAnswer;
 }
 
 /** The service could not be reached (refused, reset, died mid-answer): 503. */
-export function unavailable(reply: AnyReply, name: string): void {
+export function unavailable(reply: AnyReply, name: string, failure: FailureAnswer = apiFailure): void {
   if (reply.sent) return;
-  void reply.code(503).send({ statusCode: 503, message: `Service ${name} is unavailable` });
+  failure(reply, 503, `Service ${name} is unavailable`);
 }
 
 /** The service took the request but sent no answer within its deadline (hung, paused, overloaded): 504. */
-export function timedOut(reply: AnyReply, name: string): void {
+export function timedOut(reply: AnyReply, name: string, failure: FailureAnswer = apiFailure): void {
   if (reply.sent) return;
-  void reply.code(504).send({ statusCode: 504, message: `Service ${name} did not answer in time` });
+  failure(reply, 504, `Service ${name} did not answer in time`);
 }
 
 /** Bodies up to this size are read whole and sent in one write with the headers. */
@@ -94,7 +104,12 @@ const maxBufferedBody = 64 * 1024;
  * none of the stream plumbing, and a 503 still possible if the service dies mid-body); larger or
  * open-ended ones (chunked, event streams) are streamed through.
  */
-function sendBody(reply: AnyReply, body: NodeJS.ReadableStream, length: number, name: string) {
+function sendBody(
+  reply: AnyReply,
+  body: NodeJS.ReadableStream,
+  length: number,
+  giveUp: (reply: AnyReply) => void,
+) {
   if (!(length <= maxBufferedBody)) {
     void reply.send(body);
     return;
@@ -102,7 +117,7 @@ function sendBody(reply: AnyReply, body: NodeJS.ReadableStream, length: number, 
   const chunks: Buffer[] = [];
   body.on('data', (chunk: Buffer) => chunks.push(chunk));
   body.on('end', () => void reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-  body.on('error', () => unavailable(reply, name));
+  body.on('error', () => giveUp(reply));
 }
 
 /**
@@ -110,15 +125,18 @@ function sendBody(reply: AnyReply, body: NodeJS.ReadableStream, length: number, 
  * A body, when there is one, is the Buffer the proxy's content-type parser kept.
  */
 export function proxyTo(target: ProxyTarget) {
+  const { requestHeaders } = target;
   const shared: FastifyReplyFromHooks = {
     getUpstream: () => target.url,
-    rewriteRequestHeaders: forwardedHeaders,
+    rewriteRequestHeaders: requestHeaders
+      ? (request, headers) => requestHeaders(request, forwardedHeaders(request, headers))
+      : forwardedHeaders,
     rewriteHeaders: responseHeaders,
     retryDelay: noRetry,
     timeout: target.timeoutMs + undiciGraceMs,
   };
-  const giveUp = (reply: AnyReply) => unavailable(reply, target.name);
-  const tooLate = (reply: AnyReply) => timedOut(reply, target.name);
+  const giveUp = (reply: AnyReply) => unavailable(reply, target.name, target.failure);
+  const tooLate = (reply: AnyReply) => timedOut(reply, target.name, target.failure);
 
   return function proxy(request: FastifyRequest, reply: FastifyReply) {
     const deadline = setTimeout(tooLate, target.timeoutMs, reply);
@@ -129,7 +147,7 @@ export function proxyTo(target: ProxyTarget) {
         // Too late: the 504 went out, drop what the service finally sent.
         if (reply.sent) response.stream.destroy();
         // reply-from has copied the service's headers onto the reply by now.
-        else sendBody(reply, response.stream, Number(reply.getHeader('content-length')), target.name);
+        else sendBody(reply, response.stream, Number(reply.getHeader('content-length')), giveUp);
       },
       onError: (reply) => {
         clearTimeout(deadline);

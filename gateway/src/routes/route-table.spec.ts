@@ -36,6 +36,8 @@ describe('route table', () => {
       '/api/support/staff/attachments': 'support',
       '/api/support': 'support',
       '/api/kpi': 'kpi',
+      '/api/developers/keys': 'identity',
+      '/api/developers/webhooks': 'crm',
     });
   });
 

@@ -83,6 +83,12 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/developers/webhooks', service: 'crm' },
 ];
 
+/** The public API (`/v1`, API keys, ADR 0199): each prefix to the service that owns it, path unchanged. */
+export const publicApiRoutes: readonly RouteDefinition[] = [
+  { prefix: '/v1/tickets', service: 'support' },
+  { prefix: '/v1/agents', service: 'support' },
+];
+
 /** A service as the running gateway sees it. */
 export interface Upstream {
   name: ServiceName;

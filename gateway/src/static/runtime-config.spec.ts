@@ -10,7 +10,11 @@ describe('GET /runtime-config.json', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(await response.json()).toEqual({ scheduler: null, payments: null });
+    expect(await response.json()).toEqual({
+      scheduler: null,
+      payments: null,
+      api: { baseUrl: 'http://localhost:8080/v1' },
+    });
   });
 
   it("hands over SCHEDULER_URL as the scheduler's booking page", async () => {
@@ -21,6 +25,7 @@ describe('GET /runtime-config.json', () => {
     expect(await response.json()).toEqual({
       scheduler: { url: 'https://calendly.com/millstone-cx/discovery-call' },
       payments: null,
+      api: { baseUrl: 'http://localhost:8080/v1' },
     });
   });
 
@@ -30,6 +35,14 @@ describe('GET /runtime-config.json', () => {
     expect(await response.json()).toEqual({
       scheduler: null,
       payments: { publishableKey: 'pk_test_51AbcDEF' },
+      api: { baseUrl: 'http://localhost:8080/v1' },
+    });
+  });
+
+  it('gives the public API’s base URL: PUBLIC_API_URL, else the public site’s origin and /v1', async () => {
+    const onSite = await startTestGateway({ PUBLIC_SITE_URL: 'https://www.example.com' });
+    expect(await (await fetch(`${onSite.url}/runtime-config.json`)).json()).toMatchObject({
+      api: { baseUrl: 'https://www.example.com/v1' },
     });
   });
 });

@@ -194,7 +194,8 @@ async function main() {
     env: {
       PORT: String(gatewayPort),
       PUBLIC_SITE_URL: publicSiteUrl,
-      DATABASE_URL: postgres.serverUrl,
+      // Its own database: it counts /v1 requests there unless REDIS_URL is set (it migrates it at start).
+      DATABASE_URL: databaseUrl(postgres.serverUrl, `${databasePrefix}_gateway`),
       ...(nats.url ? { NATS_URL: nats.url } : {}),
       ...upstreamUrls,
     },
