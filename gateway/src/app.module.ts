@@ -16,8 +16,8 @@ export interface AppModuleOptions {
   liveMetricsSubject?: string;
   /** Subjects of support's ticket events; default `portal.tickets.*`. */
   liveTicketSubjects?: string;
-  /** The /v1 rate limit; default 1,000 requests per key in any hour. */
-  v1RateLimit?: RateLimitPolicy;
+  /** The /v1 rate limit; default 1,000 requests per key in any hour; null counts nothing (benchmark baseline). */
+  v1RateLimit?: RateLimitPolicy | null;
   /** Subject of identity's API key revocations and rolls; default `portal.apikeys.changed`. */
   apiKeyChangesSubject?: string;
   /** Namespace of the /v1 counts in Redis (tests keep theirs apart). */
@@ -51,7 +51,7 @@ export class AppModule {
         }),
         PublicApiModule.forRoot({
           config,
-          policy: options.v1RateLimit ?? v1RateLimitPolicy,
+          policy: options.v1RateLimit === undefined ? v1RateLimitPolicy : options.v1RateLimit,
           keyChangesSubject: options.apiKeyChangesSubject ?? subjects.apiKeyChanged,
           redisKeyPrefix: options.rateLimitRedisPrefix,
         }),

@@ -87,7 +87,7 @@ export async function createGateway(
   await fastify.register(publicApi, {
     config,
     grants: app.get<ApiKeyGrants>(ApiKeyGrants),
-    limiter: app.get<RateLimiter>(RATE_LIMITER),
+    limiter: app.get<RateLimiter | null>(RATE_LIMITER),
     openApiJson: JSON.stringify(v1OpenApiDocument(config.runtime.api.baseUrl)),
   });
   await fastify.register(runtimeConfig, { config });

@@ -3,6 +3,7 @@ import { closedPort, startUpstream, type Upstream } from '../testing/upstream';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const natsUrl = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 const up = { status: 'up', latencyMs: expect.any(Number) };
 
@@ -65,6 +66,7 @@ describe('health endpoints', () => {
         ...allServicesUp(),
         DATABASE_URL: postgresUrl,
         NATS_URL: natsUrl,
+        REDIS_URL: redisUrl,
       });
     });
 
@@ -77,10 +79,13 @@ describe('health endpoints', () => {
       expect(await response.json()).toEqual({ status: 'ok' });
     });
 
-    it('GET /api/readyz answers 200 with every service, PostgreSQL and NATS up', async () => {
+    it('GET /api/readyz answers 200 with every service, PostgreSQL, NATS and Redis up', async () => {
       expect((await readyz(gateway)).answer).toEqual({
         status: 200,
-        body: { status: 'ok', checks: { identity: up, ...otherServicesUp, postgres: up, nats: up } },
+        body: {
+          status: 'ok',
+          checks: { identity: up, ...otherServicesUp, postgres: up, nats: up, redis: up },
+        },
       });
       expect(healthyIdentity.received.some((r) => r.url === '/health')).toBe(true);
     });
@@ -109,8 +114,8 @@ describe('health endpoints', () => {
   });
 
   it('GET /api/readyz answers 503 degraded, within a second, when every dependency is down', async () => {
-    const [identityPort, commercePort, crmPort, supportPort, kpiPort, postgresPort, natsPort] =
-      await Promise.all(Array.from({ length: 7 }, () => closedPort()));
+    const [identityPort, commercePort, crmPort, supportPort, kpiPort, postgresPort, natsPort, redisPort] =
+      await Promise.all(Array.from({ length: 8 }, () => closedPort()));
     const gateway = await startGateway({
       IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
       COMMERCE_URL: `http://127.0.0.1:${commercePort}`,
@@ -119,6 +124,7 @@ describe('health endpoints', () => {
       KPI_URL: `http://127.0.0.1:${kpiPort}`,
       DATABASE_URL: `postgres://postgres@127.0.0.1:${postgresPort}/postgres`,
       NATS_URL: `nats://127.0.0.1:${natsPort}`,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     });
     try {
       const { answeredInMs, answer } = await readyz(gateway);
@@ -135,6 +141,7 @@ describe('health endpoints', () => {
             kpi: down,
             postgres: down,
             nats: down,
+            redis: down,
           },
         },
       });

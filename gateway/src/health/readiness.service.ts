@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { connect } from '@nats-io/transport-node';
+import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { GATEWAY_CONFIG } from '../config/config.module';
 import type { GatewayConfig } from '../config/env';
@@ -32,6 +33,7 @@ export class ReadinessService implements OnModuleDestroy {
   private readonly logger = new Logger('Readiness');
   private pool: Pool | undefined;
   private nats: Promise<NatsConnection> | undefined;
+  private redis: Redis | undefined;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
@@ -40,9 +42,10 @@ export class ReadinessService implements OnModuleDestroy {
     for (const { name, url } of Object.values(this.config.upstreams)) {
       probes.push([name, () => this.probeService(url)]);
     }
-    const { databaseUrl, natsUrl } = this.config;
+    const { databaseUrl, natsUrl, redisUrl } = this.config;
     if (databaseUrl) probes.push(['postgres', () => this.probePostgres(databaseUrl)]);
     if (natsUrl) probes.push(['nats', () => this.probeNats(natsUrl)]);
+    if (redisUrl) probes.push(['redis', () => this.probeRedis(redisUrl)]);
 
     const results = await Promise.all(
       probes.map(async ([name, probe]) => [name, await this.run(name, probe)]),
@@ -55,6 +58,7 @@ export class ReadinessService implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     const nats = this.nats;
     this.nats = undefined;
+    this.redis?.disconnect();
     await Promise.allSettled([this.pool?.end(), nats?.then((connection) => connection.close())]);
   }
 
@@ -90,6 +94,15 @@ export class ReadinessService implements OnModuleDestroy {
       this.pool.on('error', (error) => this.logger.warn(`postgres connection lost: ${error.message}`));
     }
     await this.pool.query('select 1');
+  }
+
+  /** One Redis connection (the /v1 counts), opened on the first probe and kept (it reconnects by itself). */
+  private async probeRedis(redisUrl: string): Promise<void> {
+    if (!this.redis) {
+      this.redis = new Redis(redisUrl, { commandTimeout: probeTimeoutMs, maxRetriesPerRequest: 0 });
+      this.redis.on('error', () => undefined);
+    }
+    await this.redis.ping();
   }
 
   /** One NATS connection, opened on the first probe and kept (it reconnects by itself). */

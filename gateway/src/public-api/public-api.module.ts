@@ -21,7 +21,8 @@ const PUBLIC_API_OPTIONS = Symbol('PUBLIC_API_OPTIONS');
 
 export interface PublicApiModuleOptions {
   config: GatewayConfig;
-  policy: RateLimitPolicy;
+  /** null: nothing is counted (the /v1 benchmark's baseline only; never from the environment). */
+  policy: RateLimitPolicy | null;
   /** Subject of identity's revocations and rolls; default `portal.apikeys.changed`. */
   keyChangesSubject: string;
   /** Namespace of the Redis counts (tests keep theirs apart). */
@@ -29,8 +30,9 @@ export interface PublicApiModuleOptions {
 }
 
 /** Redis when configured, else the gateway's database, else this process's memory (one process only). */
-function rateLimiterFor(options: PublicApiModuleOptions, logger: Logger): RateLimiter {
+function rateLimiterFor(options: PublicApiModuleOptions, logger: Logger): RateLimiter | null {
   const { config, policy, redisKeyPrefix } = options;
+  if (!policy) return null;
   if (config.redisUrl) return new RedisRateLimiter(config.redisUrl, policy, redisKeyPrefix);
   if (config.databaseUrl) return new PostgresRateLimiter(config.databaseUrl, policy);
   if (config.workers > 1) {
@@ -53,7 +55,7 @@ class ApiKeyChanges implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(PUBLIC_API_OPTIONS) private readonly options: PublicApiModuleOptions,
     private readonly grants: ApiKeyGrants,
-    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter | null,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -67,7 +69,7 @@ class ApiKeyChanges implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.follower?.stop();
-    await this.limiter.close();
+    await this.limiter?.close();
   }
 
   private forget(text: string): void {

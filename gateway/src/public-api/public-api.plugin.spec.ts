@@ -197,6 +197,31 @@ describe('the public API at /v1', () => {
 });
 
 describe('the public API when a service is down', () => {
+  it('serves requests uncounted, without rate-limit headers, while Redis is down', async () => {
+    const identity = await startUpstream(
+      identityKnowing(new Map([[GOOD, { keyId: randomUUID(), token: 't' }]])),
+    );
+    const support = await startUpstream();
+    const gateway = await startGateway({
+      IDENTITY_URL: identity.url,
+      SUPPORT_URL: support.url,
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+    });
+    try {
+      const started = performance.now();
+      const response = await fetch(`${gateway.url}/v1/agents`, {
+        headers: { authorization: `Bearer ${GOOD}` },
+      });
+      expect(response.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(400);
+      expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+      expect(support.received).toHaveLength(1);
+    } finally {
+      await gateway.close();
+      await Promise.all([identity.close(), support.close()]);
+    }
+  });
+
   it('answers 503 in the documented shape when identity or support cannot be reached', async () => {
     const support = await startUpstream();
     const identityDown = await startGateway({

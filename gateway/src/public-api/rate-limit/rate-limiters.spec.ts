@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createMigratedTestDatabase, type MigratedTestDatabase, sleep } from '@portal/testing';
+import { createMigratedTestDatabase, type MigratedTestDatabase, sleep, waitFor } from '@portal/testing';
 import { gatewayMigrations } from '../../migrations';
 import { MemoryRateLimiter } from './memory-rate-limiter';
 import { PostgresRateLimiter } from './postgres-rate-limiter';
@@ -20,6 +20,7 @@ describe.each([
       const prefix = `test:${randomUUID()}:`;
       const first = new RedisRateLimiter(redisUrl, policy, prefix);
       const second = new RedisRateLimiter(redisUrl, policy, prefix);
+      await waitFor(async () => first.ready() && second.ready(), 'Redis connected');
       return { first, second, close: async () => void (await Promise.all([first.close(), second.close()])) };
     },
   ],

@@ -54,6 +54,8 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async hit(key: string): Promise<RateLimitDecision> {
+    // While Redis is away, fail at once rather than hold every request for the command timeout.
+    if (this.redis.status !== 'ready') throw new Error(`Redis is ${this.redis.status}`);
     const member = randomBytes(6).toString('base64url');
     const [allowed, count, oldestMs] = await this.redis.slidingWindow(
       this.keyPrefix + key,
@@ -62,6 +64,11 @@ export class RedisRateLimiter implements RateLimiter {
       member,
     );
     return decision(this.policy, allowed === 1, count, oldestMs);
+  }
+
+  /** Whether the connection to Redis is up. */
+  ready(): boolean {
+    return this.redis.status === 'ready';
   }
 
   async close(): Promise<void> {
