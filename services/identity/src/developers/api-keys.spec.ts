@@ -286,4 +286,24 @@ describe('API keys of the Developers page', () => {
       201,
     );
   });
+
+  it('counts the limit under concurrent creates: never more than the limit', async () => {
+    const owner = await signUpOwner(harness());
+    await harness().dataSource.query(
+      `INSERT INTO api_keys (organization_id, name, prefix, key_hash, scopes, created_by)
+       SELECT $1::uuid, 'bulk ' || n, 'mcx_live_bulk' || n, sha256(convert_to('bulk ' || n || ' ' || $1::text, 'UTF8')), '{tickets:read}', $2::uuid
+         FROM generate_series(1, $3::int) AS n`,
+      [owner.organizationId, owner.id, API_KEYS_PER_ORGANIZATION - 3],
+    );
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 6 },
+        async (_, index) =>
+          (await call('POST', '', owner.token, { name: `at once ${index}`, scopes: ['tickets:read'] }))
+            .status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    expect(await list(owner.token)).toHaveLength(API_KEYS_PER_ORGANIZATION);
+  });
 });
