@@ -285,6 +285,20 @@ table.push({
   verdict: verdict(staffQueue.status === 0),
 });
 
+console.log(
+  '== public API of issue 20 (budget p99 30 ms, limiter 2 ms): GET /v1/tickets at 50 connections with 50 keys',
+);
+const v1Api = await runBenchScript('v1-api.mjs');
+results.v1Api = v1Api.figures;
+table.push({
+  measure: 'GET /v1/tickets through the gateway, 50 keys',
+  value: v1Api.figures
+    ? `p99 ${v1Api.figures.p99} ms, rate limiter +${v1Api.figures.limiterP99} ms p99`
+    : 'could not run',
+  budget: '≤ 30 ms p99 at 50 connections, limiter ≤ 2 ms',
+  verdict: verdict(v1Api.status === 0),
+});
+
 console.log('\n== summary');
 printTable(table);
 results.summary = table;
