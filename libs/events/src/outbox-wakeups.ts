@@ -21,13 +21,15 @@ export class OutboxWakeups {
 
   /**
    * `onConnected` (default `onCommit`) runs each time the LISTEN connection is established: the
-   * database answers again, so whatever waited for it can go now.
+   * database answers again, so whatever waited for it can go now. `channel` (default the outbox's)
+   * lets another table's writers wake their own worker the same way (crm's webhook deliveries).
    */
   constructor(
     private readonly url: string,
     private readonly onCommit: () => void,
     private readonly logger: EventsLogger,
     private readonly onConnected: () => void = onCommit,
+    private readonly channel: string = OUTBOX_CHANNEL,
   ) {}
 
   start(): void {
@@ -50,7 +52,7 @@ export class OutboxWakeups {
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      await client.query(`LISTEN ${this.channel}`);
       if (this.stopped) {
         await client.end();
         return;

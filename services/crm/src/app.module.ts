@@ -12,6 +12,10 @@ import { MailerModule } from './mailer/mailer.module';
 import { MAILER_OPTIONS, type MailerOptions } from './mailer/mailer.service';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { SecretBox } from '@portal/auth';
+import { WEBHOOK_OPTIONS, type WebhookOptions } from './webhooks/webhook-options';
+import { defaultWebhookSchedule, type WebhookSchedule } from './webhooks/webhook-schedule';
+import type { HostResolver } from './webhooks/webhook-url-guard';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 export type AppConfig = Pick<
   CrmConfig,
@@ -29,6 +33,12 @@ export type AppConfig = Pick<
   mailEvents?: Pick<MailerOptions, 'natsUrl' | 'stream' | 'subjectPrefix'>;
   /** Where deleted accounts are read from; default: the stream `PORTAL` at `natsUrl`. */
   accountEvents?: Omit<ConsumedEventsOptions, 'databaseUrl'>;
+  /** Outbound webhooks' settings; default: private targets refused, 16 attempts at a time. */
+  webhooks?: CrmConfig['webhooks'];
+  /** Tests: a clock, jitter and delays of their own (default: real time, WEBHOOK_RETRY_HOURS…). */
+  webhookSchedule?: Partial<WebhookSchedule>;
+  /** Tests: how webhook hosts resolve (default: the system's resolver). */
+  webhookResolve?: HostResolver;
 };
 
 export const AppModule = serviceRootModule<AppConfig>('crm', {
@@ -43,6 +53,7 @@ export const AppModule = serviceRootModule<AppConfig>('crm', {
     KickoffModule,
     MailerModule,
     AccountModule,
+    WebhooksModule,
   ],
   provide: (config) => [
     { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },
@@ -55,5 +66,18 @@ export const AppModule = serviceRootModule<AppConfig>('crm', {
       } satisfies MailerOptions,
     },
     consumedEventsProvider(config, config.accountEvents),
+    {
+      provide: WEBHOOK_OPTIONS,
+      useValue: {
+        allowPrivateUrls: false,
+        concurrency: 16,
+        ...config.webhooks,
+        databaseUrl: config.databaseUrl,
+        schedule: { ...defaultWebhookSchedule(), ...config.webhookSchedule },
+        perEndpointConcurrency: 2,
+        pollIntervalMs: 5_000,
+        resolve: config.webhookResolve,
+      } satisfies WebhookOptions,
+    },
   ],
 });

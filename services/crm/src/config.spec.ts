@@ -80,4 +80,15 @@ describe('crm environment', () => {
       'MAIL_FROM: must be an address such as no-reply@example.com',
     );
   });
+
+  it('refuses private webhook targets unless WEBHOOK_ALLOW_PRIVATE_URLS=true, and names a bad value', () => {
+    const env = { ...base, CRM_ENCRYPTION_KEY: key.toString('hex') };
+    expect(parseEnv(crmEnvSchema, env)).toMatchObject({ WEBHOOK_ALLOW_PRIVATE_URLS: false, WEBHOOK_CONCURRENCY: 16 });
+    expect(parseEnv(crmEnvSchema, { ...env, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toMatchObject({
+      WEBHOOK_ALLOW_PRIVATE_URLS: true,
+    });
+    expect(() => parseEnv(crmEnvSchema, { ...env, WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' })).toThrow(
+      'WEBHOOK_ALLOW_PRIVATE_URLS: must be true or false',
+    );
+  });
 });

@@ -49,6 +49,16 @@ export const crmEnvSchema = z.object({
   MAIL_FROM: mailFromVar(),
   /** Deliveries of a mail before it becomes a dead letter. */
   MAIL_MAX_ATTEMPTS: envVars.positiveInt(5, 100),
+  /** Local development and tests only: webhooks may target loopback, private and link-local addresses. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
+  /** Webhook attempts one crm process makes at the same time (a slow receiver holds one of them). */
+  WEBHOOK_CONCURRENCY: envVars.positiveInt(16, 256),
 });
 
 /** What may be sent within any 10 minutes; the next request answers 429. */
@@ -80,6 +90,15 @@ export interface CrmConfig extends ServiceConfig {
   limits: LeadLimits;
   applicationLimits: ApplicationLimits;
   mail: MailSettings;
+  webhooks: WebhookSettings;
+}
+
+/** How crm delivers outbound webhooks (ADR 0202). */
+export interface WebhookSettings {
+  /** `WEBHOOK_ALLOW_PRIVATE_URLS`: loopback, private and link-local targets allowed (local development). */
+  allowPrivateUrls: boolean;
+  /** `WEBHOOK_CONCURRENCY`: attempts in flight in one process. */
+  concurrency: number;
 }
 
 /** How crm's mailer sends the mails the services ask for (`portal.mail.requested`). */
@@ -109,4 +128,5 @@ export const loadCrmConfig = serviceConfigLoader(crmEnvSchema, (vars) => ({
     perEmailPerHour: vars.APPLICATION_LIMIT_PER_EMAIL_PER_HOUR,
   },
   mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM, maxAttempts: vars.MAIL_MAX_ATTEMPTS },
+  webhooks: { allowPrivateUrls: vars.WEBHOOK_ALLOW_PRIVATE_URLS, concurrency: vars.WEBHOOK_CONCURRENCY },
 }));

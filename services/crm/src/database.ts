@@ -5,12 +5,18 @@ import { ContactSubmissionEntity } from './contact/contact-submission.entity';
 import { IntegrationEntity } from './integrations/integration.entity';
 import { crmMigrations } from './migrations';
 import { NewsletterSubscriptionEntity } from './newsletter/newsletter-subscription.entity';
+import { WebhookAttemptEntity } from './webhooks/webhook-attempt.entity';
+import { WebhookDeliveryEntity } from './webhooks/webhook-delivery.entity';
+import { WebhookEndpointEntity } from './webhooks/webhook-endpoint.entity';
 
 export const crmEntities = [
   ContactSubmissionEntity,
   NewsletterSubscriptionEntity,
   IntegrationEntity,
   JobApplicationEntity,
+  WebhookEndpointEntity,
+  WebhookDeliveryEntity,
+  WebhookAttemptEntity,
   ...eventEntities,
 ];
 

@@ -32,6 +32,8 @@ export const webhookMessages = {
   eventsRequired: 'Choose at least one event',
   endpointNotFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
+  cursorInvalid: 'Cursor is not valid: start again from the first page',
+  endpointDisabled: 'This endpoint is disabled: enable it to send events to it.',
   tooManyEndpoints: `An organization can have at most ${WEBHOOK_ENDPOINTS_PER_ORGANIZATION} webhook endpoints.`,
 } as const;
 
@@ -125,6 +127,9 @@ export const webhookDeliverySchema = z.object({
   attempts: z.array(webhookAttemptSchema),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** Deliveries in one page of the log. */
+export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20;
 
 /** `GET /api/developers/webhooks/:id/deliveries?before=`: newest first, a page at a time. */
 export const webhookDeliveryPageSchema = z.object({

@@ -340,6 +340,14 @@ export const mailContentSchema = z.discriminatedUnion('template', [
     dueAt: z.iso.datetime(),
     link: mailLink,
   }),
+  // Outbound webhooks (issue 20): an endpoint gave up a delivery after the retry window; its owners are told once.
+  z.object({
+    template: z.literal('webhook-endpoint-failing'),
+    name: mailName,
+    organizationName: mailName,
+    endpointUrl: z.string().max(2000),
+    link: mailLink,
+  }),
 ]);
 export type MailContent = z.infer<typeof mailContentSchema>;
 export type MailTemplate = MailContent['template'];
@@ -364,6 +372,20 @@ export const apiKeyChangedDataSchema = z.object({
   expiresAt: z.iso.datetime().nullable(),
 });
 export type ApiKeyChangedData = z.infer<typeof apiKeyChangedDataSchema>;
+
+/**
+ * crm gave up a webhook delivery after its retry window and the endpoint went from `active` to
+ * `failing` (once per such change, not per delivery): the organization's owners are to be mailed.
+ */
+export const webhookEndpointFailingDataSchema = z.object({
+  endpointId: z.uuid(),
+  organizationId: z.uuid(),
+  url: z.string(),
+  failingSince: z.iso.datetime(),
+  /** The last attempt's outcome (`HTTP 500`, `Timed out after 10 s`). */
+  lastError: z.string().nullable(),
+});
+export type WebhookEndpointFailingData = z.infer<typeof webhookEndpointFailingDataSchema>;
 
 // Catalog: to add an event, add its payload schema above and one entry here. --------------------
 
@@ -499,6 +521,12 @@ export const events = {
     type: 'apikey.changed',
     version: 1,
     data: apiKeyChangedDataSchema,
+  }),
+  webhookEndpointFailing: defineEvent({
+    subject: 'portal.webhooks.failing',
+    type: 'webhook.endpoint_failing',
+    version: 1,
+    data: webhookEndpointFailingDataSchema,
   }),
   mailRequested: defineEvent({
     subject: 'portal.mail.requested',

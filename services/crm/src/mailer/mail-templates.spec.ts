@@ -22,6 +22,7 @@ const everyTemplate: MailContent[] = mailContentSchema.options.map((option) => {
     priority: 'urgent',
     target: 'first_response',
     dueAt: '2026-03-02T14:15:00.000Z',
+    endpointUrl: 'https://hooks.example.com/millstone',
   });
 });
 

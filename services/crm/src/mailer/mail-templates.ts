@@ -8,6 +8,8 @@ import {
   TICKET_REOPEN_DAYS,
   type TicketPriority,
   type TicketStatus,
+  WEBHOOK_RETRY_HOURS,
+  WEBHOOK_TIMEOUT_SECONDS,
 } from '@portal/contracts';
 
 /**
@@ -241,6 +243,19 @@ const copies: { [T in MailTemplate]: CopyOf<T> } = {
       ],
       action: { label: 'Open the ticket', link },
       why: staffTicketNotice,
+    };
+  },
+  'webhook-endpoint-failing': ({ organizationName, endpointUrl, link }) => {
+    const organization = oneLine(organizationName);
+    const url = oneLine(endpointUrl);
+    return {
+      subject: `A webhook endpoint of ${organization} is failing (${mailBrand.name})`,
+      paragraphs: [
+        `We could not deliver an event to your webhook endpoint ${url} for ${WEBHOOK_RETRY_HOURS} hours, so we marked it as failing.`,
+        `We keep sending new events to it. Check that it answers with a 2xx status within ${WEBHOOK_TIMEOUT_SECONDS} seconds, then resend the failed deliveries from its delivery log.`,
+      ],
+      action: { label: 'Open the delivery log', link },
+      why: `You received this email because you are an owner of ${organization} on ${mailBrand.name}.`,
     };
   },
 };

@@ -8,6 +8,7 @@ import { MailDeliveriesForgetSentRecipients1764610000000 } from './1764610000000
 import { IntegrationsOwnedByOrganizations1765000000000 } from './1765000000000-IntegrationsOwnedByOrganizations';
 import { LeadWork1766300000000 } from './1766300000000-LeadWork';
 import { IntegrationHealth1766300100000 } from './1766300100000-IntegrationHealth';
+import { Webhooks1766400100000 } from './1766400100000-Webhooks';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
@@ -21,4 +22,5 @@ export const crmMigrations = [
   IntegrationsOwnedByOrganizations1765000000000,
   LeadWork1766300000000,
   IntegrationHealth1766300100000,
+  Webhooks1766400100000,
 ];

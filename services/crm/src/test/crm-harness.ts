@@ -34,6 +34,8 @@ export function startCrm(
     mail?: Required<Pick<AppConfig, 'mail' | 'mailEvents'>>;
     /** Erases deleted accounts read from the test's own stream (see `startTestEventSpace`). */
     accountEvents?: AppConfig['accountEvents'];
+    /** Outbound webhooks: settings (private targets allowed for a local receiver), clock, resolver. */
+    webhooks?: Pick<AppConfig, 'webhooks' | 'webhookSchedule' | 'webhookResolve'>;
   } = {},
 ): Promise<CrmHarness> {
   const limits: LeadLimits = {
@@ -57,6 +59,7 @@ export function startCrm(
           applicationLimits,
           ...options.mail,
           ...(options.accountEvents && { accountEvents: options.accountEvents }),
+          ...options.webhooks,
         }),
       migrations: crmMigrations,
       entities: crmEntities,
