@@ -1,10 +1,12 @@
 import { type ConsumedEventsOptions, consumedEventsProvider } from '@portal/events';
 import { serviceRootModule } from '@portal/service-kit';
 import { AccountModule } from './account/account.module';
+import { AgentsModule } from './agents/agents.module';
 import { AttachmentsModule } from './attachments/attachments.module';
 import { SUPPORT_CONFIG, type SupportConfig } from './config';
 import { supportDatabase } from './database';
 import { DeflectionsModule } from './deflections/deflections.module';
+import { PublicApiModule } from './public-api/public-api.module';
 import { SlaModule } from './sla/sla.module';
 import { TicketsModule } from './tickets/tickets.module';
 
@@ -19,6 +21,14 @@ export type AppConfig = Pick<
 export const AppModule = serviceRootModule<AppConfig>('support', {
   configToken: SUPPORT_CONFIG,
   database: supportDatabase,
-  features: [TicketsModule, AttachmentsModule, SlaModule, DeflectionsModule, AccountModule],
+  features: [
+    TicketsModule,
+    AttachmentsModule,
+    SlaModule,
+    DeflectionsModule,
+    AccountModule,
+    AgentsModule,
+    PublicApiModule,
+  ],
   provide: (config) => [consumedEventsProvider(config, config.events)],
 });

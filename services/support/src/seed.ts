@@ -3,12 +3,13 @@ import { envVars, loadEnv } from '@portal/config';
 import { createDataSource, demoDataWanted, migrateDatabase } from '@portal/db';
 import { z } from 'zod';
 import { supportDatabase } from './database';
+import { assignDemoTicketAgents, seedDemoAgents } from './agents/demo-agents.seed';
 import { seedDemoTickets } from './tickets/demo-tickets.seed';
 
 /**
  * `node dist/seed.js`, run by `npm start` and compose before the service: creates support's database
  * if missing and applies its migrations; with `SEED_DEMO_DATA=true` it also adds the demo customer's
- * tickets. Safe to run any number of times.
+ * tickets and the agents assigned to its account. Safe to run any number of times.
  */
 async function main(): Promise<void> {
   const env = loadEnv(z.object({ DATABASE_URL: envVars.postgresUrl() }));
@@ -21,8 +22,10 @@ async function main(): Promise<void> {
   }
   const dataSource = await createDataSource({ ...database, poolSize: 1 }).initialize();
   try {
+    const agents = await seedDemoAgents(dataSource);
     const added = await seedDemoTickets(dataSource);
-    console.log(`support: ${migrated}; demo customer's tickets: ${added} added`);
+    await assignDemoTicketAgents(dataSource);
+    console.log(`support: ${migrated}; demo customer's tickets: ${added} added, agents: ${agents} added`);
   } finally {
     await dataSource.destroy();
   }

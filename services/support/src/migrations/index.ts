@@ -2,6 +2,7 @@ import { InitialSchema1764000000000 } from './1764000000000-InitialSchema';
 import { TicketLimitsAndQueue1764200000000 } from './1764200000000-TicketLimitsAndQueue';
 import { TicketsOwnedByOrganizations1765000000000 } from './1765000000000-TicketsOwnedByOrganizations';
 import { TicketConversations1766100000000 } from './1766100000000-TicketConversations';
+import { AgentsAndPublicApi1766500000000 } from './1766500000000-AgentsAndPublicApi';
 
 /** support's migrations, oldest first. Add new ones at the end. */
 export const supportMigrations = [
@@ -9,4 +10,5 @@ export const supportMigrations = [
   TicketLimitsAndQueue1764200000000,
   TicketsOwnedByOrganizations1765000000000,
   TicketConversations1766100000000,
+  AgentsAndPublicApi1766500000000,
 ];

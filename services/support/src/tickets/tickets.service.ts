@@ -23,6 +23,7 @@ import {
   keysetTimeText,
   queryPrepared,
 } from '@portal/db';
+import { pickAgent } from '../agents/pick-agent';
 import { attachUploads } from '../attachments/attach-uploads';
 import { slaTimes } from '../sla/sla-clock';
 import { TicketEntity } from './ticket.entity';
@@ -58,6 +59,13 @@ export type TicketOwner = Pick<AuthenticatedUser, 'id' | 'organizationId'>;
 
 /** A ticket request as validated by `createTicketRequestSchema` (trimmed, priority defaulted). */
 export type NewTicket = z.output<typeof createTicketRequestSchema>;
+
+/** A ticket opened through the public API: with which key, and the caller's reference and callback. */
+export interface ApiTicketOrigin {
+  apiKeyId: string;
+  customerReference: string | null;
+  callbackUrl: string | null;
+}
 
 /** The staff queue's two runs: breaching tickets first, then the rest. */
 export type QueueRun = 'breaching' | 'rest';
@@ -277,51 +285,69 @@ export class TicketsService {
   }
 
   /** Opens a ticket and queues its `portal.tickets.created` event in one transaction. */
-  open(owner: TicketOwner, ticket: NewTicket): Promise<TicketEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const openedAt = new Date();
-      const row = await manager.save(
-        TicketEntity,
-        manager.create(TicketEntity, {
-          id: randomUUID(),
-          customerId: owner.id,
-          organizationId: owner.organizationId,
-          title: ticket.title,
-          description: ticket.description,
-          priority: ticket.priority,
-          status: 'open',
-          createdAt: openedAt,
-          updatedAt: openedAt,
-          lastMessageAt: openedAt,
-          ...slaTimes(ticket.priority, openedAt),
-        }),
+  open(owner: TicketOwner, ticket: NewTicket, origin?: ApiTicketOrigin): Promise<TicketEntity> {
+    return this.dataSource.transaction((manager) => this.openIn(manager, owner, ticket, origin));
+  }
+
+  /**
+   * Opens a ticket within `manager`'s transaction: the account's least busy agent is assigned
+   * (`pickAgent`), the description becomes its first message, uploads are attached to it, and
+   * `portal.tickets.created` is queued (with the API caller's reference and callback, if any).
+   */
+  async openIn(
+    manager: EntityManager,
+    owner: TicketOwner,
+    ticket: NewTicket,
+    origin?: ApiTicketOrigin,
+  ): Promise<TicketEntity> {
+    const openedAt = new Date();
+    const assignedAgentId = owner.organizationId ? await pickAgent(manager, owner.organizationId) : null;
+    const row = await manager.save(
+      TicketEntity,
+      manager.create(TicketEntity, {
+        id: randomUUID(),
+        customerId: owner.id,
+        organizationId: owner.organizationId,
+        title: ticket.title,
+        description: ticket.description,
+        priority: ticket.priority,
+        status: 'open',
+        createdAt: openedAt,
+        updatedAt: openedAt,
+        lastMessageAt: openedAt,
+        assignedAgentId,
+        customerReference: origin?.customerReference ?? null,
+        callbackUrl: origin?.callbackUrl ?? null,
+        apiKeyId: origin?.apiKeyId ?? null,
+        ...slaTimes(ticket.priority, openedAt),
+      }),
+    );
+    // The database wrote the description as the thread's first message (a trigger).
+    if (ticket.attachmentIds.length > 0) {
+      const [first]: { id: string }[] = await manager.query(
+        'SELECT id FROM ticket_messages WHERE ticket_id = $1 ORDER BY position LIMIT 1',
+        [row.id],
       );
-      // The database wrote the description as the thread's first message (a trigger).
-      if (ticket.attachmentIds.length > 0) {
-        const [first]: { id: string }[] = await manager.query(
-          'SELECT id FROM ticket_messages WHERE ticket_id = $1 ORDER BY position LIMIT 1',
-          [row.id],
-        );
-        await attachUploads(
-          manager,
-          { side: 'customer', userId: owner.id, organizationId: owner.organizationId ?? undefined },
-          row.id,
-          first.id,
-          ticket.attachmentIds,
-          openedAt,
-        );
-      }
-      await enqueueCatalogEvent(manager, 'ticketCreated', {
-        ticketId: row.id,
-        customerId: row.customerId,
-        organizationId: row.organizationId,
-        title: row.title,
-        priority: row.priority,
-        status: row.status,
-        createdAt: row.createdAt.toISOString(),
-      });
-      return row;
+      await attachUploads(
+        manager,
+        { side: 'customer', userId: owner.id, organizationId: owner.organizationId ?? undefined },
+        row.id,
+        first.id,
+        ticket.attachmentIds,
+        openedAt,
+      );
+    }
+    await enqueueCatalogEvent(manager, 'ticketCreated', {
+      ticketId: row.id,
+      customerId: row.customerId,
+      organizationId: row.organizationId,
+      title: row.title,
+      priority: row.priority,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      ...(origin && { customerReference: row.customerReference, callbackUrl: row.callbackUrl }),
     });
+    return row;
   }
 
   /**

@@ -1,0 +1,134 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
+import { type ApiCaller, ApiScopes, CurrentApiCaller } from '@portal/auth';
+import {
+  apiErrorCodes,
+  fromPublicId,
+  v1CreateTicketRequestSchema,
+  v1ListQuerySchema,
+  type V1Ticket,
+  type V1TicketList,
+} from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
+import { TicketsService } from '../tickets/tickets.service';
+import { IdempotencyService, idempotencyKeyOf, requestHash } from './idempotency.service';
+import { v1Errors, v1Messages } from './v1-errors';
+import { V1ExceptionFilter } from './v1-exception.filter';
+import { V1TicketsService } from './v1-tickets.service';
+import { parseV1 } from './v1-validation';
+import { toV1Ticket, toV1TicketFromEntity } from './v1-views';
+
+/** Says a POST's answer was kept for its `Idempotency-Key` and is being replayed. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/**
+ * `/v1/tickets` of the public API, reached through the gateway with the API token it minted from the
+ * customer's key: the tickets of the key's organization, and new ones opened in it for the member who
+ * created the key. Errors in the API's shape (`V1ExceptionFilter`).
+ */
+@Controller('v1/tickets')
+@UseFilters(V1ExceptionFilter)
+export class V1TicketsController {
+  constructor(
+    private readonly tickets: TicketsService,
+    private readonly v1Tickets: V1TicketsService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  /**
+   * Opens a ticket (the API's `subject` is its title; without a `description`, the subject is its
+   * first message too), assigned to the account's least busy agent, with `Idempotency-Key` honoured.
+   */
+  @Post()
+  @ApiScopes('tickets:write')
+  async create(
+    @CurrentApiCaller() caller: ApiCaller,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyHeader: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    const key = idempotencyKeyOf(idempotencyHeader);
+    const input = parseV1(v1CreateTicketRequestSchema, body);
+    const answer = await this.idempotency.run(
+      caller.organizationId,
+      key,
+      requestHash('POST /v1/tickets', body),
+      async (manager) => {
+        const ticket = await this.tickets.openIn(
+          manager,
+          { id: caller.creatorId, organizationId: caller.organizationId },
+          {
+            title: input.subject,
+            description: input.description || input.subject,
+            priority: input.priority,
+            attachmentIds: [],
+          },
+          {
+            apiKeyId: caller.keyId,
+            customerReference: input.customer_id,
+            callbackUrl: input.callback_url ?? null,
+          },
+        );
+        return { status: HttpStatus.CREATED, body: toV1TicketFromEntity(ticket) };
+      },
+    );
+    reply.status(answer.status);
+    if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return answer.body;
+  }
+
+  /** The organization's tickets, newest first, `limit` at a time, after `starting_after` (a `tkt_` id). */
+  @Get()
+  @ApiScopes('tickets:read')
+  async list(@CurrentApiCaller() caller: ApiCaller, @Query() query: unknown): Promise<V1TicketList> {
+    const { limit, starting_after: startingAfter } = parseV1(v1ListQuerySchema, query);
+    let after: string | undefined;
+    if (startingAfter !== undefined) {
+      after = fromPublicId('ticket', startingAfter) ?? undefined;
+      if (after === undefined) {
+        throw v1Errors.invalidParameter(
+          apiErrorCodes.parameterInvalid,
+          v1Messages.cursorInvalid('ticket'),
+          'starting_after',
+        );
+      }
+    }
+    const page = await this.v1Tickets.page(caller.organizationId, { limit, after });
+    if (after !== undefined && page.rows.length === 0) {
+      if (!(await this.v1Tickets.existsForOrganization(caller.organizationId, after))) {
+        throw v1Errors.invalidParameter(
+          apiErrorCodes.resourceMissing,
+          v1Messages.cursorMissing(startingAfter!),
+          'starting_after',
+        );
+      }
+    }
+    const data = page.rows.map(toV1Ticket);
+    return {
+      object: 'list',
+      data,
+      has_more: page.hasMore,
+      next_cursor: page.hasMore ? data[data.length - 1].id : null,
+    };
+  }
+
+  /** The organization's ticket by its `tkt_` id; another organization's answers as an unknown one: 404. */
+  @Get(':id')
+  @ApiScopes('tickets:read')
+  async get(@CurrentApiCaller() caller: ApiCaller, @Param('id') id: string): Promise<V1Ticket> {
+    const uuid = fromPublicId('ticket', id);
+    const row = uuid === null ? null : await this.v1Tickets.find(caller.organizationId, uuid);
+    if (!row) throw v1Errors.ticketMissing(id);
+    return toV1Ticket(row);
+  }
+}
