@@ -299,6 +299,16 @@ table.push({
   verdict: verdict(v1Api.status === 0),
 });
 
+console.log('== webhooks of issue 20 (budget p95 1 s): a ticket.created delivery after the ticket is created');
+const webhookDelivery = await runBenchScript('webhook-delivery.mjs');
+results.webhookDelivery = webhookDelivery.figures;
+table.push({
+  measure: 'ticket.created webhook after the ticket',
+  value: webhookDelivery.figures ? `p95 ${webhookDelivery.figures.p95} ms` : 'could not run',
+  budget: '≤ 1 s p95',
+  verdict: verdict(webhookDelivery.status === 0),
+});
+
 console.log('\n== summary');
 printTable(table);
 results.summary = table;
