@@ -14,7 +14,14 @@ import {
   webhookDeliverySchema,
   webhookPayloadSchema,
 } from '@portal/contracts';
-import { request, type SignedInUser, sleep, startForSuite, startOnTestEventSpace, waitFor } from '@portal/testing';
+import {
+  request,
+  type SignedInUser,
+  sleep,
+  startForSuite,
+  startOnTestEventSpace,
+  waitFor,
+} from '@portal/testing';
 import { isInboundSignatureValid } from '../integrations/inbound-signature';
 import { startCrm } from '../test/crm-harness';
 import { WEBHOOK_USER_AGENT } from './webhook-sender';
@@ -38,13 +45,20 @@ async function startReceiver() {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = req.url ?? '/';
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      received.push({
+        path,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
       const status = answers.get(path) ?? (path.startsWith('/ok') ? 200 : path.startsWith('/fail') ? 500 : 0);
       if (status === 0) {
         open.add(res); // a receiver that never answers
         return;
       }
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 500 ? 'boom: database down' : 'thanks');
+      res
+        .writeHead(status, { 'content-type': 'text/plain' })
+        .end(status === 500 ? 'boom: database down' : 'thanks');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,6 +78,10 @@ async function startReceiver() {
 
 const TIMEOUT_MS = 1500;
 
+/** `waitFor`, typed as the value the probe answers once it is not false or undefined. */
+const waitUntil = <T>(probe: () => Promise<T | false | undefined>, what: string, timeoutMs?: number) =>
+  waitFor(probe, what, timeoutMs) as Promise<T>;
+
 describe('crm: webhook deliveries from events', () => {
   /** The webhook clock runs this far ahead of real time (the retry window passes without waiting a day). */
   let offset = 0;
@@ -74,7 +92,11 @@ describe('crm: webhook deliveries from events', () => {
         accountEvents,
         webhooks: {
           webhooks: { allowPrivateUrls: true, concurrency: 16 },
-          webhookSchedule: { now: () => new Date(Date.now() + offset), random: () => 0.5, timeoutMs: TIMEOUT_MS },
+          webhookSchedule: {
+            now: () => new Date(Date.now() + offset),
+            random: () => 0.5,
+            timeoutMs: TIMEOUT_MS,
+          },
         },
       }),
     );
@@ -91,10 +113,21 @@ describe('crm: webhook deliveries from events', () => {
   const worker = () => stack().crm.app.get(WebhookWorker);
   const rows = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
     stack().crm.dataSource.query(sql, params) as Promise<T[]>;
-  const api = <T = Record<string, unknown>>(who: SignedInUser, method: string, path: string, body?: unknown) =>
-    request<T>(stack().crm.baseUrl, method, `/api/developers/webhooks${path}`, { token: who.token, body });
-  const createEndpoint = async (who: SignedInUser, path: string, events = ['ticket.created', 'call.completed']) => {
-    const response = await api<CreatedWebhookEndpoint>(who, 'POST', '', { url: receiver().url(path), events });
+  const api = <T = Record<string, unknown>>(
+    who: SignedInUser,
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => request<T>(stack().crm.baseUrl, method, `/api/developers/webhooks${path}`, { token: who.token, body });
+  const createEndpoint = async (
+    who: SignedInUser,
+    path: string,
+    events = ['ticket.created', 'call.completed'],
+  ) => {
+    const response = await api<CreatedWebhookEndpoint>(who, 'POST', '', {
+      url: receiver().url(path),
+      events,
+    });
     expect(response.status).toBe(201);
     return response.body;
   };
@@ -118,7 +151,7 @@ describe('crm: webhook deliveries from events', () => {
     const owner = await stack().crm.signIn();
     const other = await stack().crm.signIn();
     const endpoint = await createEndpoint(owner, '/ok/tickets');
-    const callsOnly = await createEndpoint(owner, '/ok/calls-only', ['call.completed']);
+    await createEndpoint(owner, '/ok/calls-only', ['call.completed']);
     const disabled = await createEndpoint(owner, '/ok/disabled', ['ticket.created']);
     expect((await api(owner, 'PATCH', `/${disabled.id}`, { enabled: false })).status).toBe(200);
     const othersEndpoint = await createEndpoint(other, '/ok/other-org');
@@ -126,7 +159,7 @@ describe('crm: webhook deliveries from events', () => {
     const data = ticket(owner, { customerReference: 'cus_8812' });
     const published = Date.now();
     const envelope = await stack().events.publish('ticketCreated', data);
-    const [got] = await waitFor(async () => {
+    const [got] = await waitUntil(async () => {
       const hits = receiver().to('/ok/tickets');
       return hits.length > 0 && hits;
     }, 'the ticket.created delivery');
@@ -138,9 +171,15 @@ describe('crm: webhook deliveries from events', () => {
     const signature = got.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string;
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     const nowSeconds = Math.floor(Date.now() / 1000);
-    expect(isInboundSignatureValid(signature, Buffer.from(got.body), endpoint.signingSecret, nowSeconds)).toBe(true);
-    expect(isInboundSignatureValid(signature, Buffer.from(`${got.body} `), endpoint.signingSecret, nowSeconds)).toBe(false);
-    expect(isInboundSignatureValid(signature, Buffer.from(got.body), othersEndpoint.signingSecret, nowSeconds)).toBe(false);
+    expect(
+      isInboundSignatureValid(signature, Buffer.from(got.body), endpoint.signingSecret, nowSeconds),
+    ).toBe(true);
+    expect(
+      isInboundSignatureValid(signature, Buffer.from(`${got.body} `), endpoint.signingSecret, nowSeconds),
+    ).toBe(false);
+    expect(
+      isInboundSignatureValid(signature, Buffer.from(got.body), othersEndpoint.signingSecret, nowSeconds),
+    ).toBe(false);
     expect(webhookPayloadSchema.parse(JSON.parse(got.body))).toEqual({
       id: toPublicId('event', envelope.id),
       event: 'ticket.created',
@@ -158,7 +197,7 @@ describe('crm: webhook deliveries from events', () => {
     await stack().events.publish('ticketCreated', data, envelope);
     await sleep(1000);
     expect(receiver().to('/ok/tickets')).toHaveLength(1);
-    const [delivery] = await waitFor(async () => {
+    const [delivery] = await waitUntil(async () => {
       const items = await deliveriesOf(owner, endpoint.id);
       return items[0]?.status === 'succeeded' && items;
     }, 'the delivery to succeed');
@@ -190,7 +229,7 @@ describe('crm: webhook deliveries from events', () => {
       resolution: 'resolved',
       agentId: 'agent-7',
     });
-    const [got] = await waitFor(async () => {
+    const [got] = await waitUntil(async () => {
       const hits = receiver().to('/ok/calls');
       return hits.length > 0 && hits;
     }, 'the call.completed delivery');
@@ -208,7 +247,7 @@ describe('crm: webhook deliveries from events', () => {
     receiver().answers.set('/flaky', 500);
     await stack().events.publish('ticketCreated', ticket(owner));
     const retrying = async (attempts: number) =>
-      waitFor(async () => {
+      waitUntil<WebhookDelivery>(async () => {
         const [delivery] = await deliveriesOf(owner, endpoint.id);
         return delivery?.attempts.length === attempts && delivery.status === 'retrying' && delivery;
       }, `attempt ${attempts} to fail`);
@@ -219,7 +258,11 @@ describe('crm: webhook deliveries from events', () => {
       const last = delivery.attempts.at(-1)!;
       return Date.parse(last.at) + last.durationMs;
     };
-    expect(first.attempts[0]).toMatchObject({ responseStatus: 500, responseBody: 'boom: database down', error: null });
+    expect(first.attempts[0]).toMatchObject({
+      responseStatus: 500,
+      responseBody: 'boom: database down',
+      error: null,
+    });
     expect(Date.parse(first.nextAttemptAt!) - ended(first)).toBe(15_000);
     await sleep(300);
     expect(receiver().to('/flaky')).toHaveLength(1); // not before it is due
@@ -233,12 +276,16 @@ describe('crm: webhook deliveries from events', () => {
     receiver().answers.set('/flaky', 204);
     offset += 30_000;
     worker().wake();
-    const done = await waitFor(async () => {
+    const done = await waitUntil(async () => {
       const [delivery] = await deliveriesOf(owner, endpoint.id);
       return delivery?.status === 'succeeded' && delivery;
     }, 'the third attempt to succeed');
     expect(done.attempts.map((attempt) => attempt.responseStatus)).toEqual([500, 500, 204]);
-    const bodies = new Set(receiver().to('/flaky').map((each) => each.body));
+    const bodies = new Set(
+      receiver()
+        .to('/flaky')
+        .map((each) => each.body),
+    );
     expect(bodies.size).toBe(1);
   });
 
@@ -248,48 +295,72 @@ describe('crm: webhook deliveries from events', () => {
     const fast = await createEndpoint(owner, '/ok/fast');
     const started = Date.now();
     for (let i = 0; i < 3; i += 1) expect((await api(owner, 'POST', `/${slow.id}/test`)).status).toBe(202);
-    await waitFor(async () => receiver().to('/slow').length >= 2, 'two attempts at the slow receiver');
+    await waitUntil(async () => receiver().to('/slow').length >= 2, 'two attempts at the slow receiver');
     const test = await api<WebhookDelivery>(owner, 'POST', `/${fast.id}/test`);
     expect(test.status).toBe(202);
     expect(webhookDeliverySchema.parse(test.body)).toMatchObject({ eventType: WEBHOOK_TEST_EVENT_TYPE });
-    await waitFor(async () => receiver().to('/ok/fast').length === 1, 'the fast endpoint to be served', 1000);
+    await waitUntil(
+      async () => receiver().to('/ok/fast').length === 1,
+      'the fast endpoint to be served',
+      1000,
+    );
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
 
-    const cut = await waitFor(async () => {
-      const items = await deliveriesOf(owner, slow.id);
-      const attempts = items.flatMap((item) => item.attempts);
-      return attempts.length === 3 && attempts;
-    }, 'the three slow attempts to be cut', 10_000);
+    const cut = await waitUntil(
+      async () => {
+        const items = await deliveriesOf(owner, slow.id);
+        const attempts = items.flatMap((item) => item.attempts);
+        return attempts.length === 3 && attempts;
+      },
+      'the three slow attempts to be cut',
+      10_000,
+    );
     for (const attempt of cut) {
-      expect(attempt).toMatchObject({ responseStatus: null, responseBody: null, error: 'Timed out after 1.5 s' });
+      expect(attempt).toMatchObject({
+        responseStatus: null,
+        responseBody: null,
+        error: 'Timed out after 1.5 s',
+      });
       expect(attempt.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
       expect(attempt.durationMs).toBeLessThan(TIMEOUT_MS + 1000);
     }
   });
 
-  it("sends a test event and resends a delivery: the same event id and body, a new attempt in the log", async () => {
+  it('sends a test event and resends a delivery: the same event id and body, a new attempt in the log', async () => {
     const owner = await stack().crm.signIn();
     const endpoint = await createEndpoint(owner, '/ok/resend');
     const test = await api<WebhookDelivery>(owner, 'POST', `/${endpoint.id}/test`);
     expect(test.status).toBe(202);
-    expect(test.body).toMatchObject({ endpointId: endpoint.id, eventType: 'webhook.test', status: 'pending', attempts: [] });
-    const [first] = await waitFor(async () => {
+    expect(test.body).toMatchObject({
+      endpointId: endpoint.id,
+      eventType: 'webhook.test',
+      status: 'pending',
+      attempts: [],
+    });
+    const [first] = await waitUntil(async () => {
       const hits = receiver().to('/ok/resend');
       return hits.length === 1 && hits;
     }, 'the test event');
     expect(JSON.parse(first.body)).toMatchObject({ event: 'webhook.test', id: test.body.eventId });
-    await waitFor(async () => (await deliveriesOf(owner, endpoint.id))[0]?.status === 'succeeded', 'the test to succeed');
+    await waitUntil(
+      async () => (await deliveriesOf(owner, endpoint.id))[0]?.status === 'succeeded',
+      'the test to succeed',
+    );
 
-    const resent = await api<WebhookDelivery>(owner, 'POST', `/${endpoint.id}/deliveries/${test.body.id}/resend`);
+    const resent = await api<WebhookDelivery>(
+      owner,
+      'POST',
+      `/${endpoint.id}/deliveries/${test.body.id}/resend`,
+    );
     expect(resent.status).toBe(202);
     expect(resent.body).toMatchObject({ id: test.body.id, status: 'pending' });
-    const [, second] = await waitFor(async () => {
+    const [, second] = await waitUntil(async () => {
       const hits = receiver().to('/ok/resend');
       return hits.length === 2 && hits;
     }, 'the resent delivery');
     expect(second.body).toBe(first.body);
     expect(second.headers[WEBHOOK_EVENT_ID_HEADER.toLowerCase()]).toBe(test.body.eventId);
-    const [delivery] = await waitFor(async () => {
+    const [delivery] = await waitUntil(async () => {
       const items = await deliveriesOf(owner, endpoint.id);
       return items[0]?.attempts.length === 2 && items[0].status === 'succeeded' && items;
     }, 'the second attempt in the log');
@@ -330,19 +401,21 @@ describe('crm: webhook deliveries from events', () => {
     receiver().answers.set('/down', 503);
     await stack().events.publish('ticketCreated', ticket(owner));
     await stack().events.publish('ticketCreated', ticket(owner, { title: 'Second ticket' }));
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const items = await deliveriesOf(owner, endpoint.id);
       return items.length === 2 && items.every((item) => item.status === 'retrying');
     }, 'both deliveries to be retrying');
 
     offset += 24 * 3600_000 + 60_000;
     worker().wake();
-    const failed = await waitFor(async () => {
+    const failed = await waitUntil(async () => {
       const items = await deliveriesOf(owner, endpoint.id);
       return items.every((item) => item.status === 'failed') && items;
     }, 'both deliveries to fail');
     expect(failed.map((item) => item.nextAttemptAt)).toEqual([null, null]);
-    const [listed] = (await api<{ id: string; status: string; failingSince: string | null }[]>(owner, 'GET', '')).body;
+    const [listed] = (
+      await api<{ id: string; status: string; failingSince: string | null }[]>(owner, 'GET', '')
+    ).body;
     expect(listed).toMatchObject({ id: endpoint.id, status: 'failing', failingSince: expect.any(String) });
 
     const told = await rows<{ data: Record<string, unknown> }>(
@@ -360,11 +433,13 @@ describe('crm: webhook deliveries from events', () => {
     receiver().answers.set('/down', 200);
     const resent = await api(owner, 'POST', `/${endpoint.id}/deliveries/${failed[0].id}/resend`);
     expect(resent.status).toBe(202);
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const [delivery] = (await deliveriesOf(owner, endpoint.id)).filter((item) => item.id === failed[0].id);
       return delivery?.status === 'succeeded';
     }, 'the resent delivery to succeed');
-    expect((await api<{ status: string; failingSince: string | null }[]>(owner, 'GET', '')).body[0]).toMatchObject({
+    expect(
+      (await api<{ status: string; failingSince: string | null }[]>(owner, 'GET', '')).body[0],
+    ).toMatchObject({
       status: 'active',
       failingSince: null,
     });

@@ -23,16 +23,24 @@ export class WebhookEventsConsumer implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.consumers.start(new Logger('WebhookEventsConsumer'), 'no webhook is delivered from events', (consume) => [
-      consume('webhooks_tickets', {
-        ticketCreated: (event, { manager }) =>
-          this.deliver(manager, event, event.data.organizationId, 'ticket.created', () => ticketCreatedBody(event)),
-      }),
-      consume('webhooks_calls', {
-        callCompleted: (event, { manager }) =>
-          this.deliver(manager, event, event.data.organizationId, 'call.completed', () => callCompletedBody(event)),
-      }),
-    ]);
+    this.consumers.start(
+      new Logger('WebhookEventsConsumer'),
+      'no webhook is delivered from events',
+      (consume) => [
+        consume('webhooks_tickets', {
+          ticketCreated: (event, { manager }) =>
+            this.deliver(manager, event, event.data.organizationId, 'ticket.created', () =>
+              ticketCreatedBody(event),
+            ),
+        }),
+        consume('webhooks_calls', {
+          callCompleted: (event, { manager }) =>
+            this.deliver(manager, event, event.data.organizationId, 'call.completed', () =>
+              callCompletedBody(event),
+            ),
+        }),
+      ],
+    );
   }
 
   private async deliver(

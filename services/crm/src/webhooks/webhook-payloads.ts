@@ -11,7 +11,12 @@ import {
 } from '@portal/contracts';
 
 /** The JSON body every attempt of a delivery sends: the event's public id, its type, when, its data. */
-export function webhookBody(eventId: string, event: string, createdAt: string, data: Record<string, unknown>): string {
+export function webhookBody(
+  eventId: string,
+  event: string,
+  createdAt: string,
+  data: Record<string, unknown>,
+): string {
   const payload: WebhookPayload = webhookPayloadSchema.parse({
     id: toPublicId('event', eventId),
     event,

@@ -1,7 +1,11 @@
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_SIGNATURE_HEADER } from '@portal/contracts';
+import {
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_RESPONSE_EXCERPT_BYTES,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '@portal/contracts';
 import { inboundSignatureHeader } from '../integrations/inbound-signature';
 import type { ResolvedAddress } from './webhook-url-guard';
 
@@ -34,7 +38,9 @@ const pinnedLookup =
   ({ address, family }: ResolvedAddress): LookupFunction =>
   (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all) {
-      (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [{ address, family }]);
+      (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [
+        { address, family },
+      ]);
     } else callback(null, address, family);
   };
 
@@ -117,7 +123,11 @@ export function sendWebhook(request: SendRequest): Promise<AttemptOutcome> {
           });
         response.on('end', answered);
         response.on('error', () =>
-          finish({ responseStatus: response.statusCode ?? null, responseBody: excerpt(Buffer.concat(chunks)), error: 'Connection broken while reading the answer' }),
+          finish({
+            responseStatus: response.statusCode ?? null,
+            responseBody: excerpt(Buffer.concat(chunks)),
+            error: 'Connection broken while reading the answer',
+          }),
         );
       },
     );

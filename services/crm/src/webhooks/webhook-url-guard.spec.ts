@@ -46,7 +46,14 @@ describe('webhook URL guard (SSRF)', () => {
   it('allows loopback and private targets with WEBHOOK_ALLOW_PRIVATE_URLS, never metadata, unspecified or multicast', () => {
     for (const address of ['127.0.0.1', '10.0.0.1', '192.168.1.1', '::1', 'fd12::1'])
       expect(isRefusedAddress(address, true)).toBe(false);
-    for (const address of ['169.254.169.254', '0.0.0.0', '224.0.0.1', '::', 'fd00:ec2::254', '100.100.100.200'])
+    for (const address of [
+      '169.254.169.254',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::',
+      'fd00:ec2::254',
+      '100.100.100.200',
+    ])
       expect(isRefusedAddress(address, true)).toBe(true);
   });
 
@@ -67,7 +74,9 @@ describe('webhook URL guard (SSRF)', () => {
       { address: '93.184.215.14', family: 4 as const },
       { address: '10.1.2.3', family: 4 as const },
     ];
-    await expect(resolveWebhookUrl('https://hooks.example.com/x', { allowPrivate: false, resolve: mixed })).rejects.toMatchObject({
+    await expect(
+      resolveWebhookUrl('https://hooks.example.com/x', { allowPrivate: false, resolve: mixed }),
+    ).rejects.toMatchObject({
       reason: 'refused',
     });
     expect(await refusal('https://no-such-host.invalid/hook')).toBe('unresolvable');

@@ -109,7 +109,10 @@ export async function resolveWebhookUrl(
     try {
       addresses = await (options.resolve ?? systemResolver)(literal);
     } catch (error) {
-      throw new WebhookUrlRefusal('unresolvable', `${literal} does not resolve (${(error as Error).message})`);
+      throw new WebhookUrlRefusal(
+        'unresolvable',
+        `${literal} does not resolve (${(error as Error).message})`,
+      );
     }
     if (addresses.length === 0) throw new WebhookUrlRefusal('unresolvable', `${literal} does not resolve`);
   }

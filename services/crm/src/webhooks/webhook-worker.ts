@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SecretBox } from '@portal/auth';
 import { toPublicId } from '@portal/contracts';
@@ -102,7 +108,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private busyEndpoints(): string[] {
-    return [...this.inFlight].filter(([, count]) => count >= this.options.perEndpointConcurrency).map(([id]) => id);
+    return [...this.inFlight]
+      .filter(([, count]) => count >= this.options.perEndpointConcurrency)
+      .map(([id]) => id);
   }
 
   private async pass(): Promise<void> {
@@ -111,7 +119,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
       if (!delivery) break;
       this.inFlight.set(delivery.endpoint_id, (this.inFlight.get(delivery.endpoint_id) ?? 0) + 1);
       const attempt = this.attempt(delivery)
-        .catch((error: unknown) => this.logger.error(`webhook delivery ${delivery.id} failed to run: ${String(error)}`))
+        .catch((error: unknown) =>
+          this.logger.error(`webhook delivery ${delivery.id} failed to run: ${String(error)}`),
+        )
         .finally(() => {
           this.running.delete(attempt);
           const left = (this.inFlight.get(delivery.endpoint_id) ?? 1) - 1;
@@ -179,7 +189,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
         resolve: this.options.resolve,
       });
     } catch (error) {
-      const refusal = error instanceof WebhookUrlRefusal ? error : new WebhookUrlRefusal('unresolvable', String(error));
+      const refusal =
+        error instanceof WebhookUrlRefusal ? error : new WebhookUrlRefusal('unresolvable', String(error));
       return {
         durationMs: 0,
         responseStatus: null,
@@ -207,7 +218,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
    * failing, with its owners told once, when it was active.
    */
   private async record(delivery: ClaimedDelivery, at: Date, outcome: AttemptOutcome): Promise<void> {
-    const succeeded = outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300;
+    const succeeded =
+      outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300;
     const ended = new Date(at.getTime() + outcome.durationMs);
     await this.dataSource.transaction(async (manager) => {
       const [current]: { attempt_count: number }[] = await manager.query(
@@ -219,7 +231,15 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
       await manager.query(
         `INSERT INTO webhook_attempts (delivery_id, attempt, at, duration_ms, response_status, response_body, error)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [delivery.id, attempt, at, outcome.durationMs, outcome.responseStatus, outcome.responseBody, outcome.error],
+        [
+          delivery.id,
+          attempt,
+          at,
+          outcome.durationMs,
+          outcome.responseStatus,
+          outcome.responseBody,
+          outcome.error,
+        ],
       );
       if (succeeded) {
         await manager.query(
@@ -254,13 +274,16 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
         [delivery.endpoint_id, ended],
       );
       if (failing.length > 0) {
-        this.logger.warn(`webhook endpoint ${delivery.endpoint_id} is failing: a delivery gave up after its retry window`);
+        this.logger.warn(
+          `webhook endpoint ${delivery.endpoint_id} is failing: a delivery gave up after its retry window`,
+        );
         await enqueueCatalogEvent(manager, 'webhookEndpointFailing', {
           endpointId: delivery.endpoint_id,
           organizationId: delivery.organization_id,
           url: failing[0].url,
           failingSince: ended.toISOString(),
-          lastError: outcome.error ?? (outcome.responseStatus !== null ? `HTTP ${outcome.responseStatus}` : null),
+          lastError:
+            outcome.error ?? (outcome.responseStatus !== null ? `HTTP ${outcome.responseStatus}` : null),
         });
       }
     });

@@ -23,7 +23,9 @@ const PATH = '/api/developers/webhooks';
 
 describe('crm: webhook endpoints of the Developers page', () => {
   // Private targets refused, as in production.
-  const crm = startForSuite(() => startCrm({ webhooks: { webhookResolve: resolve, webhookSchedule: { timeoutMs: 500 } } }));
+  const crm = startForSuite(() =>
+    startCrm({ webhooks: { webhookResolve: resolve, webhookSchedule: { timeoutMs: 500 } } }),
+  );
   const call = (who: SignedInUser | undefined, method: string, path: string, body?: unknown) =>
     request(crm().baseUrl, method, `${PATH}${path}`, { token: who?.token, body });
   const create = async (who: SignedInUser, body: Record<string, unknown>) => {
@@ -53,7 +55,9 @@ describe('crm: webhook endpoints of the Developers page', () => {
       [created.id],
     );
     expect(row.signing_secret).not.toContain(created.signingSecret);
-    expect(crm().secrets.decrypt(row.signing_secret, webhookSecretContext(created.id))).toBe(created.signingSecret);
+    expect(crm().secrets.decrypt(row.signing_secret, webhookSecretContext(created.id))).toBe(
+      created.signingSecret,
+    );
     expect(row).toMatchObject({ organization_id: owner.organizationId, created_by: owner.id });
 
     const list = await call(owner, 'GET', '');
@@ -80,7 +84,11 @@ describe('crm: webhook endpoints of the Developers page', () => {
       status: 'disabled',
     });
     const enabled = await call(owner, 'PATCH', `/${id}`, { enabled: true, description: '' });
-    expect(enabled.body).toMatchObject({ status: 'active', description: null, url: 'https://b.example.com/hook' });
+    expect(enabled.body).toMatchObject({
+      status: 'active',
+      description: null,
+      url: 'https://b.example.com/hook',
+    });
     expect((await call(owner, 'POST', `/${id}/test`)).status).toBe(202);
     await call(owner, 'PATCH', `/${id}`, { enabled: false });
     expect(await call(owner, 'POST', `/${id}/test`)).toMatchObject({
@@ -120,11 +128,15 @@ describe('crm: webhook endpoints of the Developers page', () => {
 
   it('answers 400 in the contracts’ words for a bad body, an unresolvable host and a bad cursor', async () => {
     const owner = await crm().signIn();
-    expect(await call(owner, 'POST', '', { url: 'https://nowhere.invalid/hook', events: ['ticket.created'] })).toMatchObject({
+    expect(
+      await call(owner, 'POST', '', { url: 'https://nowhere.invalid/hook', events: ['ticket.created'] }),
+    ).toMatchObject({
       status: 400,
       body: { message: webhookMessages.urlUnresolvable },
     });
-    expect(await call(owner, 'POST', '', { url: 'ftp://files.example.com', events: ['ticket.created'] })).toMatchObject({
+    expect(
+      await call(owner, 'POST', '', { url: 'ftp://files.example.com', events: ['ticket.created'] }),
+    ).toMatchObject({
       status: 400,
       body: { message: webhookMessages.urlInvalid },
     });
@@ -132,13 +144,24 @@ describe('crm: webhook endpoints of the Developers page', () => {
       status: 400,
       body: { message: webhookMessages.eventsRequired },
     });
-    expect((await call(owner, 'POST', '', { url: 'https://a.example.com/hook', events: ['ticket.created'], secret: 'x' })).status).toBe(400);
+    expect(
+      (
+        await call(owner, 'POST', '', {
+          url: 'https://a.example.com/hook',
+          events: ['ticket.created'],
+          secret: 'x',
+        })
+      ).status,
+    ).toBe(400);
     const { id } = await create(owner, { url: 'https://a.example.com/hook', events: ['ticket.created'] });
     expect(await call(owner, 'GET', `/${id}/deliveries?before=nonsense!`)).toMatchObject({
       status: 400,
       body: { message: webhookMessages.cursorInvalid },
     });
-    expect(await call(owner, 'GET', `/${id}/deliveries`)).toMatchObject({ status: 200, body: { items: [], nextCursor: null } });
+    expect(await call(owner, 'GET', `/${id}/deliveries`)).toMatchObject({
+      status: 200,
+      body: { items: [], nextCursor: null },
+    });
   });
 
   it(`keeps an organization to ${WEBHOOK_ENDPOINTS_PER_ORGANIZATION} endpoints`, async () => {
@@ -148,7 +171,9 @@ describe('crm: webhook endpoints of the Developers page', () => {
         create(owner, { url: `https://n${i}.example.com/hook`, events: ['ticket.created'] }),
       ),
     );
-    expect(await call(owner, 'POST', '', { url: 'https://one-more.example.com/hook', events: ['ticket.created'] })).toMatchObject({
+    expect(
+      await call(owner, 'POST', '', { url: 'https://one-more.example.com/hook', events: ['ticket.created'] }),
+    ).toMatchObject({
       status: 409,
       body: { message: webhookMessages.tooManyEndpoints },
     });
@@ -156,7 +181,10 @@ describe('crm: webhook endpoints of the Developers page', () => {
 
   it("never shows or changes another organization's endpoints or deliveries: 404 as for an unknown one", async () => {
     const [ann, ben] = await Promise.all([crm().signIn(), crm().signIn()]);
-    const annsEndpoint = await create(ann, { url: 'https://ann.example.com/hook', events: ['ticket.created'] });
+    const annsEndpoint = await create(ann, {
+      url: 'https://ann.example.com/hook',
+      events: ['ticket.created'],
+    });
     const test = await call(ann, 'POST', `/${annsEndpoint.id}/test`);
     expect(test.status).toBe(202);
     const deliveryId = (test.body as { id: string }).id;
@@ -167,7 +195,9 @@ describe('crm: webhook endpoints of the Developers page', () => {
     expect(await call(ben, 'DELETE', `/${annsEndpoint.id}`)).toMatchObject(notFound);
     expect(await call(ben, 'POST', `/${annsEndpoint.id}/test`)).toMatchObject(notFound);
     expect(await call(ben, 'GET', `/${annsEndpoint.id}/deliveries`)).toMatchObject(notFound);
-    expect(await call(ben, 'POST', `/${annsEndpoint.id}/deliveries/${deliveryId}/resend`)).toMatchObject(notFound);
+    expect(await call(ben, 'POST', `/${annsEndpoint.id}/deliveries/${deliveryId}/resend`)).toMatchObject(
+      notFound,
+    );
     // Ben's own endpoint does not open Ann's delivery either.
     const bens = await create(ben, { url: 'https://ben.example.com/hook', events: ['ticket.created'] });
     expect(await call(ben, 'POST', `/${bens.id}/deliveries/${deliveryId}/resend`)).toMatchObject({
@@ -177,16 +207,23 @@ describe('crm: webhook endpoints of the Developers page', () => {
     expect(await call(ben, 'GET', `/${randomUUID()}/deliveries`)).toMatchObject(notFound);
     expect(await call(ben, 'GET', '/not-a-uuid/deliveries')).toMatchObject(notFound);
 
-    const [row] = await crm().dataSource.query('SELECT status FROM webhook_endpoints WHERE id = $1', [annsEndpoint.id]);
+    const [row] = await crm().dataSource.query('SELECT status FROM webhook_endpoints WHERE id = $1', [
+      annsEndpoint.id,
+    ]);
     expect(row.status).toBe('active');
-    expect(((await call(ann, 'GET', `/${annsEndpoint.id}/deliveries`)).body as { items: unknown[] }).items).toHaveLength(1);
+    expect(
+      ((await call(ann, 'GET', `/${annsEndpoint.id}/deliveries`)).body as { items: unknown[] }).items,
+    ).toHaveLength(1);
   });
 
   it('is for members who manage developers: 401 without a token, 403 for a billing member', async () => {
     expect(await call(undefined, 'GET', '')).toMatchObject(authenticationRequired);
     const billing = await crm().signIn('customer', { orgRole: 'billing' });
     expect((await call(billing, 'GET', '')).status).toBe(403);
-    expect((await call(billing, 'POST', '', { url: 'https://a.example.com/hook', events: ['ticket.created'] })).status).toBe(403);
+    expect(
+      (await call(billing, 'POST', '', { url: 'https://a.example.com/hook', events: ['ticket.created'] }))
+        .status,
+    ).toBe(403);
     const manager = await crm().signIn('customer', { orgRole: 'crm_manager' });
     expect((await call(manager, 'GET', '')).status).toBe(200);
   });

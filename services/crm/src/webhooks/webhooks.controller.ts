@@ -76,7 +76,10 @@ export class WebhooksController {
   /** 'Send test event': 202 with the delivery, whose attempt starts at once. */
   @Post(':id/test')
   @HttpCode(HttpStatus.ACCEPTED)
-  sendTest(@CurrentUser() member: OrganizationMember, @Param('id', endpointId) id: string): Promise<WebhookDelivery> {
+  sendTest(
+    @CurrentUser() member: OrganizationMember,
+    @Param('id', endpointId) id: string,
+  ): Promise<WebhookDelivery> {
     return this.webhooks.sendTest(member.organizationId, id);
   }
 
@@ -87,7 +90,8 @@ export class WebhooksController {
     @Param('id', endpointId) id: string,
     @Query('before') before?: unknown,
   ): Promise<WebhookDeliveryPage> {
-    if (before !== undefined && typeof before !== 'string') throw new BadRequestException(webhookMessages.cursorInvalid);
+    if (before !== undefined && typeof before !== 'string')
+      throw new BadRequestException(webhookMessages.cursorInvalid);
     return this.webhooks.deliveries(member.organizationId, id, before);
   }
 

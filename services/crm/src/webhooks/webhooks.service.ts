@@ -1,5 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SecretBox } from '@portal/auth';
 import {
@@ -113,18 +119,25 @@ export class WebhooksService {
     return rows.map(toEndpointView);
   }
 
-  async create(organizationId: string, createdBy: string, fields: EndpointFields): Promise<CreatedWebhookEndpoint> {
+  async create(
+    organizationId: string,
+    createdBy: string,
+    fields: EndpointFields,
+  ): Promise<CreatedWebhookEndpoint> {
     await this.checkUrl(fields.url);
     const id = randomUUID();
     const signingSecret = newWebhookSecret();
     const row = await this.dataSource.transaction(async (manager) => {
       // One organization's creations take turns, so two at once cannot pass the limit together.
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhook_endpoints:${organizationId}`]);
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `webhook_endpoints:${organizationId}`,
+      ]);
       const [{ count }]: { count: number }[] = await manager.query(
         'SELECT count(*)::int AS count FROM webhook_endpoints WHERE organization_id = $1',
         [organizationId],
       );
-      if (count >= WEBHOOK_ENDPOINTS_PER_ORGANIZATION) throw new ConflictException(webhookMessages.tooManyEndpoints);
+      if (count >= WEBHOOK_ENDPOINTS_PER_ORGANIZATION)
+        throw new ConflictException(webhookMessages.tooManyEndpoints);
       const [created]: EndpointRow[] = await manager.query(
         `INSERT INTO webhook_endpoints (id, organization_id, url, events, description, signing_secret, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ENDPOINT_COLUMNS}`,
@@ -231,7 +244,11 @@ export class WebhooksService {
   }
 
   /** The endpoint's deliveries, newest first, `WEBHOOK_DELIVERIES_PAGE_SIZE` a page. */
-  async deliveries(organizationId: string, endpointId: string, before?: string): Promise<WebhookDeliveryPage> {
+  async deliveries(
+    organizationId: string,
+    endpointId: string,
+    before?: string,
+  ): Promise<WebhookDeliveryPage> {
     const cursor = before === undefined ? undefined : decodeKeysetCursor(before);
     if (cursor === null) throw new BadRequestException(webhookMessages.cursorInvalid);
     await this.endpoint(this.dataSource.manager, organizationId, endpointId);
@@ -295,7 +312,11 @@ export class WebhooksService {
     return row;
   }
 
-  private async enabledEndpoint(manager: EntityManager, organizationId: string, id: string): Promise<EndpointRow> {
+  private async enabledEndpoint(
+    manager: EntityManager,
+    organizationId: string,
+    id: string,
+  ): Promise<EndpointRow> {
     const row = await this.endpoint(manager, organizationId, id);
     if (row.status === 'disabled') throw new ConflictException(webhookMessages.endpointDisabled);
     return row;
@@ -304,7 +325,10 @@ export class WebhooksService {
   /** 400 with the contracts' words when the URL's host is unresolvable or reaches a refused address. */
   private async checkUrl(url: string): Promise<void> {
     try {
-      await resolveWebhookUrl(url, { allowPrivate: this.options.allowPrivateUrls, resolve: this.options.resolve });
+      await resolveWebhookUrl(url, {
+        allowPrivate: this.options.allowPrivateUrls,
+        resolve: this.options.resolve,
+      });
     } catch (error) {
       if (!(error instanceof WebhookUrlRefusal)) throw error;
       throw new BadRequestException(
