@@ -117,7 +117,8 @@ test.describe('blog, help center, docs and legal pages', () => {
     await main(page).getByRole('tab', { name: 'Code Examples' }).click();
     const listings = main(page).locator('pre');
     await expect(listings).toHaveCount(3);
-    await expect(listings.first()).toContainText("await fetch('https://api.millstonecx.com/v1/tickets'");
+    // The deployment's own API (runtime config `api.baseUrl`), not a made-up host.
+    await expect(listings.first()).toContainText(/await fetch\('http:\/\/(127\.0\.0\.1|localhost):\d+\/v1\/tickets'/);
     await main(page).getByRole('button', { name: 'Python' }).first().click();
     await expect(listings.first()).toContainText('requests.post(');
     await expect(listings.nth(2)).toContainText('from flask import Flask');

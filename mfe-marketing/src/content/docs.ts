@@ -8,7 +8,29 @@ import Extension from '@mui/icons-material/ExtensionRounded';
 import Code from '@mui/icons-material/CodeRounded';
 import { BRAND_NAME } from '@portal/ui';
 
-export type CodeLanguage = 'javascript' | 'python' | 'php';
+import {
+  apiErrorCodes,
+  apiErrorTypes,
+  apiKeyGraceHours,
+  apiKeyScopeDescriptions,
+  apiKeyScopes,
+  API_KEY_PREFIX,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  INBOUND_SIGNATURE_TOLERANCE_SECONDS,
+  rateLimitHeaders,
+  v1OpenApiDocument,
+  V1_RATE_LIMIT,
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_RETRY_HOURS,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TEST_EVENT_TYPE,
+  WEBHOOK_TIMEOUT_SECONDS,
+  webhookEventTypes,
+} from '@portal/contracts';
+import { type CodeLanguage, docsSamples, API_KEY_VARIABLE, WEBHOOK_SECRET_VARIABLE } from './docs-samples';
+import { fieldsMarkup, type OpenApiDocument, referenceOperations, schemaMarkup } from './docs-reference';
+
+export type { CodeLanguage } from './docs-samples';
 
 export const CODE_LANGUAGES: readonly { id: CodeLanguage; label: string }[] = [
   { id: 'javascript', label: 'JavaScript' },
@@ -16,8 +38,10 @@ export const CODE_LANGUAGES: readonly { id: CodeLanguage; label: string }[] = [
   { id: 'php', label: 'PHP' },
 ];
 
-/** The documented API: described for developers, not called by this site. */
-export const API_BASE_URL = 'https://api.millstonecx.com/v1';
+/** Where the dashboard's Developers page is: API keys and webhook endpoints. */
+export const DEVELOPERS_PAGE_PATH = '/dashboard/developers';
+/** Where tools (Postman, code generators) read the API's description. */
+export const OPENAPI_PATH = '/openapi.json';
 
 export type DocsBlock =
   /** Prose in the content markup. */
@@ -30,510 +54,250 @@ export type DocsBlock =
 export type DocsSectionId =
   'getting-started' | 'api-reference' | 'webhooks' | 'authentication' | 'integrations' | 'code-examples';
 
-/** A docs section: id, title, icon, and its content. */
-export interface DocsSection {
+/** A docs section's place in the navigation: id, title, icon. */
+export interface DocsSectionHeading {
   id: DocsSectionId;
   title: string;
   Icon: ComponentType<SvgIconProps>;
+}
+
+/** A docs section with its content. */
+export interface DocsSection extends DocsSectionHeading {
   blocks: DocsBlock[];
 }
 
-const listAgents: Record<CodeLanguage, string> = {
-  javascript: `const API_KEY = process.env.MILLSTONE_API_KEY;
+export const DOCS_SECTIONS: readonly DocsSectionHeading[] = [
+  { id: 'getting-started', title: 'Getting Started', Icon: RocketLaunch },
+  { id: 'api-reference', title: 'API Reference', Icon: Api },
+  { id: 'webhooks', title: 'Webhooks', Icon: Webhook },
+  { id: 'authentication', title: 'Authentication', Icon: Key },
+  { id: 'integrations', title: 'Integrations', Icon: Extension },
+  { id: 'code-examples', title: 'Code Examples', Icon: Code },
+];
 
-const response = await fetch('${API_BASE_URL}/agents', {
-  headers: { Authorization: 'Bearer ' + API_KEY, Accept: 'application/json' },
-});
-if (!response.ok) throw new Error(response.status + ': ' + (await response.text()));
+const list = (items: readonly string[]) => items.map((item) => `- ${item}`).join('\n');
+const codeList = (items: readonly string[]) => items.map((item) => `\`${item}\``).join(', ');
+const hours = (count: number) => (count === 1 ? '1 hour' : `${count} hours`);
 
-const agents = await response.json();
-console.log(agents);`,
-  python: `import os
-import requests
+/** The example answer of `POST /tickets` (its shape is checked against the contract's schema by the tests). */
+export const EXAMPLE_TICKET = {
+  id: 'tkt_0b9e6f2c1a7d4e5f8a9b0c1d2e3f4a5b',
+  object: 'ticket',
+  customer_id: 'cus_48213',
+  subject: 'Order arrived damaged',
+  description: 'Customer reports a cracked screen on order #10482.',
+  priority: 'high',
+  status: 'open',
+  created_at: '2026-09-02T14:31:07.000Z',
+  updated_at: '2026-09-02T14:31:07.000Z',
+  assigned_agent: 'agt_5c2d9e1f0a3b4c6d8e7f9a0b1c2d3e4f',
+  callback_url: null,
+} as const;
 
-API_KEY = os.environ["MILLSTONE_API_KEY"]
-
-response = requests.get(
-    "${API_BASE_URL}/agents",
-    headers={"Authorization": f"Bearer {API_KEY}", "Accept": "application/json"},
-    timeout=10,
-)
-response.raise_for_status()
-print(response.json())`,
-  php: `<?php
-$apiKey = getenv('MILLSTONE_API_KEY');
-
-$ch = curl_init('${API_BASE_URL}/agents');
-curl_setopt_array($ch, [
-    CURLOPT_RETURNTRANSFER => true,
-    CURLOPT_HTTPHEADER => [
-        'Authorization: Bearer ' . $apiKey,
-        'Accept: application/json',
-    ],
-]);
-$body = curl_exec($ch);
-$status = curl_getinfo($ch, CURLINFO_HTTP_CODE);
-curl_close($ch);
-
-if ($status !== 200) {
-    throw new RuntimeException("Request failed with status $status: $body");
-}
-print_r(json_decode($body, true));`,
-};
-
-const createTicket: Record<CodeLanguage, string> = {
-  javascript: `const response = await fetch('${API_BASE_URL}/tickets', {
-  method: 'POST',
-  headers: {
-    Authorization: 'Bearer ' + process.env.MILLSTONE_API_KEY,
-    'Content-Type': 'application/json',
+/** An error answer as every /v1 endpoint writes it. */
+export const EXAMPLE_ERROR = {
+  error: {
+    type: 'invalid_request_error',
+    code: apiErrorCodes.parameterMissing,
+    message: 'subject is required',
+    param: 'subject',
+    request_id: 'req_7f3a9c2e51b04d8e',
   },
-  body: JSON.stringify({
+} as const;
+
+/** `ticket.created` as a receiver gets it (checked against the contract's payload schema by the tests). */
+export const EXAMPLE_TICKET_CREATED = {
+  id: 'evt_3d6f0a9b8c7e4d2f9a1b0c8e7d6f5a4b',
+  event: 'ticket.created',
+  created_at: '2026-09-02T14:31:07.000Z',
+  data: {
+    id: 'tkt_0b9e6f2c1a7d4e5f8a9b0c1d2e3f4a5b',
     customer_id: 'cus_48213',
     subject: 'Order arrived damaged',
-    priority: 'high',
-    description: 'Customer reports a cracked screen on order #10482.',
-    callback_url: 'https://example.com/hooks/tickets',
-  }),
-});
-if (!response.ok) throw new Error(response.status + ': ' + (await response.text()));
+    created_at: '2026-09-02T14:31:07.000Z',
+  },
+} as const;
 
-const ticket = await response.json();
-console.log(ticket.id, ticket.status); // "tkt_9f2c1a" "open"`,
-  python: `import os
-import requests
+export const EXAMPLE_CALL_COMPLETED = {
+  id: 'evt_9a8b7c6d5e4f40318293a4b5c6d7e8f9',
+  event: 'call.completed',
+  created_at: '2026-09-02T15:02:44.000Z',
+  data: {
+    call_id: 'call_77a0d3',
+    duration: 342,
+    resolution: 'resolved',
+    agent_id: 'agt_5c2d9e1f0a3b4c6d8e7f9a0b1c2d3e4f',
+  },
+} as const;
 
-response = requests.post(
-    "${API_BASE_URL}/tickets",
-    headers={"Authorization": f"Bearer {os.environ['MILLSTONE_API_KEY']}"},
-    json={
-        "customer_id": "cus_48213",
-        "subject": "Order arrived damaged",
-        "priority": "high",
-        "description": "Customer reports a cracked screen on order #10482.",
-        "callback_url": "https://example.com/hooks/tickets",
-    },
-    timeout=10,
-)
-response.raise_for_status()
+const json = (value: unknown) => JSON.stringify(value, null, 2);
 
-ticket = response.json()
-print(ticket["id"], ticket["status"])  # tkt_9f2c1a open`,
-  php: `<?php
-$ch = curl_init('${API_BASE_URL}/tickets');
-curl_setopt_array($ch, [
-    CURLOPT_RETURNTRANSFER => true,
-    CURLOPT_POST => true,
-    CURLOPT_HTTPHEADER => [
-        'Authorization: Bearer ' . getenv('MILLSTONE_API_KEY'),
-        'Content-Type: application/json',
-    ],
-    CURLOPT_POSTFIELDS => json_encode([
-        'customer_id' => 'cus_48213',
-        'subject' => 'Order arrived damaged',
-        'priority' => 'high',
-        'description' => 'Customer reports a cracked screen on order #10482.',
-        'callback_url' => 'https://example.com/hooks/tickets',
-    ]),
-]);
-$ticket = json_decode(curl_exec($ch), true);
-curl_close($ch);
-
-echo $ticket['id'] . ' ' . $ticket['status']; // tkt_9f2c1a open`,
-};
-
-const getTicket: Record<CodeLanguage, string> = {
-  javascript: `const ticketId = 'tkt_9f2c1a';
-const response = await fetch('${API_BASE_URL}/tickets/' + encodeURIComponent(ticketId), {
-  headers: { Authorization: 'Bearer ' + process.env.MILLSTONE_API_KEY },
-});
-if (response.status === 404) throw new Error('No ticket ' + ticketId);
-
-const ticket = await response.json();
-console.log(ticket.status, ticket.assigned_agent);`,
-  python: `import os
-import requests
-
-ticket_id = "tkt_9f2c1a"
-response = requests.get(
-    f"${API_BASE_URL}/tickets/{ticket_id}",
-    headers={"Authorization": f"Bearer {os.environ['MILLSTONE_API_KEY']}"},
-    timeout=10,
-)
-response.raise_for_status()
-
-ticket = response.json()
-print(ticket["status"], ticket["assigned_agent"])`,
-  php: `<?php
-$ticketId = 'tkt_9f2c1a';
-$ch = curl_init('${API_BASE_URL}/tickets/' . rawurlencode($ticketId));
-curl_setopt_array($ch, [
-    CURLOPT_RETURNTRANSFER => true,
-    CURLOPT_HTTPHEADER => ['Authorization: Bearer ' . getenv('MILLSTONE_API_KEY')],
-]);
-$ticket = json_decode(curl_exec($ch), true);
-curl_close($ch);
-
-echo $ticket['status'] . ' ' . $ticket['assigned_agent'];`,
-};
-
-const authenticatedClient: Record<CodeLanguage, string> = {
-  javascript: `// Keep the key on your server: never ship it to a browser or a mobile app.
-const API_KEY = process.env.MILLSTONE_API_KEY;
-
-export async function millstone(path, options = {}) {
-  const response = await fetch('${API_BASE_URL}' + path, {
-    ...options,
-    headers: {
-      Authorization: 'Bearer ' + API_KEY,
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
-  if (response.status === 401) throw new Error('The API key is missing, wrong or revoked');
-  if (!response.ok) throw new Error(response.status + ': ' + (await response.text()));
-  return response.json();
-}`,
-  python: `# Keep the key on your server: never ship it to a browser or a mobile app.
-import os
-import requests
-
-session = requests.Session()
-session.headers.update({
-    "Authorization": f"Bearer {os.environ['MILLSTONE_API_KEY']}",
-    "Content-Type": "application/json",
-})
-
-def millstone(method, path, **kwargs):
-    response = session.request(method, "${API_BASE_URL}" + path, timeout=10, **kwargs)
-    if response.status_code == 401:
-        raise RuntimeError("The API key is missing, wrong or revoked")
-    response.raise_for_status()
-    return response.json()`,
-  php: `<?php
-// Keep the key on your server: never ship it to a browser or a mobile app.
-function millstone(string $method, string $path, ?array $body = null): array
-{
-    $ch = curl_init('${API_BASE_URL}' . $path);
-    curl_setopt_array($ch, [
-        CURLOPT_RETURNTRANSFER => true,
-        CURLOPT_CUSTOMREQUEST => $method,
-        CURLOPT_HTTPHEADER => [
-            'Authorization: Bearer ' . getenv('MILLSTONE_API_KEY'),
-            'Content-Type: application/json',
-        ],
-    ]);
-    if ($body !== null) {
-        curl_setopt($ch, CURLOPT_POSTFIELDS, json_encode($body));
-    }
-    $response = curl_exec($ch);
-    $status = curl_getinfo($ch, CURLINFO_HTTP_CODE);
-    curl_close($ch);
-
-    if ($status === 401) {
-        throw new RuntimeException('The API key is missing, wrong or revoked');
-    }
-    if ($status >= 400) {
-        throw new RuntimeException("$status: $response");
-    }
-    return json_decode($response, true);
-}`,
-};
-
-const webhookReceiver: Record<CodeLanguage, string> = {
-  javascript: `import express from 'express';
-
-const app = express();
-app.use(express.json());
-
-app.post('/webhooks/millstone', (req, res) => {
-  // Answer first: we expect a 200 within 10 seconds.
-  res.sendStatus(200);
-
-  const { event, data } = req.body;
-  if (event === 'ticket.created') {
-    console.log('New ticket', data.id, 'for', data.customer_id, '-', data.subject);
-  } else if (event === 'call.completed') {
-    console.log('Call', data.call_id, 'took', data.duration, 'seconds:', data.resolution);
-  }
-});
-
-app.listen(3000);`,
-  python: `from flask import Flask, request
-
-app = Flask(__name__)
-
-@app.post("/webhooks/millstone")
-def millstone_webhook():
-    payload = request.get_json()
-    event, data = payload["event"], payload["data"]
-
-    if event == "ticket.created":
-        print("New ticket", data["id"], "for", data["customer_id"], "-", data["subject"])
-    elif event == "call.completed":
-        print("Call", data["call_id"], "took", data["duration"], "seconds:", data["resolution"])
-
-    # Keep this handler quick (hand slow work to a queue): answer 200 within 10 seconds.
-    return "", 200`,
-  php: `<?php
-$payload = json_decode(file_get_contents('php://input'), true);
-$data = $payload['data'] ?? [];
-
-switch ($payload['event'] ?? '') {
-    case 'ticket.created':
-        error_log("New ticket {$data['id']} for {$data['customer_id']} - {$data['subject']}");
-        break;
-    case 'call.completed':
-        error_log("Call {$data['call_id']} took {$data['duration']} seconds: {$data['resolution']}");
-        break;
+/** The fields of the items of a list schema (`AgentList` → the agent's fields). */
+function listItemMarkup(document: OpenApiDocument, listSchema: string): string {
+  return fieldsMarkup(document, document.components.schemas[listSchema]?.properties?.data?.items ?? {});
 }
 
-// Keep this script quick (hand slow work to a queue): answer 200 within 10 seconds.
-http_response_code(200);`,
-};
-
-const rateLimitAware: Record<CodeLanguage, string> = {
-  javascript: `// Waits for the window to reset when the hourly limit is used up, then retries once.
-async function withRateLimit(request) {
-  const response = await request();
-  if (response.status !== 429) return response;
-
-  const resetAt = Number(response.headers.get('X-RateLimit-Reset')) * 1000;
-  await new Promise((resolve) => setTimeout(resolve, Math.max(resetAt - Date.now(), 0)));
-  return request();
-}
-
-const response = await withRateLimit(() =>
-  fetch('${API_BASE_URL}/agents', {
-    headers: { Authorization: 'Bearer ' + process.env.MILLSTONE_API_KEY },
-  }),
-);
-console.log('Requests left this hour:', response.headers.get('X-RateLimit-Remaining'));`,
-  python: `import os
-import time
-import requests
-
-HEADERS = {"Authorization": f"Bearer {os.environ['MILLSTONE_API_KEY']}"}
-
-def get_with_rate_limit(url):
-    """Waits for the window to reset when the hourly limit is used up, then retries once."""
-    response = requests.get(url, headers=HEADERS, timeout=10)
-    if response.status_code == 429:
-        reset_at = int(response.headers["X-RateLimit-Reset"])
-        time.sleep(max(reset_at - time.time(), 0))
-        response = requests.get(url, headers=HEADERS, timeout=10)
-    return response
-
-response = get_with_rate_limit("${API_BASE_URL}/agents")
-print("Requests left this hour:", response.headers["X-RateLimit-Remaining"])`,
-  php: `<?php
-// Waits for the window to reset when the hourly limit is used up, then retries once.
-function getWithRateLimit(string $url): array
-{
-    for ($attempt = 0; $attempt < 2; $attempt++) {
-        $headers = [];
-        $ch = curl_init($url);
-        curl_setopt_array($ch, [
-            CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_HTTPHEADER => ['Authorization: Bearer ' . getenv('MILLSTONE_API_KEY')],
-            CURLOPT_HEADERFUNCTION => function ($ch, $line) use (&$headers) {
-                $parts = explode(':', $line, 2);
-                if (count($parts) === 2) {
-                    $headers[strtolower(trim($parts[0]))] = trim($parts[1]);
-                }
-                return strlen($line);
-            },
-        ]);
-        $body = curl_exec($ch);
-        $status = curl_getinfo($ch, CURLINFO_HTTP_CODE);
-        curl_close($ch);
-
-        if ($status !== 429) {
-            return [$body, $headers];
-        }
-        sleep(max((int) $headers['x-ratelimit-reset'] - time(), 0));
-    }
-    throw new RuntimeException('Rate limit still exceeded');
-}
-
-[$body, $headers] = getWithRateLimit('${API_BASE_URL}/agents');
-echo 'Requests left this hour: ' . $headers['x-ratelimit-remaining'];`,
-};
-
-export const DOCS_SECTIONS: readonly DocsSection[] = [
-  {
-    id: 'getting-started',
-    title: 'Getting Started',
-    Icon: RocketLaunch,
-    blocks: [
+/**
+ * Every section of the page, written for the API at `baseUrl` (`https://…/v1`): the base URL the
+ * deployment serves (the runtime config's `api.baseUrl`). The API Reference comes from the OpenAPI
+ * document `/v1/openapi.json` serves.
+ */
+export function docsSections(baseUrl: string): DocsSection[] {
+  const samples = docsSamples(baseUrl);
+  const document = v1OpenApiDocument(baseUrl) as unknown as OpenApiDocument;
+  const operations = referenceOperations(document);
+  const operation = (id: string) => {
+    const found = operations.find((each) => each.operation.operationId === id);
+    if (!found) throw new Error(`The OpenAPI document has no operation ${id}`);
+    return found.markup;
+  };
+  const blocks: Record<DocsSectionId, DocsBlock[]> = {
+    'getting-started': [
       {
         type: 'text',
         markup: `The ${BRAND_NAME} API connects your own systems to the team that answers your customers. Create support tickets from your app or website, follow them as our agents work on them, look up the agents assigned to your account, and receive webhooks when a ticket is created or a call ends.
 
 ### The basics
 
-- **Base URL:** \`${API_BASE_URL}\` (the version is part of the path, so new versions never break your code).
+- **Base URL:** \`${baseUrl}\` (the version is part of the path, so new versions never break your code).
 - **Format:** JSON in and JSON out; send \`Content-Type: application/json\` with every request that has a body.
 - **Authentication:** an API key sent as a bearer token, described under Authentication.
-- **Rate limit:** 1000 requests per hour per API key, described under API Reference.
+- **Rate limit:** ${V1_RATE_LIMIT} requests per hour per API key, described under API Reference.
+- **Machine-readable:** the OpenAPI 3.1 description at \`${baseUrl}${OPENAPI_PATH}\`, for Postman, Insomnia or a client generator.
 
 ### Your first request in three steps
 
-1. Ask your account manager or our support team for an API key, and store it as a secret on your server (the examples read it from the \`MILLSTONE_API_KEY\` environment variable).
+1. Sign in to your dashboard, open Developers (\`${DEVELOPERS_PAGE_PATH}\`) and create an API key with the scopes you need. Store it as a secret on your server: the examples read it from the \`${API_KEY_VARIABLE}\` environment variable.
 2. List the agents on your account with \`GET /agents\`, as below.
 3. Create a test ticket with \`POST /tickets\` and fetch it again with \`GET /tickets/{id}\`.
 
 **Keep API keys on your server. Never put them in a browser, a mobile app or a public repository.**`,
       },
-      { type: 'example', title: 'List your agents', code: listAgents },
+      { type: 'example', title: 'List your agents', code: samples.listAgents },
     ],
-  },
-  {
-    id: 'api-reference',
-    title: 'API Reference',
-    Icon: Api,
-    blocks: [
+    'api-reference': [
       {
         type: 'text',
-        markup: `Every endpoint below lives under \`${API_BASE_URL}\` and needs an API key. Successful calls answer 200 (or 201 when something was created) with a JSON body.
+        markup: `Every endpoint below lives under \`${baseUrl}\` and needs an API key with the scope it names. Successful calls answer 200 (or 201 when something was created) with a JSON body; ids carry their kind, as \`tkt_…\` for tickets and \`agt_…\` for agents. This reference is written from the API's OpenAPI 3.1 description, \`${baseUrl}${OPENAPI_PATH}\`: load it into your tools to generate a client.
 
-### POST /tickets
-
-Creates a support ticket for one of your customers. Our team picks it up, and if you give a callback URL, we notify you there as the ticket moves on.
-
-- **customer_id** (string, required): your identifier for the customer.
-- **subject** (string, required): a one-line summary of the issue.
-- **priority** (low, medium or high): how urgent the ticket is.
-- **description** (string): the details our agents need.
-- **callback_url** (string): where we send updates about this ticket.`,
+${operation('createTicket')}`,
       },
-      { type: 'example', title: 'Create a ticket', code: createTicket },
-      {
-        type: 'snippet',
-        title: 'Response: 201 Created',
-        code: `{
-  "id": "tkt_9f2c1a",
-  "status": "open",
-  "priority": "high",
-  "created_at": "2025-09-02T14:31:07Z",
-  "assigned_agent": "agt_2041"
-}`,
-      },
+      { type: 'example', title: 'Create a ticket', code: samples.createTicket },
+      { type: 'snippet', title: 'Response: 201 Created', code: json(EXAMPLE_TICKET) },
       {
         type: 'text',
-        markup: `### GET /tickets/{id}
+        markup: `### Idempotent retries
 
-Returns one ticket with the same fields as above: id, status, priority, created_at and assigned_agent. An id that does not belong to your account answers 404.`,
+Send an \`Idempotency-Key\` header (any unique text, such as a UUID) with every \`POST\`. If the connection drops and you send the same request again with the same key within ${IDEMPOTENCY_KEY_TTL_HOURS} hours, you get the first answer back instead of a second ticket. The same key with a different body answers 400 (\`idempotency_error\`); a retry while the first request is still running answers 409.
+
+${operation('getTicket')}`,
       },
-      { type: 'example', title: 'Fetch a ticket', code: getTicket },
+      { type: 'example', title: 'Fetch a ticket', code: samples.getTicket },
       {
         type: 'text',
-        markup: `### GET /agents
+        markup: `${operation('listTickets')}
 
-Lists the agents assigned to your account, so you can show who is handling a ticket or route work to a named agent.
+### Pagination
+
+Lists answer newest first, one page at a time: \`{ "object": "list", "data": [...], "has_more": true, "next_cursor": "tkt_…" }\`. While \`has_more\` is true, ask for the next page with \`starting_after\` set to \`next_cursor\`; \`limit\` sets the page size.`,
+      },
+      { type: 'example', title: 'List every ticket', code: samples.listTickets },
+      {
+        type: 'text',
+        markup: `${operation('listAgents')}
+
+### The ticket object
+
+${schemaMarkup(document, 'Ticket')}
+
+### The agent object
+
+${listItemMarkup(document, 'AgentList')}
 
 ### Rate limits
 
-Each API key may make 1000 requests per hour. Every response carries three headers so you can pace your calls:
+Each API key may make ${V1_RATE_LIMIT} requests in any hour (a sliding window, not a clock hour). Every answer carries three headers so you can pace your calls:
 
-- **X-RateLimit-Limit:** the requests allowed per hour (1000).
-- **X-RateLimit-Remaining:** the requests left in the current hour.
-- **X-RateLimit-Reset:** when the window resets, in seconds since the Unix epoch.
+- **${rateLimitHeaders.limit}:** the requests allowed per hour (${V1_RATE_LIMIT}).
+- **${rateLimitHeaders.remaining}:** the requests left in the window.
+- **${rateLimitHeaders.reset}:** when the oldest request counted leaves the window and one more is freed, in seconds since the Unix epoch.
 
-A request over the limit answers 429 Too Many Requests. Wait until the reset time before trying again; the Code Examples section shows how.
+A request over the limit answers 429 Too Many Requests with a \`Retry-After\` header: the seconds to wait before trying again. The Code Examples section shows how.
 
 ### Errors
 
-Failed requests answer with an HTTP error status and a JSON body that says what went wrong:`,
+Failed requests answer with an HTTP error status and one JSON shape, whoever answers. Every answer also carries an \`X-Request-Id\` header: quote it when you contact us.
+
+- **type:** one of ${codeList(apiErrorTypes)}.
+- **code:** a stable code to branch on, such as ${codeList(Object.values(apiErrorCodes))}.
+- **message:** a sentence for people; it may change, so never parse it.
+- **param:** the field at fault, or null.
+- **request_id:** the request's id, as in \`X-Request-Id\`.`,
       },
-      {
-        type: 'snippet',
-        title: 'Error body',
-        code: `{
-  "statusCode": 400,
-  "message": "subject is required"
-}`,
-      },
+      { type: 'snippet', title: 'Error body: 400 Bad Request', code: json(EXAMPLE_ERROR) },
     ],
-  },
-  {
-    id: 'webhooks',
-    title: 'Webhooks',
-    Icon: Webhook,
-    blocks: [
+    webhooks: [
       {
         type: 'text',
-        markup: `Webhooks tell your systems about events the moment they happen, so you do not have to poll the API. We send an HTTPS POST with a JSON body to the URL you register with your account manager, or to the \`callback_url\` of a ticket.
+        markup: `Webhooks tell your systems about events the moment they happen, so you do not have to poll the API. Add an endpoint in your dashboard's Developers page (\`${DEVELOPERS_PAGE_PATH}\`): its URL and the events it wants. Its signing secret is shown once, when you add it; keep it with your API key. We then send an HTTPS POST with a JSON body to it for every event.
 
 ### Events
 
 - **ticket.created:** a ticket was opened. Data: id, customer_id, subject and created_at.
 - **call.completed:** an agent finished a call. Data: call_id, duration (in seconds), resolution (for example resolved) and agent_id.
 
-### Answer within 10 seconds
+Every delivery's body is \`{ id, event, created_at, data }\`: the event's id (\`evt_…\`), its type (${codeList(webhookEventTypes)}, or \`${WEBHOOK_TEST_EVENT_TYPE}\` for a test), when it happened and its data.
 
-Your endpoint must answer 200 within 10 seconds. A slower or failed answer counts as a failed delivery. Acknowledge first and do slow work, such as updating your CRM, in the background.
+### Verify the signature
 
-**Answer 200 first, then process the event: a webhook handler should never wait on another system.**`,
+Each delivery carries a \`${WEBHOOK_SIGNATURE_HEADER}\` header, \`t=<unix seconds>,v1=<signature>\`: the signature is the hex HMAC-SHA256 of \`<t>.<raw body>\` with your endpoint's signing secret. Compute it over the raw body, before any JSON parsing, compare it in constant time, and refuse a timestamp more than ${INBOUND_SIGNATURE_TOLERANCE_SECONDS / 60} minutes away from your clock. The receivers below do all three.
+
+### Answer within ${WEBHOOK_TIMEOUT_SECONDS} seconds
+
+Your endpoint must answer 200 within ${WEBHOOK_TIMEOUT_SECONDS} seconds (any 2xx counts). A slower answer, another status or no answer counts as a failed attempt, and we try again with exponential back-off for ${WEBHOOK_RETRY_HOURS} hours; after that the endpoint is marked failing and its owners get an email. A retry carries the same \`${WEBHOOK_EVENT_ID_HEADER}\` header (the body's \`id\`): keep the ids you handled and skip one you have seen.
+
+**Answer 200 first, then process the event: a webhook handler should never wait on another system.**
+
+### The delivery log
+
+The endpoint's page in Developers lists every delivery with each attempt: the request, your answer's status and first bytes, and how long it took. Resend delivers one again, and Send test event sends a \`${WEBHOOK_TEST_EVENT_TYPE}\` event to check your receiver.`,
       },
-      {
-        type: 'snippet',
-        title: 'ticket.created',
-        code: `{
-  "event": "ticket.created",
-  "data": {
-    "id": "tkt_9f2c1a",
-    "customer_id": "cus_48213",
-    "subject": "Order arrived damaged",
-    "created_at": "2025-09-02T14:31:07Z"
-  }
-}`,
-      },
-      {
-        type: 'snippet',
-        title: 'call.completed',
-        code: `{
-  "event": "call.completed",
-  "data": {
-    "call_id": "call_77a0d3",
-    "duration": 342,
-    "resolution": "resolved",
-    "agent_id": "agt_2041"
-  }
-}`,
-      },
-      { type: 'example', title: 'Receive webhooks', code: webhookReceiver },
+      { type: 'snippet', title: 'ticket.created', code: json(EXAMPLE_TICKET_CREATED) },
+      { type: 'snippet', title: 'call.completed', code: json(EXAMPLE_CALL_COMPLETED) },
+      { type: 'example', title: 'Receive webhooks', code: samples.webhookReceiver },
     ],
-  },
-  {
-    id: 'authentication',
-    title: 'Authentication',
-    Icon: Key,
-    blocks: [
+    authentication: [
       {
         type: 'text',
         markup: `Every request is authenticated with an API key, sent as a bearer token in the \`Authorization\` header:
 
-**Authorization: Bearer YOUR_API_KEY**
+**Authorization: Bearer ${API_KEY_PREFIX}…**
 
-A missing, mistyped or revoked key answers 401 Unauthorized.
+### Creating keys
+
+Owners and admins of your account create keys in the dashboard's Developers page (\`${DEVELOPERS_PAGE_PATH}\`): a name and the scopes the key may use. The key (\`${API_KEY_PREFIX}\` and 40 characters) is shown once, when it is created; afterwards the page shows only its first characters and when it was last used. A key acts for your account only, never beyond its scopes:
+
+${list(apiKeyScopes.map((scope) => `**${scope}:** ${apiKeyScopeDescriptions[scope]}.`))}
+
+### Rolling and revoking
+
+Roll a key to replace it: you get a new key with the same name and scopes, and the old one keeps working for the grace period you choose (${apiKeyGraceHours.map((each) => (each === 0 ? 'none' : hours(each))).join(', ')}), so you can deploy the new key first. Revoke a key to stop it at once.
+
+### 401 and 403
+
+- **401 Unauthorized** (\`authentication_error\`, \`${apiErrorCodes.invalidApiKey}\`): the key is missing, mistyped, revoked, or rolled and past its grace period.
+- **403 Forbidden** (\`permission_error\`, \`${apiErrorCodes.missingScope}\`): the key is valid but lacks the scope the endpoint needs.
 
 ### Looking after your keys
 
-- Ask your account manager or our support team for a key; each key belongs to one account.
 - Store keys in your secret manager or environment variables, never in source code.
 - Call the API from your servers only. A key in a web page or a mobile app can be copied by anyone.
-- Use a separate key for each system, so you can revoke one without stopping the others.
-- If a key may have leaked, contact support straight away and we will revoke it and issue a new one.`,
+- Use a separate key for each system, with only the scopes it needs, so you can revoke one without stopping the others.
+- If a key may have leaked, revoke it in Developers straight away and create a new one.`,
       },
-      { type: 'example', title: 'An authenticated client', code: authenticatedClient },
+      { type: 'example', title: 'An authenticated client', code: samples.authenticatedClient },
     ],
-  },
-  {
-    id: 'integrations',
-    title: 'Integrations',
-    Icon: Extension,
-    blocks: [
+    integrations: [
       {
         type: 'text',
         markup: `Most teams never need to write code to work with us: we connect to 200+ platforms out of the box. The API is there for everything else.
@@ -555,19 +319,15 @@ Keys and tokens are encrypted at rest and never shown again once saved. Once an 
 Our integration team works with your developers from the first call, and the examples in Code Examples are a good place to start.`,
       },
     ],
-  },
-  {
-    id: 'code-examples',
-    title: 'Code Examples',
-    Icon: Code,
-    blocks: [
+    'code-examples': [
       {
         type: 'text',
-        markup: `Complete examples in JavaScript (Node.js 18 or later), Python 3 (with requests or Flask) and PHP 8 (with cURL). Pick your language once: every example on this page follows it.`,
+        markup: `Complete programs in JavaScript (Node.js 18 or later, nothing to install), Python 3 (with requests, and Flask for the receiver) and PHP 8 (php-cli as it comes, no extensions). Each reads your API key from \`${API_KEY_VARIABLE}\` and the receivers read the endpoint's signing secret from \`${WEBHOOK_SECRET_VARIABLE}\`. Pick your language once: every example on this page follows it.`,
       },
-      { type: 'example', title: 'Create a ticket', code: createTicket },
-      { type: 'example', title: 'Stay within the rate limit', code: rateLimitAware },
-      { type: 'example', title: 'Handle webhook events', code: webhookReceiver },
+      { type: 'example', title: 'Create a ticket', code: samples.createTicket },
+      { type: 'example', title: 'Stay within the rate limit', code: samples.rateLimitAware },
+      { type: 'example', title: 'Handle webhook events', code: samples.webhookReceiver },
     ],
-  },
-];
+  };
+  return DOCS_SECTIONS.map((section) => ({ ...section, blocks: blocks[section.id] }));
+}

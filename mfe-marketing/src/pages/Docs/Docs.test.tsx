@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage, tabLabels } from '@portal/web-testing';
+import { renderPage, stubFetch, tabLabels } from '@portal/web-testing';
+import { loadRuntimeConfig } from '@portal/store/runtime-config';
 import Docs from './Docs';
 import { COPY_UNAVAILABLE } from './CodeSample';
 
@@ -15,12 +16,27 @@ function wideScreen() {
   jest.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...narrowScreen(query), matches: true }));
 }
 
+/** The base URL this deployment's runtime config names (read once per page, as in the browser). */
+const API_BASE_URL = 'https://api.example.com/v1';
+
+beforeEach(() => {
+  stubFetch({ 'GET /runtime-config.json': { status: 200, body: { api: { baseUrl: API_BASE_URL } } } });
+});
+
 afterEach(() => jest.restoreAllMocks());
 
+/** The page at `route`, once it has read the runtime config. */
+async function renderDocs(route: string) {
+  renderPage(<Docs />, { route });
+  await act(async () => {
+    await loadRuntimeConfig();
+  });
+}
+
 describe('Docs', () => {
-  it('opens on Getting Started with the six sections and a way to support', () => {
+  it('opens on Getting Started with the six sections and a way to support', async () => {
     wideScreen();
-    renderPage(<Docs />, { route: '/docs' });
+    await renderDocs('/docs');
     expect(screen.getByRole('heading', { level: 1, name: 'Developer documentation' })).toBeInTheDocument();
     expect(tabLabels('Documentation sections')).toEqual([
       'Getting Started',
@@ -37,22 +53,66 @@ describe('Docs', () => {
     expect(document.title).toMatch(/^Docs \| /);
   });
 
-  it('documents the API of the spec', async () => {
-    wideScreen();
+  it("shows this site's /v1 until the runtime config names the deployment's base URL, then that one", async () => {
     renderPage(<Docs />, { route: '/docs' });
+    const basics = () => screen.getByText('Base URL:').closest('li') as HTMLElement;
+    expect(basics()).toHaveTextContent(`Base URL: ${window.location.origin}/v1 (`);
+    await waitFor(() => expect(basics()).toHaveTextContent(`Base URL: ${API_BASE_URL} (`));
+    expect(listings()[0]).toHaveTextContent(`fetch('${API_BASE_URL}/agents'`);
+    expect(document.body).not.toHaveTextContent('api.millstonecx.com');
+  });
+
+  it('documents the API of the spec, from its OpenAPI description', async () => {
+    wideScreen();
+    await renderDocs('/docs');
     await userEvent.click(screen.getByRole('tab', { name: 'API Reference' }));
-    for (const heading of ['POST /tickets', 'GET /tickets/{id}', 'GET /agents', 'Rate limits']) {
+    for (const heading of [
+      'POST /tickets',
+      'GET /tickets/{id}',
+      'GET /tickets',
+      'GET /agents',
+      'Rate limits',
+      'Errors',
+    ]) {
       expect(screen.getByRole('heading', { level: 3, name: heading })).toBeInTheDocument();
     }
-    expect(screen.getByText(/X-RateLimit-Remaining/)).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveTextContent(`${API_BASE_URL}/openapi.json`);
+    expect(panel).toHaveTextContent(
+      'priority (string, optional, one of low, medium, high, default medium): How urgent the ticket is.',
+    );
+    expect(panel).toHaveTextContent('subject (string, required, at most 200 characters)');
+    expect(panel).toHaveTextContent('limit (query, integer, optional, 1 to 100, default 10)');
+    expect(panel).toHaveTextContent('Idempotency-Key (header, string, optional');
+    expect(panel).toHaveTextContent('403: The API key lacks the scope this operation needs.');
+    expect(panel).toHaveTextContent(/X-RateLimit-Reset: when the oldest request counted leaves the window/);
+    expect(panel).toHaveTextContent('Retry-After');
+    expect(panel).toHaveTextContent('rate_limit_error');
+    expect(panel).toHaveTextContent('"request_id":');
+    expect(panel).not.toHaveTextContent('statusCode');
+
     await userEvent.click(screen.getByRole('tab', { name: 'Webhooks' }));
     expect(screen.getByText(/ticket\.created:/)).toBeInTheDocument();
     expect(screen.getByText(/call\.completed:/)).toBeInTheDocument();
     expect(screen.getByText(/must answer 200 within 10 seconds/)).toBeInTheDocument();
+    const webhooks = screen.getByRole('tabpanel');
+    expect(webhooks).toHaveTextContent('X-Portal-Signature');
+    expect(webhooks).toHaveTextContent('X-Portal-Event-Id');
+    expect(webhooks).toHaveTextContent('exponential back-off for 24 hours');
+    expect(webhooks).toHaveTextContent('Send test event');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Authentication' }));
+    const authentication = screen.getByRole('tabpanel');
+    expect(authentication).toHaveTextContent('/dashboard/developers');
+    for (const scope of ['tickets:read', 'tickets:write', 'agents:read', 'webhooks:manage']) {
+      expect(authentication).toHaveTextContent(scope);
+    }
+    expect(authentication).toHaveTextContent('401 Unauthorized');
+    expect(authentication).toHaveTextContent('403 Forbidden');
   });
 
   it('offers the sections as a select on phones', async () => {
-    renderPage(<Docs />, { route: '/docs' });
+    await renderDocs('/docs');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Documentation section' });
     expect(select).toHaveValue('getting-started');
@@ -61,8 +121,8 @@ describe('Docs', () => {
     expect(screen.getByRole('region', { name: 'Webhooks' })).toHaveTextContent(/ticket\.created/);
   });
 
-  it('numbers the steps of the first request and sets paths and names in code font', () => {
-    renderPage(<Docs />, { route: '/docs' });
+  it('numbers the steps of the first request and sets paths and names in code font', async () => {
+    await renderDocs('/docs');
     const steps = screen.getByRole('heading', { level: 3, name: 'Your first request in three steps' })
       .nextElementSibling as HTMLElement;
     expect(steps.tagName).toBe('OL');
@@ -72,21 +132,21 @@ describe('Docs', () => {
   });
 
   describe('section in the address', () => {
-    it('opens on the section that the #hash names', () => {
+    it('opens on the section that the #hash names', async () => {
       wideScreen();
-      renderPage(<Docs />, { route: '/docs#webhooks' });
+      await renderDocs('/docs#webhooks');
       expect(screen.getByRole('tab', { name: 'Webhooks' })).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Webhooks');
     });
 
-    it('opens on Getting Started when the hash names no section', () => {
-      renderPage(<Docs />, { route: '/docs#nowhere' });
+    it('opens on Getting Started when the hash names no section', async () => {
+      await renderDocs('/docs#nowhere');
       expect(screen.getByRole('combobox', { name: 'Documentation section' })).toHaveValue('getting-started');
     });
 
     it('puts the chosen section in the hash, and Back returns to the one before', async () => {
       wideScreen();
-      renderPage(<Docs />, { route: '/docs' });
+      await renderDocs('/docs');
       await userEvent.click(screen.getByRole('tab', { name: 'Webhooks' }));
       expect(window.location.hash).toBe('#webhooks');
       await userEvent.click(screen.getByRole('tab', { name: 'Authentication' }));
@@ -99,7 +159,7 @@ describe('Docs', () => {
     });
 
     it('does the same from the select on phones', async () => {
-      renderPage(<Docs />, { route: '/docs' });
+      await renderDocs('/docs');
       await userEvent.selectOptions(
         screen.getByRole('combobox', { name: 'Documentation section' }),
         'Webhooks',
@@ -110,7 +170,7 @@ describe('Docs', () => {
 
   it('switches every sample to the chosen language', async () => {
     wideScreen();
-    renderPage(<Docs />, { route: '/docs' });
+    await renderDocs('/docs');
     await userEvent.click(screen.getByRole('tab', { name: 'Code Examples' }));
     expect(listings()[0]).toHaveTextContent(/await fetch/);
 
@@ -118,7 +178,12 @@ describe('Docs', () => {
     expect(switches).toHaveLength(3);
     await userEvent.click(within(switches[0] as HTMLElement).getByRole('button', { name: 'Python' }));
     expect(listings()).toHaveLength(3);
-    for (const pre of listings()) expect(pre).toHaveTextContent(/^(import|from flask import) /);
+    for (const pre of listings()) {
+      expect(pre).toHaveTextContent(/^(import|#) /);
+      expect(pre).toHaveTextContent(
+        /os\.environ\["MILLSTONE_(API_KEY|WEBHOOK_SECRET)"\]|os\.environ\['MILLSTONE_API_KEY'\]/,
+      );
+    }
     for (const group of screen.getAllByRole('group', { name: /^Language of / })) {
       expect(within(group).getByRole('button', { name: 'Python' })).toHaveAttribute('aria-pressed', 'true');
     }
@@ -131,19 +196,18 @@ describe('Docs', () => {
 
   it("copies a sample and confirms with 'Copied'", async () => {
     const user = userEvent.setup();
-    renderPage(<Docs />, { route: '/docs' });
+    await renderDocs('/docs');
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
     await user.click(screen.getByRole('button', { name: 'Copy List your agents (JavaScript)' }));
-    expect(writeText).toHaveBeenCalledWith(
-      expect.stringContaining("fetch('https://api.millstonecx.com/v1/agents'"),
-    );
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining(`fetch('${API_BASE_URL}/agents'`));
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('process.env.MILLSTONE_API_KEY'));
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Copied to the clipboard');
   });
 
   it('explains how to copy by hand when the clipboard is unavailable', async () => {
     const user = userEvent.setup();
-    renderPage(<Docs />, { route: '/docs' });
+    await renderDocs('/docs');
     jest
       .spyOn(navigator.clipboard, 'writeText')
       .mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));

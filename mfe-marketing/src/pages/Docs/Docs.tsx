@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -6,8 +6,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import SupportAgent from '@mui/icons-material/SupportAgentRounded';
 import { PageContainer, RouteLink } from '@portal/ui';
+import { loadRuntimeConfig } from '@portal/store/runtime-config';
 import {
-  DOCS_SECTIONS,
+  docsSections,
   type CodeLanguage,
   type DocsBlock,
   type DocsSection,
@@ -50,19 +51,40 @@ function ContactSupport() {
 }
 
 /** The section the address's hash names (`/docs#webhooks`), else the first (Getting Started). */
-function sectionFromHash(hash: string): DocsSection {
+function sectionFromHash(sections: readonly DocsSection[], hash: string): DocsSection {
   const id = hash.slice(1);
-  return DOCS_SECTIONS.find((each) => each.id === id) ?? DOCS_SECTIONS[0];
+  return sections.find((each) => each.id === id) ?? sections[0];
+}
+
+/**
+ * The API's base URL as this deployment serves it: the runtime config's `api.baseUrl`, and this
+ * site's own `/v1` until that has loaded (or when it names none).
+ */
+function useApiBaseUrl(): string {
+  const [baseUrl, setBaseUrl] = useState(() => `${window.location.origin}/v1`);
+  useEffect(() => {
+    let current = true;
+    void loadRuntimeConfig().then((config) => {
+      if (current && config.api) setBaseUrl(config.api.baseUrl);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return baseUrl;
 }
 
 /**
  * /docs: the documented API by section (tabs beside the content, a select on phones) with code samples.
- * The section is the address's hash, so a link opens on it and Back returns to the one before.
+ * The section is the address's hash, so a link opens on it and Back returns to the one before. The
+ * content is written for the deployment's API base URL, and its reference from the API's OpenAPI document.
  */
 export default function Docs() {
   usePublicPageMeta('/docs');
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const section = sectionFromHash(useLocation().hash);
+  const apiBaseUrl = useApiBaseUrl();
+  const sections = useMemo(() => docsSections(apiBaseUrl), [apiBaseUrl]);
+  const section = sectionFromHash(sections, useLocation().hash);
   const navigate = useNavigate();
   const showSection = (id: DocsSectionId) => void navigate(`#${id}`);
   const [current, setLanguage] = useState<CodeLanguage>('javascript');
