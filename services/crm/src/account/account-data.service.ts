@@ -7,6 +7,7 @@ import { InboundEventsService, type ReceivedEvent } from '../integrations/inboun
 import { toIntegrationView } from '../integrations/integration-view';
 import { IntegrationsService } from '../integrations/integrations.service';
 import { KickoffService } from '../kickoff/kickoff.service';
+import { eraseOrganizationWebhooks } from '../webhooks/webhook-events.consumer';
 
 /**
  * What crm holds about one account: its integrations (never a secret), the events they posted, and
@@ -48,12 +49,14 @@ export class AccountDataService {
   /**
    * Erases the integrations the account connected outside any organisation (with their sealed secrets
    * and the events they posted) and a kickoff call it booked on its own; once its organisation is
-   * deleted too, that organisation's integrations and kickoff call. The integrations and kickoff call
+   * deleted too, that organisation's integrations, kickoff call and webhook endpoints (with their
+   * delivery logs). The integrations and kickoff call
    * of an organisation that remains stay its own, still naming the member who set them up (ADR 0184).
    */
   async erase(manager: EntityManager, deleted: UserDeletedData): Promise<void> {
     const organizationId = deleted.organizationDeleted ? deleted.organizationId : null;
     await this.integrations.eraseForDeletedAccount(manager, deleted.userId, organizationId);
     await this.kickoff.eraseForDeletedAccount(manager, deleted.userId, organizationId);
+    if (organizationId) await eraseOrganizationWebhooks(manager, organizationId);
   }
 }

@@ -154,6 +154,11 @@ describe('crm: the account export and erasure', () => {
     const dans = await connect(dan, 'Dan line');
     await postCall(dans, 'call-of-dan-1');
     await bookKickoff(dan); // the organisation's kickoff call
+    const hook = await request<{ id: string }>(stack().crm.baseUrl, 'POST', '/api/developers/webhooks', {
+      token: dan.token,
+      body: { url: 'https://93.184.215.14/hooks', events: ['ticket.created'] },
+    });
+    expect(hook.status).toBe(201);
     const strangers = await legacyIntegration(stranger.id, null);
     await legacyKickoff(stranger.id); // booked outside any organisation: the stranger's own
 
@@ -170,6 +175,7 @@ describe('crm: the account export and erasure', () => {
       [cats.id, dans.id].sort(),
     );
     expect(await count('kickoff_calls', 'owner_id', organizationId)).toBe(1);
+    expect(await count('webhook_endpoints', 'organization_id', organizationId)).toBe(1);
 
     const processed = async () =>
       (await rows<{ n: number }>('SELECT count(*)::int AS n FROM processed_events'))[0].n;
@@ -187,6 +193,7 @@ describe('crm: the account export and erasure', () => {
     expect(await count('integration_events', 'integration_id', dans.id)).toBe(0);
     expect(await count('integration_events', 'integration_id', cats.id)).toBe(0);
     expect(await count('kickoff_calls', 'owner_id', organizationId)).toBe(0);
+    expect(await count('webhook_endpoints', 'id', hook.body.id)).toBe(0);
 
     // The stranger is untouched until they go, then their own kickoff call goes with them.
     expect(await count('integrations', 'id', strangers)).toBe(1);

@@ -111,3 +111,11 @@ export async function insertDeliveries(
   if (rows.length > 0) await manager.query(`SELECT pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '')`);
   return rows.map((row) => row.id);
 }
+
+/** A deleted organization's endpoints, with their deliveries and attempts (the foreign keys cascade). */
+export async function eraseOrganizationWebhooks(
+  manager: EntityManager,
+  organizationId: string,
+): Promise<void> {
+  await manager.query('DELETE FROM webhook_endpoints WHERE organization_id = $1', [organizationId]);
+}

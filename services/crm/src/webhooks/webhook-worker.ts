@@ -89,7 +89,13 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     }
     this.passing = true;
     void this.pass()
-      .catch((error: unknown) => this.logger.error(`webhook pass failed: ${String(error)}`))
+      .catch((error: unknown) => {
+        // The database may be restarting: look again after the poll interval.
+        this.logger.error(`webhook pass failed: ${String(error)}`);
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.wake(), this.options.pollIntervalMs);
+        this.timer.unref();
+      })
       .finally(() => {
         this.passing = false;
         if (this.again) {
@@ -201,12 +207,25 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
         ).slice(0, 300),
       };
     }
+    let signingSecret: string;
+    try {
+      signingSecret = this.box.decrypt(delivery.signing_secret, webhookSecretContext(delivery.endpoint_id));
+    } catch {
+      // Sealed with another CRM_ENCRYPTION_KEY: nothing can be signed until the key is right.
+      this.logger.error(`the signing secret of webhook endpoint ${delivery.endpoint_id} does not open`);
+      return {
+        durationMs: 0,
+        responseStatus: null,
+        responseBody: null,
+        error: 'Not sent: the signing secret cannot be read',
+      };
+    }
     return sendWebhook({
       url: delivery.url,
       address,
       eventId: toPublicId('event', delivery.event_id),
       body: delivery.request_body,
-      signingSecret: this.box.decrypt(delivery.signing_secret, webhookSecretContext(delivery.endpoint_id)),
+      signingSecret,
       timestamp: Math.floor(at.getTime() / 1000),
       timeoutMs: this.options.schedule.timeoutMs,
     });
