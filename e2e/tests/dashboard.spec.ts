@@ -240,7 +240,7 @@ test('the dashboard tabs are evenly spaced', async ({ page }) => {
     });
     return labels.slice(1).map((label, index) => Math.round(label.left - labels[index].right));
   });
-  expect(gaps).toHaveLength(6); // seven tabs: the spec's five, Team and Settings
+  expect(gaps).toHaveLength(7); // eight tabs: the spec's five, Team, Developers and Settings
   expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
 });
 

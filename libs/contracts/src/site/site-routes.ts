@@ -36,12 +36,14 @@ export const SECTION_ROUTES = {
         '/support/:id',
         '/settings',
         '/team',
+        '/developers',
+        '/developers/:id',
       ] as const
     ).map((tab) => `${base}${tab}` as const),
   ),
   // The staff console, for staff roles only: the shell mounts it (and downloads it) for a signed-in
   // staff member only; anyone else gets the shell's own notice at these addresses.
-  staff: ['/staff', '/staff/leads', '/staff/orders', '/staff/customers'],
+  staff: ['/staff', '/staff/leads', '/staff/orders', '/staff/customers', '/staff/agents'],
 } as const;
 
 export type SectionName = keyof typeof SECTION_ROUTES;

@@ -84,7 +84,7 @@ describe('Dashboard', () => {
   );
 
   it.each(['customer', 'user'] as const)(
-    'shows the CUSTOMER badge, Logout and the seven tabs (the five of the spec, Team and Settings) to a signed-in %s owner',
+    'shows the CUSTOMER badge, Logout and the eight tabs (the five of the spec, Team, Developers and Settings) to a signed-in %s owner',
     async (role) => {
       stubDashboardApi();
       renderPage(<Dashboard />, {
@@ -103,6 +103,7 @@ describe('Dashboard', () => {
         'Orders',
         'Support',
         'Team',
+        'Developers',
         'Settings',
       ]);
       // A customer without a paid order: the onboarding checklist.
@@ -272,7 +273,8 @@ describe('Dashboard', () => {
   describe("what the member's role allows", () => {
     it.each([
       ['billing', ['Overview', 'KPIs', 'Orders', 'Support', 'Team', 'Settings']],
-      ['crm_manager', ['Overview', 'Integrations', 'KPIs', 'Support', 'Team', 'Settings']],
+      ['crm_manager', ['Overview', 'Integrations', 'KPIs', 'Support', 'Team', 'Developers', 'Settings']],
+      ['admin', ['Overview', 'Integrations', 'KPIs', 'Orders', 'Support', 'Team', 'Developers', 'Settings']],
       ['member', ['Overview', 'KPIs', 'Support', 'Team', 'Settings']],
     ] as const)('a %s sees only their tabs: %j', async (orgRole, tabs) => {
       stubDashboardApi();
@@ -305,6 +307,49 @@ describe('Dashboard', () => {
       await userEvent.click(screen.getByRole('link', { name: 'Back to the dashboard overview' }));
       expect(window.location.pathname).toBe('/dashboard');
       expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+    });
+
+    it.each(['member', 'billing'] as const)(
+      'a %s has no Developers tab, and its address says so without reading keys or webhooks',
+      async (orgRole) => {
+        const calls = stubDashboardApi();
+        renderPage(<Dashboard />, { route: '/dashboard/developers', state: signedInAs(orgRole) });
+        expect(
+          await screen.findByRole('heading', { name: 'Your role in this organization does not allow this.' }),
+        ).toBeInTheDocument();
+        expect(screen.queryByRole('tab', { name: 'Developers' })).not.toBeInTheDocument();
+        expect(calls.some(({ path }) => path.startsWith('/api/developers'))).toBe(false);
+      },
+    );
+
+    it('an owner opens the Developers tab and an endpoint’s delivery log under it', async () => {
+      stubDashboardApi({
+        'GET /api/developers/webhooks': {
+          status: 200,
+          body: [
+            {
+              id: '8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
+              url: 'https://hooks.example.com/millstone',
+              events: ['ticket.created'],
+              description: null,
+              status: 'active',
+              failingSince: null,
+              createdAt: '2026-11-21T10:00:00.000Z',
+              updatedAt: '2026-11-21T10:00:00.000Z',
+            },
+          ],
+        },
+      });
+      renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
+      await userEvent.click(await screen.findByRole('tab', { name: 'Developers' }));
+      expect(window.location.pathname).toBe('/dashboard/developers');
+      expect(await screen.findByRole('heading', { name: 'No API keys yet' })).toBeInTheDocument();
+      await userEvent.click(
+        await screen.findByRole('link', { name: 'Delivery log of https://hooks.example.com/millstone' }),
+      );
+      expect(window.location.pathname).toBe('/dashboard/developers/8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d');
+      expect(screen.getByRole('tab', { name: 'Developers' })).toHaveAttribute('aria-selected', 'true');
+      expect(await screen.findByRole('heading', { name: 'No deliveries yet' })).toBeInTheDocument();
     });
 
     it('waits for the role before showing tabs (just signed in, `me` on its way)', async () => {

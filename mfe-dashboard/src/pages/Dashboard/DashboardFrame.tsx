@@ -15,6 +15,7 @@ import { selectSessionUser, signOut, useAppDispatch, useAppSelector } from '@por
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { useLiveMetrics } from '../../live/useLiveMetrics';
 import { locateTab, tabPath, tabsFor, type DashboardTab } from './dashboard-tabs';
+import { DevelopersTab } from './Developers/DevelopersTab';
 import { IntegrationsTab } from './Integrations/IntegrationsTab';
 import { KpisTab } from './Kpis/KpisTab';
 import { OrdersTab } from './Orders/OrdersTab';
@@ -56,7 +57,7 @@ function NotAllowed({ overview }: { overview: string }) {
 export function DashboardFrame() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectSessionUser);
-  // Seven tabs need about 830 px: below lg the strip scrolls.
+  // Eight tabs need about 950 px: below lg the strip scrolls.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
   const navigate = useNavigate();
   const { base, tab, detail } = locateTab(useLocation().pathname);
@@ -77,6 +78,7 @@ export function DashboardFrame() {
     Orders: <OrdersTab listPath={tabPath(base, 'Orders')} orderId={detail} />,
     Support: <SupportTab listPath={tabPath(base, 'Support')} ticketId={detail} />,
     Team: <TeamTab />,
+    Developers: <DevelopersTab listPath={tabPath(base, 'Developers')} endpointId={detail} />,
     Settings: <SettingsTab />,
   };
 
@@ -109,7 +111,7 @@ export function DashboardFrame() {
       <Tabs
         value={allowed ? tab : false}
         onChange={(_event, value: DashboardTab) => show(value)}
-        // Seven tabs overflow a phone and a small tablet; a scrollable strip elsewhere could show stray
+        // Eight tabs overflow a phone and a small tablet; a scrollable strip elsewhere could show stray
         // scroll buttons.
         variant={narrow ? 'scrollable' : 'standard'}
         // Where it scrolls the buttons are always there: buttons appearing once the selected tab was

@@ -84,7 +84,7 @@ export function metricsWith(today: { calls: number; leads: number; conversions: 
 }
 
 /**
- * The dashboard's four lists (tickets also a page at a time, none unread), empty unless `routes` answers
+ * The dashboard's lists (tickets also a page at a time, none unread; no API keys or webhooks), empty unless `routes` answers
  * otherwise; no kickoff booked, no scheduler; a verified account (no banner) with ticket emails on.
  */
 export function stubDashboardApi(routes: StubbedRoutes = {}) {
@@ -103,6 +103,12 @@ export function stubDashboardApi(routes: StubbedRoutes = {}) {
     'GET /api/support/stream': { status: 404, body: { statusCode: 404, message: 'Not Found' } },
     'GET /api/account/notifications': { status: 200, body: { ticketEmails: true } },
     'GET /api/kpi/metrics': { status: 200, body: metricsWith({ calls: 0, leads: 0, conversions: 0 }) },
+    'GET /api/developers/keys': { status: 200, body: [] },
+    'GET /api/developers/webhooks': { status: 200, body: [] },
+    'GET /api/developers/webhooks/8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d/deliveries': {
+      status: 200,
+      body: { items: [], nextCursor: null },
+    },
     ...routes,
   });
 }

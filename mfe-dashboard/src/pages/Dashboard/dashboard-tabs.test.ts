@@ -24,5 +24,12 @@ describe('dashboard tabs', () => {
     expect(locateTab('/dashboard/support')).toEqual({ base: '/dashboard', tab: 'Support' });
     expect(locateTab(`/dashboard/support/${id}/more`)).toEqual({ base: '/dashboard', tab: 'Overview' });
     expect(locateTab(`/dashboard/team/${id}`)).toEqual({ base: '/dashboard', tab: 'Overview' });
+    // A webhook endpoint's delivery log is the Developers tab's item page.
+    expect(locateTab(`/dashboard/developers/${id}`)).toEqual({
+      base: '/dashboard',
+      tab: 'Developers',
+      detail: id,
+    });
+    expect(detailPath('/customer-dashboard', 'Developers', id)).toBe(`/customer-dashboard/developers/${id}`);
   });
 });

@@ -11,7 +11,8 @@ export type DashboardBase = (typeof DASHBOARD_BASES)[number];
 /**
  * `permission`: what the member's role must allow for the tab to be there at all (hidden, not
  * disabled, for a role without it; its address then says so). Team is every member's. `detail`: the
- * tab also has a page per item at `<tab>/<id>` (a ticket: `/dashboard/support/{id}`).
+ * tab also has a page per item at `<tab>/<id>` (a ticket: `/dashboard/support/{id}`; a webhook endpoint's
+ * delivery log: `/dashboard/developers/{id}`).
  */
 export const DASHBOARD_TABS = [
   { name: 'Overview', slug: '' },
@@ -20,6 +21,7 @@ export const DASHBOARD_TABS = [
   { name: 'Orders', slug: 'orders', permission: 'orders.read', detail: true },
   { name: 'Support', slug: 'support', detail: true },
   { name: 'Team', slug: 'team' },
+  { name: 'Developers', slug: 'developers', permission: 'developers.manage', detail: true },
   { name: 'Settings', slug: 'settings' },
 ] as const satisfies readonly { name: string; slug: string; permission?: OrgPermission; detail?: true }[];
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['name'];

@@ -32,6 +32,7 @@ describe('the staff console frame', () => {
       ['Leads', '/staff/leads'],
       ['Orders', '/staff/orders'],
       ['Customers', '/staff/customers'],
+      ['Agents', '/staff/agents'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
     // The page is a lazy chunk: under a full run's load it takes longer than findBy's second.

@@ -13,16 +13,18 @@ const TicketQueue = lazy(() => import('../Tickets/TicketQueue'));
 const LeadsPage = lazy(() => import('../Leads/LeadsPage'));
 const OrdersPage = lazy(() => import('../Orders/OrdersPage'));
 const CustomersPage = lazy(() => import('../Customers/CustomersPage'));
+const AgentsPage = lazy(() => import('../Agents/AgentsPage'));
 
 const PAGES: Record<ConsolePage['path'], React.ComponentType> = {
   '/staff': TicketQueue,
   '/staff/leads': LeadsPage,
   '/staff/orders': OrdersPage,
   '/staff/customers': CustomersPage,
+  '/staff/agents': AgentsPage,
 };
 
 /**
- * The staff console: a dense frame (title, the signed-in staff member, the four pages as links) and
+ * The staff console: a dense frame (title, the signed-in staff member, its pages as links) and
  * the page of the address. The shell mounts it only for a signed-in staff member; on its own dev
  * server anyone else is told it is for staff (every route behind it answers them 403 anyway).
  */
@@ -31,7 +33,7 @@ export default function StaffConsole() {
   const current = pageAt(pathname);
   usePageMeta({
     title: `${current.title} · Staff Console`,
-    description: 'The Millstone CX staff console: tickets, leads, orders and customers.',
+    description: 'The Millstone CX staff console: tickets, leads, orders, customers and agents.',
     path: current.path,
     noindex: true,
   });
