@@ -25,6 +25,7 @@ import {
 import { isInboundSignatureValid } from '../integrations/inbound-signature';
 import { startCrm } from '../test/crm-harness';
 import { WEBHOOK_USER_AGENT } from './webhook-sender';
+import { systemResolver } from './webhook-url-guard';
 import { WebhookWorker } from './webhook-worker';
 
 /** What the local receiver got. */
@@ -56,8 +57,9 @@ async function startReceiver() {
         open.add(res); // a receiver that never answers
         return;
       }
+      const location = status >= 300 && status < 400 ? { location: '/ok/redirected' } : {};
       res
-        .writeHead(status, { 'content-type': 'text/plain' })
+        .writeHead(status, { 'content-type': 'text/plain', ...location })
         .end(status === 500 ? 'boom: database down' : 'thanks');
     });
   });
@@ -92,6 +94,9 @@ describe('crm: webhook deliveries from events', () => {
         accountEvents,
         webhooks: {
           webhooks: { allowPrivateUrls: true, concurrency: 16 },
+          // A name no DNS knows: only the address crm checked can be connected to.
+          webhookResolve: async (host) =>
+            host === 'hooks.pinned.test' ? [{ address: '127.0.0.1', family: 4 }] : systemResolver(host),
           webhookSchedule: {
             now: () => new Date(Date.now() + offset),
             random: () => 0.5,
@@ -392,6 +397,34 @@ describe('crm: webhook deliveries from events', () => {
     expect(second.body.items).toHaveLength(5);
     expect(second.body.nextCursor).toBeNull();
     expect(new Set([...first.body.items, ...second.body.items].map((item) => item.id)).size).toBe(25);
+  });
+
+  it('connects to the address it checked, never resolving the name again, and follows no redirect', async () => {
+    const owner = await stack().crm.signIn();
+    const url = new URL(receiver().url('/ok/pinned'));
+    url.hostname = 'hooks.pinned.test';
+    const created = await api<CreatedWebhookEndpoint>(owner, 'POST', '', {
+      url: url.toString(),
+      events: ['ticket.created'],
+    });
+    expect(created.status).toBe(201);
+    await stack().events.publish('ticketCreated', ticket(owner));
+    const [got] = await waitUntil(async () => {
+      const hits = receiver().to('/ok/pinned');
+      return hits.length > 0 && hits;
+    }, 'the pinned delivery');
+    expect(got.headers.host).toBe(`hooks.pinned.test:${url.port}`);
+
+    const moved = await createEndpoint(owner, '/moved', ['ticket.created']);
+    receiver().answers.set('/moved', 302);
+    expect((await api(owner, 'POST', `/${moved.id}/test`)).status).toBe(202);
+    const [delivery] = await waitUntil(async () => {
+      const items = await deliveriesOf(owner, moved.id);
+      return items[0]?.attempts.length === 1 && items;
+    }, 'the redirected attempt');
+    expect(delivery).toMatchObject({ status: 'retrying', attempts: [{ responseStatus: 302 }] });
+    await sleep(200);
+    expect(receiver().to('/ok/redirected')).toHaveLength(0);
   });
 
   // Last: it moves the webhook clock a day ahead.

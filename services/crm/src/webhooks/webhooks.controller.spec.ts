@@ -5,19 +5,25 @@ import {
   WEBHOOK_ENDPOINTS_PER_ORGANIZATION,
   type WebhookEndpoint,
   webhookEndpointListResponseSchema,
+  type WebhookDeliveryPage,
   webhookMessages,
 } from '@portal/contracts';
-import { authenticationRequired, request, type SignedInUser, startForSuite } from '@portal/testing';
+import { authenticationRequired, request, type SignedInUser, startForSuite, waitFor } from '@portal/testing';
 import { startCrm } from '../test/crm-harness';
 import { webhookSecretContext } from './webhook-options';
 import { type HostResolver, systemResolver } from './webhook-url-guard';
 
+/** Names the test points elsewhere (a DNS answer that changes: rebinding). */
+const rebound = new Map<string, string>();
 /**
  * `*.example.com` resolves to an address that is not private (TEST-NET-1, which reaches nothing: no DNS
- * or network in tests); anything else as the system resolves it.
+ * or network in tests), unless `rebound` says otherwise; anything else as the system resolves it.
  */
-const resolve: HostResolver = async (host) =>
-  host.endsWith('.example.com') ? [{ address: '192.0.2.10', family: 4 }] : systemResolver(host);
+const resolve: HostResolver = async (host) => {
+  const address = rebound.get(host);
+  if (address) return [{ address, family: 4 }];
+  return host.endsWith('.example.com') ? [{ address: '192.0.2.10', family: 4 }] : systemResolver(host);
+};
 
 const PATH = '/api/developers/webhooks';
 
@@ -226,5 +232,26 @@ describe('crm: webhook endpoints of the Developers page', () => {
     ).toBe(403);
     const manager = await crm().signIn('customer', { orgRole: 'crm_manager' });
     expect((await call(manager, 'GET', '')).status).toBe(200);
+  });
+
+  it('checks the address again at send time: a name rebound to loopback after it was saved is not contacted', async () => {
+    const owner = await crm().signIn();
+    const { id } = await create(owner, {
+      url: 'http://rebinding.example.com:9/hook',
+      events: ['ticket.created'],
+    });
+    rebound.set('rebinding.example.com', '127.0.0.1');
+    const test = await call(owner, 'POST', `/${id}/test`);
+    expect(test.status).toBe(202);
+    const attempt = await waitFor(async () => {
+      const page = await call(owner, 'GET', `/${id}/deliveries`);
+      const [delivery] = (page.body as unknown as WebhookDeliveryPage).items;
+      return delivery?.attempts[0];
+    }, 'the attempt');
+    expect(attempt).toMatchObject({
+      responseStatus: null,
+      durationMs: 0,
+      error: 'Not sent: rebinding.example.com resolves to 127.0.0.1, an address webhooks may not reach',
+    });
   });
 });
