@@ -25,7 +25,7 @@ const body = await response.json();
 if (!response.ok) throw new Error(\`\${response.status} \${body.error.code}: \${body.error.message}\`);
 
 for (const agent of body.data) console.log(agent.id, agent.name, '-', agent.title);
-console.log(\`\${body.data.length} agents on your account\`);`,
+console.log('Agents on your account:', body.data.length);`,
   python: `import os
 import requests
 
@@ -42,7 +42,7 @@ if not response.ok:
 
 for agent in body["data"]:
     print(agent["id"], agent["name"], "-", agent["title"])
-print(f"{len(body['data'])} agents on your account")`,
+print("Agents on your account:", len(body["data"]))`,
   php: `<?php
 // php-cli as it comes: file_get_contents with an HTTP context, no cURL extension needed.
 $context = stream_context_create(['http' => [
@@ -60,7 +60,7 @@ if ($status !== 200) {
 foreach ($body['data'] as $agent) {
     echo "{$agent['id']} {$agent['name']} - {$agent['title']}\\n";
 }
-echo count($body['data']) . " agents on your account\\n";`,
+echo 'Agents on your account: ' . count($body['data']) . "\\n";`,
 });
 
 const createTicket = (base: string): SampleCode => ({
@@ -271,7 +271,7 @@ async function millstone(method, path, body) {
 }
 
 const agents = await millstone('GET', '/agents');
-console.log(\`\${agents.data.length} agents on your account\`);`,
+console.log('Agents on your account:', agents.data.length);`,
   python: `# Keep the key on your server: never ship it to a browser or a mobile app.
 import os
 import requests
@@ -298,7 +298,7 @@ def millstone(method, path, body=None):
 
 
 agents = millstone("GET", "/agents")
-print(f"{len(agents['data'])} agents on your account")`,
+print("Agents on your account:", len(agents["data"]))`,
   php: `<?php
 // Keep the key on your server: never ship it to a browser or a mobile app.
 
@@ -325,7 +325,7 @@ function millstone(string $method, string $path, ?array $body = null): array
 }
 
 $agents = millstone('GET', '/agents');
-echo count($agents['data']) . " agents on your account\\n";`,
+echo 'Agents on your account: ' . count($agents['data']) . "\\n";`,
 });
 
 const rateLimitAware = (base: string): SampleCode => ({
