@@ -1,7 +1,10 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import { toErrorBody, TooManyRequestsException } from '@portal/nest-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { V1Error, v1ErrorBody, type V1ErrorFields, v1FieldsForStatus } from './v1-errors';
+
+/** Seconds a client is told to wait while the database cannot be reached, as on the service's other routes. */
+const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The /v1 controllers' filter: every error leaves in the API's documented shape,
@@ -27,13 +30,21 @@ export class V1ExceptionFilter implements ExceptionFilter {
       status = common.statusCode;
       fields = v1FieldsForStatus(status, common.message);
     }
-    if (status >= 500 && !(exception instanceof HttpException && status === 503)) {
+    // A dependency that is down (503) is a warning without a stack; other server errors are logged in full.
+    if (status === 503) {
+      this.logger.warn({
+        requestId: request.id,
+        url: request.url,
+        msg: `Answering 503: ${String(exception)}`,
+      });
+    } else if (status >= 500) {
       this.logger.error(
         { requestId: request.id, method: request.method, url: request.url, err: exception },
         exception instanceof Error ? exception.stack : undefined,
       );
     }
     if (reply.sent) return;
+    if (status === 503) reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
     if (exception instanceof TooManyRequestsException) {
       reply.header('retry-after', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
     }
