@@ -427,6 +427,29 @@ describe('crm: webhook deliveries from events', () => {
     expect(receiver().to('/ok/redirected')).toHaveLength(0);
   });
 
+  it('delivers 40 tickets opened 50 ms apart within the 1 s p95 budget, each once', async () => {
+    const owner = await stack().crm.signIn();
+    await createEndpoint(owner, '/ok/budget', ['ticket.created']);
+    const published = new Map<string, number>();
+    for (let i = 0; i < 40; i += 1) {
+      const data = ticket(owner, { title: `Budget ticket ${i}` });
+      published.set(toPublicId('ticket', data.ticketId), Date.now());
+      await stack().events.publish('ticketCreated', data);
+      await sleep(50);
+    }
+    const hits = await waitUntil(async () => {
+      const all = receiver().to('/ok/budget');
+      return all.length >= 40 && all;
+    }, 'the 40 deliveries');
+    await sleep(300);
+    expect(receiver().to('/ok/budget')).toHaveLength(40);
+    const lateness = hits
+      .map((hit) => hit.at - published.get((JSON.parse(hit.body) as { data: { id: string } }).data.id)!)
+      .sort((a, b) => a - b);
+    const p95 = lateness[Math.ceil(0.95 * lateness.length) - 1];
+    expect(p95).toBeLessThan(1000);
+  });
+
   // Last: it moves the webhook clock a day ahead.
   it('gives up after the retry window: the delivery failed, the endpoint failing, its owners told once; a success makes it active', async () => {
     const owner = await stack().crm.signIn();
