@@ -131,6 +131,10 @@ describe('/api/support/staff/agents', () => {
     );
     expect(listed.map((agent) => agent.name)).toEqual(['Abby Quinn', 'Zed Quinn']);
     const everyone = staffAgentListResponseSchema.parse((await call('GET', '', admin)).body);
+    // A cleared filter (`?organizationId=`) lists everyone.
+    expect(staffAgentListResponseSchema.parse((await call('GET', '?organizationId=', admin)).body)).toEqual(
+      everyone,
+    );
     expect(everyone.length).toBeGreaterThan(2);
     expect(everyone.map((agent) => agent.name)).toEqual(
       [...everyone.map((agent) => agent.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),

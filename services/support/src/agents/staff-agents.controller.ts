@@ -25,7 +25,11 @@ import { z } from 'zod';
 import { type AgentChanges, AgentsService, type NewAgent } from './agents.service';
 
 const staffAgentListQuerySchema = z.strictObject({
-  organizationId: z.uuid({ error: agentMessages.organizationInvalid }).optional(),
+  // `?organizationId=` left empty by a cleared filter means every agent.
+  organizationId: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.uuid({ error: agentMessages.organizationInvalid }).optional(),
+  ),
 });
 
 const agentId = () =>

@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import { type JsonResponse, postRawBody, request, startForSuite } from '@portal/testing';
 import { startSupport } from '../test/support-harness';
+import { TicketsService } from '../tickets/tickets.service';
 
 type Body = Record<string, unknown>;
 
@@ -533,6 +534,32 @@ describe('/v1 (the public API in support)', () => {
       // /api keeps its own shape.
       const api = await request(stack().service.baseUrl, 'GET', '/api/support/nothing-here');
       expect(api.body).toMatchObject({ statusCode: 404 });
+    });
+  });
+
+  describe('a deleted organization', () => {
+    it('loses its kept idempotent answers and its agents with its tickets', async () => {
+      const key = await keyOf();
+      await addAgent('Gone With It', key.organizationId);
+      expect((await open(key, valid(), { 'idempotency-key': 'erased' })).status).toBe(201);
+      const tickets = stack().service.app.get(TicketsService);
+      await stack().service.dataSource.transaction((manager) =>
+        tickets.eraseForDeletedAccount(manager, {
+          userId: key.creatorId,
+          organizationId: key.organizationId,
+          organizationDeleted: true,
+          deletedAt: new Date().toISOString(),
+        }),
+      );
+      for (const table of ['tickets', 'idempotency_keys', 'agent_assignments']) {
+        expect({
+          table,
+          rows: await rows(`SELECT 1 FROM ${table} WHERE organization_id = $1`, [key.organizationId]),
+        }).toEqual({
+          table,
+          rows: [],
+        });
+      }
     });
   });
 

@@ -282,6 +282,15 @@ export class TicketsService {
        WHERE (customer_id = $1 AND organization_id IS NULL) OR ($2 AND organization_id = $3)`,
       [deleted.userId, deleted.organizationDeleted, deleted.organizationId],
     );
+    if (deleted.organizationDeleted && deleted.organizationId) {
+      // The organization's kept API answers hold its tickets' text; its agents serve it no more.
+      await manager.query('DELETE FROM idempotency_keys WHERE organization_id = $1', [
+        deleted.organizationId,
+      ]);
+      await manager.query('DELETE FROM agent_assignments WHERE organization_id = $1', [
+        deleted.organizationId,
+      ]);
+    }
   }
 
   /** Opens a ticket and queues its `portal.tickets.created` event in one transaction. */
