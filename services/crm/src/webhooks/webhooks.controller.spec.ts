@@ -254,4 +254,17 @@ describe('crm: webhook endpoints of the Developers page', () => {
       error: 'Not sent: rebinding.example.com resolves to 127.0.0.1, an address webhooks may not reach',
     });
   });
+
+  it('keeps a failing endpoint failing on other changes, and makes it active when enabled again', async () => {
+    const owner = await crm().signIn();
+    const { id } = await create(owner, { url: 'https://down.example.com/hook', events: ['ticket.created'] });
+    await crm().dataSource.query(
+      `UPDATE webhook_endpoints SET status = 'failing', failing_since = now() - interval '1 hour' WHERE id = $1`,
+      [id],
+    );
+    const described = await call(owner, 'PATCH', `/${id}`, { description: 'Helpdesk' });
+    expect(described.body).toMatchObject({ status: 'failing', failingSince: expect.any(String) });
+    const enabled = await call(owner, 'PATCH', `/${id}`, { enabled: true });
+    expect(enabled.body).toMatchObject({ status: 'active', failingSince: null, description: 'Helpdesk' });
+  });
 });

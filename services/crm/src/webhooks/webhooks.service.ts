@@ -165,13 +165,8 @@ export class WebhooksService {
          url = coalesce($3, url),
          events = coalesce($4, events),
          description = CASE WHEN $5::boolean THEN $6 ELSE description END,
-         status = CASE
-           WHEN $7::text = 'disabled' THEN 'disabled'
-           WHEN $7::text = 'active' AND status = 'disabled' THEN 'active'
-           ELSE status END,
-         failing_since = CASE
-           WHEN $7::text = 'disabled' OR ($7::text = 'active' AND status = 'disabled') THEN NULL
-           ELSE failing_since END,
+         status = coalesce($7::text, status),
+         failing_since = CASE WHEN $7::text IS NULL THEN failing_since ELSE NULL END,
          updated_at = now()
        WHERE organization_id = $1 AND id = $2
        RETURNING ${ENDPOINT_COLUMNS}`,
