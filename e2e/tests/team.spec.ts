@@ -162,7 +162,15 @@ test('a customer with an account accepts by signing in on the link; the header t
   await page.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in and accept' }).click();
   await page.waitForURL('**/dashboard');
-  await expect(tabs(page)).toHaveText(['Overview', 'Integrations', 'KPIs', 'Support', 'Team', 'Settings']);
+  await expect(tabs(page)).toHaveText([
+    'Overview',
+    'Integrations',
+    'KPIs',
+    'Support',
+    'Team',
+    'Developers',
+    'Settings',
+  ]);
 
   // The header's switcher: both organizations with the role in each; the guest's own has Orders.
   const switcher = page.getByRole('button', { name: 'Organization: Priya Owner. Switch organization' });

@@ -31,10 +31,13 @@ describe('route table', () => {
     ['/pricing/', 'marketing'],
     ['/dashboard/orders/123', 'dashboard'],
     ['/customer-dashboard/support/7c9e6679-7425-40de-944b-e07fc1f90ae7', 'dashboard'],
+    ['/dashboard/developers', 'dashboard'],
+    ['/customer-dashboard/developers/8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d', 'dashboard'],
     ['/staff', 'staff'],
     ['/staff/leads', 'staff'],
     ['/staff/orders', 'staff'],
     ['/staff/customers', 'staff'],
+    ['/staff/agents', 'staff'],
   ])('%s is served by %s', (path, section) => {
     expect(sectionForPath(path)).toBe(section);
   });
