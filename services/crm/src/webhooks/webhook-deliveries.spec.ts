@@ -14,6 +14,7 @@ import {
   webhookDeliverySchema,
   webhookPayloadSchema,
 } from '@portal/contracts';
+import { SecretBox } from '@portal/auth';
 import {
   request,
   type SignedInUser,
@@ -26,6 +27,7 @@ import { isInboundSignatureValid } from '../integrations/inbound-signature';
 import { startCrm } from '../test/crm-harness';
 import { WEBHOOK_USER_AGENT } from './webhook-sender';
 import { systemResolver } from './webhook-url-guard';
+import { WEBHOOK_OPTIONS } from './webhook-options';
 import { WebhookWorker } from './webhook-worker';
 
 /** What the local receiver got. */
@@ -58,9 +60,14 @@ async function startReceiver() {
         return;
       }
       const location = status >= 300 && status < 400 ? { location: '/ok/redirected' } : {};
-      res
-        .writeHead(status, { 'content-type': 'text/plain', ...location })
-        .end(status === 500 ? 'boom: database down' : 'thanks');
+      // `/ok/busy…` takes 50 ms to answer, as a receiver doing some work.
+      setTimeout(
+        () =>
+          res
+            .writeHead(status, { 'content-type': 'text/plain', ...location })
+            .end(status === 500 ? 'boom: database down' : 'thanks'),
+        path.startsWith('/ok/busy') ? 50 : 0,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -448,6 +455,53 @@ describe('crm: webhook deliveries from events', () => {
       .sort((a, b) => a - b);
     const p95 = lateness[Math.ceil(0.95 * lateness.length) - 1];
     expect(p95).toBeLessThan(1000);
+  });
+
+  it('shares the work with another replica’s worker on the same database: every delivery sent once', async () => {
+    const owner = await stack().crm.signIn();
+    const endpoint = await createEndpoint(owner, '/ok/busy', ['ticket.created']);
+    const app = stack().crm.app;
+    const replica = new WebhookWorker(stack().crm.dataSource, app.get(WEBHOOK_OPTIONS), app.get(SecretBox));
+    replica.onApplicationBootstrap();
+    try {
+      await rows(
+        `WITH added AS (
+           INSERT INTO webhook_deliveries (endpoint_id, organization_id, event_id, event_type, request_body,
+             next_attempt_at, retry_until, created_at)
+           SELECT $1, $2, gen_random_uuid(), 'ticket.created', json_build_object('n', n)::text, $3, $4, $3
+           FROM generate_series(1, 30) AS n
+           RETURNING 1
+         )
+         SELECT pg_notify('crm_webhook_deliveries', '') FROM (SELECT count(*) FROM added) AS done`,
+        [
+          endpoint.id,
+          owner.organizationId,
+          new Date(Date.now() + offset),
+          new Date(Date.now() + offset + 3600_000),
+        ],
+      );
+      await waitUntil(async () => {
+        const items = await rows<{ n: number }>(
+          `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`,
+          [endpoint.id],
+        );
+        return items[0].n === 30;
+      }, 'the 30 deliveries to succeed');
+      const bodies = receiver()
+        .to('/ok/busy')
+        .map((hit) => hit.body);
+      expect(bodies).toHaveLength(30);
+      expect(new Set(bodies).size).toBe(30);
+      expect(
+        await rows(
+          `SELECT 1 FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+           WHERE d.endpoint_id = $1 AND a.attempt > 1`,
+          [endpoint.id],
+        ),
+      ).toHaveLength(0);
+    } finally {
+      await replica.onApplicationShutdown();
+    }
   });
 
   // Last: it moves the webhook clock a day ahead.
