@@ -208,6 +208,14 @@ describe('/v1 (the public API in support)', () => {
         },
       });
       expectError(await call('POST', '/v1/tickets', key, { body: ['a'] }), 400, { code: 'body_not_json' });
+      const text = await postRawBody(`${stack().service.baseUrl}/v1/tickets`, 'subject=Hi', 'text/plain', {
+        authorization: `Bearer ${key.token}`,
+      });
+      expect(text.status).toBe(415);
+      expect(apiErrorBodySchema.parse(await text.json()).error).toMatchObject({
+        type: 'invalid_request_error',
+        code: 'body_not_json',
+      });
     });
 
     it('answers 401 invalid_api_key without a valid API token, and never takes a member token', async () => {

@@ -25,6 +25,7 @@ export const v1Messages = {
   cursorInvalid: (kind: string) => `starting_after must be the id of a ${kind} of this list`,
   bodyNotObject: 'The request body must be a JSON object.',
   bodyNotJson: 'The request body is not valid JSON.',
+  bodyNotJsonType: 'The request body must be JSON, sent as Content-Type: application/json.',
   parameterMissing: (param: string) => `${param} is required`,
   parameterUnknown: (param: string) => `Received unknown parameter: ${param}`,
   idempotencyKeyInvalid: (max: number) =>
@@ -75,6 +76,13 @@ export function v1FieldsForStatus(status: number, message: string): V1ErrorField
         type: 'not_found_error',
         code: apiErrorCodes.routeMissing,
         message: v1Messages.routeMissing,
+        param: null,
+      };
+    case 415:
+      return {
+        type: 'invalid_request_error',
+        code: apiErrorCodes.bodyInvalid,
+        message: v1Messages.bodyNotJsonType,
         param: null,
       };
     case 429:
