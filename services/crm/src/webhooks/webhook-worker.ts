@@ -105,14 +105,6 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
       });
   }
 
-  /** Resolves when no attempt is in flight (tests). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0 || this.passing) {
-      await Promise.allSettled([...this.running]);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-
   private busyEndpoints(): string[] {
     return [...this.inFlight]
       .filter(([, count]) => count >= this.options.perEndpointConcurrency)
