@@ -15,7 +15,7 @@ import { V1TicketsService } from './v1-tickets.service';
  * here, on its way out, in the API's shape. Answers of the handlers are already in it.
  */
 function reshapeEarlyV1Error(
-  request: { url: string; id: string },
+  request: { method: string; url: string; id: string },
   reply: { statusCode: number },
   payload: unknown,
 ): unknown {
@@ -30,7 +30,7 @@ function reshapeEarlyV1Error(
   }
   const { statusCode, message } = (body ?? {}) as { statusCode?: unknown; message?: unknown };
   if (typeof statusCode !== 'number' || typeof message !== 'string') return payload;
-  return JSON.stringify(v1ErrorBody(v1FieldsForStatus(reply.statusCode, message), request.id));
+  return JSON.stringify(v1ErrorBody(v1FieldsForStatus(reply.statusCode, message, request), request.id));
 }
 
 /**

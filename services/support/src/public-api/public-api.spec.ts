@@ -535,9 +535,11 @@ describe('/v1 (the public API in support)', () => {
 
     it('answers an unknown /v1 route in the documented shape', async () => {
       const key = await keyOf();
-      expectError(await call('GET', `/v1/tickets/${toPublicId('ticket', randomUUID())}/messages`, key), 404, {
-        type: 'not_found_error',
+      const path = `/v1/tickets/${toPublicId('ticket', randomUUID())}/messages`;
+      expectError(await call('GET', `${path}?limit=1`, key), 404, {
+        type: 'invalid_request_error',
         code: 'route_not_found',
+        message: `No such endpoint: GET ${path}`,
       });
       // /api keeps its own shape.
       const api = await request(stack().service.baseUrl, 'GET', '/api/support/nothing-here');

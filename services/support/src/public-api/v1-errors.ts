@@ -34,7 +34,7 @@ export const v1Messages = {
     'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   idempotencyInProgress:
     'A request with this Idempotency-Key is still being processed. Retry once it has finished.',
-  routeMissing: 'No such route. See the API reference for the routes of /v1.',
+  routeMissing: (method: string, url: string) => `No such endpoint: ${method} ${url.split('?')[0]}`,
   internal: 'Something went wrong on our side. Quote the request id to support.',
   unavailable: 'The service is unavailable right now. Please retry shortly.',
 } as const;
@@ -58,7 +58,11 @@ export const v1Errors = {
  * what Fastify refused before a handler ran (bad JSON, too large, not JSON), an unknown route (404),
  * the organization's ticket limit (429), and server errors (never their internals).
  */
-export function v1FieldsForStatus(status: number, message: string): V1ErrorFields {
+export function v1FieldsForStatus(
+  status: number,
+  message: string,
+  request?: { method: string; url: string },
+): V1ErrorFields {
   switch (status) {
     case 400:
       return {
@@ -72,10 +76,11 @@ export function v1FieldsForStatus(status: number, message: string): V1ErrorField
     case 403:
       return { type: 'permission_error', code: apiErrorCodes.missingScope, message, param: null };
     case 404:
+      // As the gateway words an unknown /v1 endpoint.
       return {
-        type: 'not_found_error',
+        type: 'invalid_request_error',
         code: apiErrorCodes.routeMissing,
-        message: v1Messages.routeMissing,
+        message: request ? v1Messages.routeMissing(request.method, request.url) : message,
         param: null,
       };
     case 415:
