@@ -229,6 +229,11 @@ describe('/v1 (the public API in support)', () => {
         body: valid(),
       });
       expectError(response, 401, { type: 'authentication_error', code: 'invalid_api_key' });
+      // Nor is an API token ever a member's access token on the dashboard's routes.
+      const key = await keyOf();
+      for (const path of ['/api/support/tickets', '/api/support/staff/agents']) {
+        expect(await call('GET', path, key)).toMatchObject({ status: 401, body: { statusCode: 401 } });
+      }
     });
 
     it('answers 403 missing_scope for a key without tickets:write', async () => {
