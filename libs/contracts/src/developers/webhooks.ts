@@ -22,6 +22,8 @@ export const WEBHOOK_EVENT_ID_HEADER = 'X-Portal-Event-Id';
 export const WEBHOOK_ENDPOINTS_PER_ORGANIZATION = 16;
 export const WEBHOOK_ENDPOINT_URL_MAX_LENGTH = 2000;
 export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
+/** Finished deliveries (succeeded or failed) stay in the log this long, then are deleted. */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30;
 /** How much of a receiver's answer the delivery log keeps. */
 export const WEBHOOK_RESPONSE_EXCERPT_BYTES = 2048;
 

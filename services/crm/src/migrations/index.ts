@@ -9,6 +9,7 @@ import { IntegrationsOwnedByOrganizations1765000000000 } from './1765000000000-I
 import { LeadWork1766300000000 } from './1766300000000-LeadWork';
 import { IntegrationHealth1766300100000 } from './1766300100000-IntegrationHealth';
 import { Webhooks1766400100000 } from './1766400100000-Webhooks';
+import { WebhookLogRetention1766400200000 } from './1766400200000-WebhookLogRetention';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
@@ -23,4 +24,5 @@ export const crmMigrations = [
   LeadWork1766300000000,
   IntegrationHealth1766300100000,
   Webhooks1766400100000,
+  WebhookLogRetention1766400200000,
 ];

@@ -6,6 +6,7 @@ import {
   toPublicId,
   type TicketCreatedData,
   WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_LOG_RETENTION_DAYS,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TEST_EVENT_TYPE,
   type WebhookDelivery,
@@ -502,6 +503,46 @@ describe('crm: webhook deliveries from events', () => {
     } finally {
       await replica.onApplicationShutdown();
     }
+  });
+
+  it(`deletes finished deliveries older than ${WEBHOOK_LOG_RETENTION_DAYS} days from the log, keeping newer and unfinished ones`, async () => {
+    const owner = await stack().crm.signIn();
+    const endpoint = await createEndpoint(owner, '/ok/retention', ['ticket.created']);
+    const day = 86_400_000;
+    const now = Date.now() + offset;
+    const add = async (status: string, ageDays: number) => {
+      const due = status === 'pending' || status === 'retrying';
+      const [row] = await rows<{ id: string }>(
+        `INSERT INTO webhook_deliveries (endpoint_id, organization_id, event_id, event_type, request_body, status,
+           next_attempt_at, retry_until, created_at)
+         VALUES ($1, $2, gen_random_uuid(), 'ticket.created', '{}', $3, $4, $5, $5) RETURNING id`,
+        [
+          endpoint.id,
+          owner.organizationId,
+          status,
+          due ? new Date(now + day) : null,
+          new Date(now - ageDays * day),
+        ],
+      );
+      return row.id;
+    };
+    const oldSucceeded = await add('succeeded', WEBHOOK_LOG_RETENTION_DAYS + 1);
+    const oldFailed = await add('failed', WEBHOOK_LOG_RETENTION_DAYS + 1);
+    const oldRetrying = await add('retrying', WEBHOOK_LOG_RETENTION_DAYS + 1);
+    const recent = await add('succeeded', WEBHOOK_LOG_RETENTION_DAYS - 1);
+    await rows(
+      `INSERT INTO webhook_attempts (delivery_id, attempt, at, duration_ms) VALUES ($1, 1, now(), 5)`,
+      [oldSucceeded],
+    );
+
+    expect(await worker().prune()).toBeGreaterThanOrEqual(2);
+    const left = (await deliveriesOf(owner, endpoint.id)).map((item) => item.id);
+    expect(left).not.toContain(oldSucceeded);
+    expect(left).not.toContain(oldFailed);
+    expect(left).toEqual(expect.arrayContaining([oldRetrying, recent]));
+    expect(await rows('SELECT 1 FROM webhook_attempts WHERE delivery_id = $1', [oldSucceeded])).toHaveLength(
+      0,
+    );
   });
 
   // Last: it moves the webhook clock a day ahead.

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SecretBox } from '@portal/auth';
-import { toPublicId } from '@portal/contracts';
+import { toPublicId, WEBHOOK_LOG_RETENTION_DAYS } from '@portal/contracts';
 import { enqueueCatalogEvent, OutboxWakeups } from '@portal/events';
 import type { DataSource } from 'typeorm';
 import { nextAttemptAt } from './webhook-schedule';
@@ -32,6 +32,10 @@ interface ClaimedDelivery {
   signing_secret: string;
 }
 
+/** How often the log is pruned, and how many deliveries one statement deletes. */
+const PRUNE_INTERVAL_MS = 3_600_000;
+const PRUNE_BATCH = 1000;
+
 /** How long a claim holds a delivery beyond one attempt's deadline before another worker may take it. */
 const LEASE_MARGIN_MS = 60_000;
 
@@ -50,6 +54,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
   private readonly running = new Set<Promise<void>>();
   private wakeups?: OutboxWakeups;
   private timer?: NodeJS.Timeout;
+  private pruneTimer?: NodeJS.Timeout;
   private passing = false;
   private again = false;
   private stopped = true;
@@ -71,11 +76,20 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     );
     this.wakeups.start();
     this.wake();
+    this.pruneTimer = setInterval(
+      () =>
+        void this.prune().catch((error: unknown) => {
+          this.logger.error(`pruning the webhook log failed: ${String(error)}`);
+        }),
+      PRUNE_INTERVAL_MS,
+    );
+    this.pruneTimer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.pruneTimer);
     await this.wakeups?.stop();
     await Promise.allSettled([...this.running]);
   }
@@ -103,6 +117,27 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
           this.wake();
         }
       });
+  }
+
+  /**
+   * Deletes finished deliveries (with their attempts) older than WEBHOOK_LOG_RETENTION_DAYS, a batch at
+   * a time so no statement holds many rows; every replica may run it, SKIP LOCKED keeps them apart.
+   * The number deleted.
+   */
+  async prune(): Promise<number> {
+    const cutoff = new Date(this.options.schedule.now().getTime() - WEBHOOK_LOG_RETENTION_DAYS * 86_400_000);
+    let deleted = 0;
+    for (;;) {
+      const [, affected]: [unknown, number] = await this.dataSource.query(
+        `DELETE FROM webhook_deliveries WHERE id IN (
+           SELECT id FROM webhook_deliveries
+           WHERE status IN ('succeeded', 'failed') AND created_at < $1
+           LIMIT ${PRUNE_BATCH} FOR UPDATE SKIP LOCKED)`,
+        [cutoff],
+      );
+      deleted += affected;
+      if (affected < PRUNE_BATCH || this.stopped) return deleted;
+    }
   }
 
   private busyEndpoints(): string[] {
