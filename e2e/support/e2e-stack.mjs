@@ -32,6 +32,8 @@ const stack = await startSuiteStack('e2e', {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    // The gateway counts /v1 requests where every replica sees them, as in production.
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   },
 });
 console.log(`e2e stack ready at ${stack.url}`);

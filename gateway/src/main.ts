@@ -17,12 +17,13 @@ async function serve(config: GatewayConfig): Promise<void> {
 }
 
 /**
- * The gateway's database holds the /v1 rate limit's counts when there is no Redis: created and
- * migrated once, by the primary, before any worker serves. A database that does not answer is not a
- * reason to stay down: /v1 is then served uncounted, and /readyz says the database is down.
+ * The gateway's database (it holds the /v1 rate limit's counts when there is no Redis, and /readyz
+ * checks it either way): created and migrated once, by the primary, before any worker serves. A
+ * database that does not answer is not a reason to stay down: /v1 is then served uncounted, and
+ * /readyz says the database is down.
  */
 async function prepareDatabase(config: GatewayConfig): Promise<void> {
-  if (!config.databaseUrl || config.redisUrl) return;
+  if (!config.databaseUrl) return;
   try {
     await migrateDatabase({
       url: config.databaseUrl,

@@ -1,0 +1,202 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type {
+  ApiErrorBody,
+  CreatedApiKey,
+  RollApiKeyResponse,
+  V1Ticket,
+  V1TicketList,
+} from '@portal/contracts';
+import { ok } from '../support/api';
+import { CUSTOMER_PASSWORD, uniqueEmail } from '../support/customer';
+
+// The documented API (/v1) as a customer's developer uses it: keys made on the Developers API, then
+// tickets created and read with them through the gateway, limits and all.
+
+async function signUp(request: APIRequestContext, name: string) {
+  const { token } = await ok<{ token: string }>(
+    'sign-up',
+    request.post('/api/auth/register', {
+      data: { name, email: uniqueEmail('api'), password: CUSTOMER_PASSWORD },
+    }),
+  );
+  return { Authorization: `Bearer ${token}` };
+}
+
+async function createKey(request: APIRequestContext, auth: Record<string, string>, scopes: string[]) {
+  return ok<CreatedApiKey>(
+    'create key',
+    request.post('/api/developers/keys', {
+      headers: auth,
+      data: { name: `Key ${scopes.join(' ')}`, scopes },
+    }),
+  );
+}
+
+const withKey = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+async function expectError(
+  response: Awaited<ReturnType<APIRequestContext['get']>>,
+  status: number,
+  type: string,
+) {
+  expect(response.status()).toBe(status);
+  const body = (await response.json()) as ApiErrorBody;
+  expect(body.error.type).toBe(type);
+  expect(body.error.request_id).toBe(response.headers()['x-request-id']);
+  return body.error;
+}
+
+test('a developer creates a ticket with an API key, reads it back, and sees it in the dashboard', async ({
+  request,
+}) => {
+  const auth = await signUp(request, 'Dana Whitfield');
+  const { key, prefix } = await createKey(request, auth, ['tickets:read', 'tickets:write']);
+  expect(key.startsWith(prefix)).toBe(true);
+  // The key is shown once: the list names its prefix only.
+  const listed = await ok<{ prefix: string }[]>(
+    'keys',
+    request.get('/api/developers/keys', { headers: auth }),
+  );
+  expect(JSON.stringify(listed)).not.toContain(key);
+
+  const created = await request.post('/v1/tickets', {
+    headers: { ...withKey(key), 'Idempotency-Key': `e2e-${Date.now()}` },
+    data: {
+      customer_id: 'cus_48213',
+      subject: 'Order arrived damaged',
+      priority: 'high',
+      description: 'Customer reports a cracked screen on order #10482.',
+    },
+  });
+  expect(created.status()).toBe(201);
+  expect(created.headers()['x-ratelimit-limit']).toBe('1000');
+  expect(Number(created.headers()['x-ratelimit-remaining'])).toBeLessThan(1000);
+  expect(Number(created.headers()['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+  const ticket = (await created.json()) as V1Ticket;
+  expect(ticket).toMatchObject({
+    object: 'ticket',
+    status: 'open',
+    priority: 'high',
+    customer_id: 'cus_48213',
+  });
+  expect(ticket.id).toMatch(/^tkt_[0-9a-f]{32}$/);
+
+  const fetched = await ok<V1Ticket>(
+    'get ticket',
+    request.get(`/v1/tickets/${ticket.id}`, { headers: withKey(key) }),
+  );
+  expect(fetched).toEqual(ticket);
+  const list = await ok<V1TicketList>('list', request.get('/v1/tickets?limit=5', { headers: withKey(key) }));
+  expect(list.data.map((each) => each.id)).toContain(ticket.id);
+
+  // The organization's members see it in the dashboard's Support tab.
+  const tickets = await ok<{ title: string }[]>(
+    'dashboard tickets',
+    request.get('/api/support/tickets', { headers: auth }),
+  );
+  expect(tickets.map((each) => each.title)).toContain('Order arrived damaged');
+});
+
+test('keys act for their organization only, within their scopes', async ({ request }) => {
+  const ownerA = await signUp(request, 'Avery Stone');
+  const ownerB = await signUp(request, 'Blake Moreno');
+  const keyA = (await createKey(request, ownerA, ['tickets:read', 'tickets:write'])).key;
+  const keyB = (await createKey(request, ownerB, ['tickets:read'])).key;
+  const ticket = await ok<V1Ticket>(
+    'create',
+    request.post('/v1/tickets', {
+      headers: withKey(keyA),
+      data: { customer_id: 'c-1', subject: 'Only for A' },
+    }),
+  );
+
+  await expectError(
+    await request.get(`/v1/tickets/${ticket.id}`, { headers: withKey(keyB) }),
+    404,
+    'not_found_error',
+  );
+  const listB = await ok<V1TicketList>('list B', request.get('/v1/tickets', { headers: withKey(keyB) }));
+  expect(listB.data).toEqual([]);
+  const forbidden = await expectError(
+    await request.post('/v1/tickets', { headers: withKey(keyB), data: { customer_id: 'c', subject: 's' } }),
+    403,
+    'permission_error',
+  );
+  expect(forbidden.message).toContain('tickets:write');
+  await expectError(await request.get('/v1/agents', { headers: withKey(keyB) }), 403, 'permission_error');
+});
+
+test('a revoked key is refused at once, a rolled one after its grace', async ({ request }) => {
+  const auth = await signUp(request, 'Casey Lindqvist');
+  const revoked = await createKey(request, auth, ['tickets:read']);
+  expect((await request.get('/v1/tickets', { headers: withKey(revoked.key) })).status()).toBe(200);
+  await ok('revoke', request.delete(`/api/developers/keys/${revoked.id}`, { headers: auth }));
+  await expect
+    .poll(async () => (await request.get('/v1/tickets', { headers: withKey(revoked.key) })).status(), {
+      timeout: 5000,
+    })
+    .toBe(401);
+
+  const old = await createKey(request, auth, ['tickets:read']);
+  expect((await request.get('/v1/tickets', { headers: withKey(old.key) })).status()).toBe(200);
+  const withGrace = await ok<RollApiKeyResponse>(
+    'roll with grace',
+    request.post(`/api/developers/keys/${old.id}/roll`, { headers: auth, data: { graceHours: 1 } }),
+  );
+  // Within the grace both work.
+  expect((await request.get('/v1/tickets', { headers: withKey(old.key) })).status()).toBe(200);
+  expect((await request.get('/v1/tickets', { headers: withKey(withGrace.key.key) })).status()).toBe(200);
+  // Rolled again at once: the replaced key stops now.
+  const now = await ok<RollApiKeyResponse>(
+    'roll now',
+    request.post(`/api/developers/keys/${withGrace.key.id}/roll`, { headers: auth, data: { graceHours: 0 } }),
+  );
+  await expect
+    .poll(async () => (await request.get('/v1/tickets', { headers: withKey(withGrace.key.key) })).status(), {
+      timeout: 5000,
+    })
+    .toBe(401);
+  expect((await request.get('/v1/tickets', { headers: withKey(now.key.key) })).status()).toBe(200);
+  const unknown = await expectError(
+    await request.get('/v1/tickets', { headers: withKey(`mcx_live_${'x'.repeat(40)}`) }),
+    401,
+    'authentication_error',
+  );
+  expect(unknown.code).toBe('invalid_api_key');
+});
+
+test('the 1,001st request of the hour is refused with 429 and the rate-limit headers', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const auth = await signUp(request, 'Drew Okafor');
+  const { key } = await createKey(request, auth, ['agents:read']);
+  for (let sent = 0; sent < 1000; sent += 50) {
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, async () =>
+        (await request.get('/v1/agents', { headers: withKey(key) })).status(),
+      ),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  }
+  const refused = await request.get('/v1/agents', { headers: withKey(key) });
+  await expectError(refused, 429, 'rate_limit_error');
+  expect(refused.headers()['x-ratelimit-limit']).toBe('1000');
+  expect(refused.headers()['x-ratelimit-remaining']).toBe('0');
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(3000);
+  expect(Number(refused.headers()['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000 + 3000);
+});
+
+test('the OpenAPI document is served at /v1/openapi.json with the portal’s own base URL', async ({
+  request,
+}) => {
+  const document = await ok<{ openapi: string; servers: { url: string }[]; paths: Record<string, unknown> }>(
+    'openapi',
+    request.get('/v1/openapi.json'),
+  );
+  expect(document.openapi).toBe('3.1.0');
+  expect(document.servers[0]!.url).toMatch(/\/v1$/);
+  expect(Object.keys(document.paths)).toEqual(['/tickets', '/tickets/{id}', '/agents']);
+  const anonymous = await request.get('/v1/tickets');
+  expect(anonymous.status()).toBe(401);
+});
