@@ -6,7 +6,10 @@ import { startIdentity } from '../test/identity-harness';
 describe('ticket emails setting: /api/account/notifications', () => {
   const harness = startForSuite(() => startIdentity({ seed: false }));
   const call = (method: string, token: string | undefined, body?: unknown) =>
-    request<Record<string, unknown>>(harness().baseUrl, method, '/api/account/notifications', { token, body });
+    request<Record<string, unknown>>(harness().baseUrl, method, '/api/account/notifications', {
+      token,
+      body,
+    });
 
   it('is on by default, turns off and on again, and stays as the account left it', async () => {
     const customer = await registerCustomer(harness());
@@ -30,7 +33,12 @@ describe('ticket emails setting: /api/account/notifications', () => {
 
   it('refuses anything but a boolean, and any other field, with a 400 that says so', async () => {
     const customer = await registerCustomer(harness());
-    for (const body of [{}, { ticketEmails: 'false' }, { ticketEmails: null }, { ticketEmails: false, userId: 'x' }]) {
+    for (const body of [
+      {},
+      { ticketEmails: 'false' },
+      { ticketEmails: null },
+      { ticketEmails: false, userId: 'x' },
+    ]) {
       expect((await call('PUT', customer.token, body)).status).toBe(400);
     }
     expect((await call('PUT', customer.token, { ticketEmails: 1 })).body).toEqual({

@@ -6,11 +6,16 @@ import { OrganizationsModule } from '../organizations/organizations.module';
 import { NotificationSettingsController } from './notification-settings.controller';
 import { TicketMailsConsumer } from './ticket-mails.consumer';
 import { TicketMails } from './ticket-mails.service';
+import { WebhookMailsConsumer } from './webhook-mails.consumer';
+import { WebhookMails } from './webhook-mails.service';
 
-/** Ticket emails: the account's setting, and the mails identity asks for on ticket events (ADR 0193). */
+/**
+ * Ticket emails: the account's setting, and the mails identity asks for on ticket events (ADR 0193);
+ * the owners' mail when a webhook endpoint goes failing (ADR 0202).
+ */
 @Module({
   imports: [AuthModule, AccountLinksModule, OrganizationsModule],
   controllers: [NotificationSettingsController],
-  providers: [ServiceConsumers, TicketMails, TicketMailsConsumer],
+  providers: [ServiceConsumers, TicketMails, TicketMailsConsumer, WebhookMails, WebhookMailsConsumer],
 })
 export class NotificationsModule {}

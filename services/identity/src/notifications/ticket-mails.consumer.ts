@@ -21,7 +21,8 @@ export class TicketMailsConsumer implements OnApplicationBootstrap {
         ticketUpdated: ({ data, occurredAt }, { manager }) => this.mails.updated(manager, data, occurredAt),
         ticketClosed: ({ data, occurredAt }, { manager }) => this.mails.closed(manager, data, occurredAt),
         ticketReopened: ({ data, occurredAt }, { manager }) => this.mails.reopened(manager, data, occurredAt),
-        ticketBreaching: ({ data, occurredAt }, { manager }) => this.mails.breaching(manager, data, occurredAt),
+        ticketBreaching: ({ data, occurredAt }, { manager }) =>
+          this.mails.breaching(manager, data, occurredAt),
       }),
     ]);
   }

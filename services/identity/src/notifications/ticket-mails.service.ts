@@ -69,7 +69,9 @@ export class TicketMails {
 
   async created(manager: EntityManager, data: TicketCreatedData, occurredAt: string): Promise<void> {
     if (isStale(occurredAt) || !(await this.isOurCustomer(data.customerId))) return;
-    const organizationName = data.organizationId ? await this.organizations.nameOf(data.organizationId) : null;
+    const organizationName = data.organizationId
+      ? await this.organizations.nameOf(data.organizationId)
+      : null;
     await this.toStaff(manager, (name) => ({
       template: 'ticket-created-staff',
       name,

@@ -125,8 +125,23 @@ export class UsersService {
     return rows[0] ?? null;
   }
 
+  /** The owners of an organization, by email (told when a webhook endpoint of theirs goes failing). */
+  organizationOwners(
+    manager: EntityManager,
+    organizationId: string,
+  ): Promise<{ name: string; email: string }[]> {
+    return manager.query(
+      `SELECT u.name, u.email FROM memberships m JOIN public_users u ON u.id = m.user_id
+       WHERE m.organization_id = $1 AND m.role = 'owner' ORDER BY lower(u.email)`,
+      [organizationId],
+    );
+  }
+
   /** The accounts of these (staff) roles that want ticket emails, by email. */
-  ticketMailStaff(manager: EntityManager, roles: readonly string[]): Promise<{ name: string; email: string }[]> {
+  ticketMailStaff(
+    manager: EntityManager,
+    roles: readonly string[],
+  ): Promise<{ name: string; email: string }[]> {
     return manager.query(
       'SELECT name, email FROM public_users WHERE role = ANY($1::text[]) AND ticket_emails ORDER BY lower(email)',
       [[...roles]],
