@@ -16,6 +16,7 @@ import {
   type CreatedWebhookEndpoint,
   type V1Ticket,
   V1_RATE_LIMIT,
+  type WebhookDeliveryPage,
 } from '@portal/contracts';
 import { baseURL } from '../playwright.config';
 import { ok } from '../support/api';
@@ -269,7 +270,7 @@ test.describe('the docs samples, run against the stack', () => {
   }
 
   for (const { label, file } of languages) {
-    test(`${label}: the webhook receiver verifies and prints a ticket.created delivery`, async () => {
+    test(`${label}: the webhook receiver verifies and prints a ticket.created delivery, once when it is resent`, async () => {
       test.setTimeout(90_000);
       const port = await freePort();
       const endpoint = await ok<CreatedWebhookEndpoint>(
@@ -321,9 +322,34 @@ test.describe('the docs samples, run against the stack', () => {
             data: { customer_id: 'cus_docs', subject },
           }),
         );
+        const printed = `New ticket ${ticket.id} for cus_docs - ${subject}`;
         await expect
           .poll(() => output, { timeout: 30_000, message: `the ${label} receiver printed:\n${output}` })
-          .toContain(`New ticket ${ticket.id} for cus_docs - ${subject}`);
+          .toContain(printed);
+
+        // Resent from the delivery log, the same event (X-Portal-Event-Id) is answered and not handled twice.
+        const deliveries = `/api/developers/webhooks/${endpoint.id}/deliveries`;
+        const log = await ok<WebhookDeliveryPage>(
+          'delivery log',
+          api.get(deliveries, { headers: memberAuth }),
+        );
+        const delivery = log.items.find((each) => each.requestBody.includes(ticket.id));
+        expect(delivery, JSON.stringify(log)).toBeTruthy();
+        await ok('resend', api.post(`${deliveries}/${delivery!.id}/resend`, { headers: memberAuth }));
+        await expect
+          .poll(
+            async () => {
+              const page = await ok<WebhookDeliveryPage>(
+                'delivery log',
+                api.get(deliveries, { headers: memberAuth }),
+              );
+              const attempts = page.items.find((each) => each.id === delivery!.id)?.attempts ?? [];
+              return attempts.map((attempt) => attempt.responseStatus);
+            },
+            { timeout: 30_000 },
+          )
+          .toEqual([200, 200]);
+        expect(output.split(printed).length - 1).toBe(1);
       } finally {
         receiver.kill();
         // No delivery to a receiver that is gone.
