@@ -48,7 +48,7 @@ async function startReceiver() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   return {
-    url: `http://127.0.0.1:${server.address().port}/webhooks/millstone`,
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/webhooks/millstone`,
     arrivals,
     problems: () => ({ duplicates, unsigned }),
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
