@@ -191,6 +191,7 @@ test('a customer with an account accepts by signing in on the link; the header t
     'Orders',
     'Support',
     'Team',
+    'Developers',
     'Settings',
   ]);
   expect(new URL(page.url()).pathname).toBe('/dashboard');
