@@ -2,15 +2,17 @@
 // Budget of issue 20: `GET /v1/tickets` through the gateway at 50 connections with 50 API keys answers
 // in ≤ 30 ms p99, and the rate limiter adds ≤ 2 ms p99, measured with and without it in one run.
 //
-// The bench stack (`npm start` on the bench ports, REDIS_URL as production would set it) gets a
-// customer with 50 API keys made on the Developers API and 200 tickets opened through /v1; a second
-// gateway on the same services counts nothing (v1-baseline-gateway.mjs). After a warm-up, rounds
-// alternate between the two: 50 keep-alive connections, each with a key of its own, get `--rate`
-// requests a second in all, evenly spaced (open loop: latency counts from when a request was due),
+// The bench stack (`npm start` on the bench ports) gets a customer with 50 API keys made on the
+// Developers API and 200 tickets opened through /v1. Two more gateways in front of the same services,
+// started alike (v1-gateway.mjs), differ in one thing: one counts in Redis (REDIS_URL, as production
+// replicas do), the other counts nothing. After a warm-up, each round loads both at once, taking
+// turns request by request: per gateway, 50 keep-alive connections, each with a key of its own, get
+// `--rate` requests a second in all (400 a second reach the services, what this 2-core machine serves
+// with room to spare), evenly spaced (open loop: latency counts from when a request was due),
 // for `--duration` seconds; each key stays under its 1,000 an hour. The limiter's cost is the
 // difference of the p99s.
 //
-//   node tools/bench/v1-api.mjs [--connections 50] [--rate 400] [--duration 8] [--rounds 2]
+//   node tools/bench/v1-api.mjs [--connections 50] [--rate 200] [--duration 8] [--rounds 3]
 //
 // Needs the built tree (`npx nx run-many -t build`) and Redis at REDIS_URL (default redis://127.0.0.1:6379).
 // Exit codes: 0 within budget, 1 over budget, 2 could not run.
@@ -30,9 +32,9 @@ export const v1Budget = { p99Ms: 30, limiterP99Ms: 2 };
 const { values } = parseArgs({
   options: {
     connections: { type: 'string', default: '50' },
-    rate: { type: 'string', default: '400' },
+    rate: { type: 'string', default: '200' },
     duration: { type: 'string', default: '8' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const connections = Number(values.connections);
@@ -42,10 +44,11 @@ const rounds = Number(values.rounds);
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const log = (message) => process.stderr.write(`${message}\n`);
 
-/** The baseline gateway on `port`, in front of the bench stack's services. */
-async function startBaseline(port) {
+/** A gateway on `port` in front of the bench stack's services, counting in Redis or (`uncounted`) not at all. */
+async function startGateway(port, uncounted) {
   const { ports } = portPlan.bench;
-  const child = spawn(process.execPath, [path.join(rootDir, 'tools/bench/v1-baseline-gateway.mjs')], {
+  const args = [path.join(rootDir, 'tools/bench/v1-gateway.mjs'), ...(uncounted ? ['--uncounted'] : [])];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -56,13 +59,13 @@ async function startBaseline(port) {
       SUPPORT_URL: `http://127.0.0.1:${ports.support}`,
       KPI_URL: `http://127.0.0.1:${ports.kpi}`,
       DATABASE_URL: '',
-      REDIS_URL: '',
+      REDIS_URL: uncounted ? '' : redisUrl,
       NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the baseline gateway exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`a bench gateway exited (${code})`)));
     child.stdout.on('data', (chunk) => {
       const match = /listening (\S+)/.exec(String(chunk));
       if (match) resolve(match[1].replace('[::1]', '127.0.0.1'));
@@ -72,57 +75,73 @@ async function startBaseline(port) {
 }
 
 /**
- * One run against `url`, open loop: a request is due every `1000 / rate` ms whatever the answers do,
- * sent on the connection of the next key (50 keep-alive connections, one per key), and its latency
- * counts from when it was due, so a slow answer delays the ones queued behind it and is not hidden
- * (autocannon's paced mode sends each connection's share of a second in one burst).
+ * One run against every gateway of `urls` at once, open loop: a request is due every `1000 / rate` ms
+ * at each gateway whatever the answers do, the gateways taking turns, sent on the connection of the
+ * next key (50 keep-alive connections per gateway, one per key). Latency counts from when a request
+ * was due, so a slow answer delays the ones queued behind it and is not hidden (autocannon's paced
+ * mode sends each connection's share of a second in one burst). Taking turns within one run, the
+ * gateways meet the same machine: a hiccup of the services or the host lands on both.
  */
-async function measure(url, keys, seconds) {
-  const clients = keys.map((key) => ({
-    key,
-    client: new Client(url, { pipelining: 1, keepAliveTimeout: 30_000 }),
+async function measure(urls, keys, seconds) {
+  const runs = urls.map((url) => ({
+    clients: keys.map((key) => ({
+      key,
+      client: new Client(url, { pipelining: 1, keepAliveTimeout: 30_000 }),
+    })),
+    latencies: /** @type {number[]} */ ([]),
+    failures: 0,
   }));
-  const latencies = [];
-  let failures = 0;
-  const interval = 1000 / rate;
-  const total = Math.round(seconds * rate);
+  const interval = 1000 / (rate * runs.length);
+  const total = Math.round(seconds * rate) * runs.length;
   const started = performance.now();
   const pending = [];
   for (let i = 0; i < total; i++) {
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
-    const { key, client } = clients[i % clients.length];
+    const run = runs[i % runs.length];
+    const { key, client } = run.clients[Math.floor(i / runs.length) % keys.length];
     pending.push(
       client
-        .request({
-          path: '/v1/tickets?limit=10',
-          method: 'GET',
-          headers: { authorization: `Bearer ${key}` },
-        })
+        .request({ path: '/v1/tickets?limit=10', method: 'GET', headers: { authorization: `Bearer ${key}` } })
         .then(async (response) => {
           await response.body.text();
-          if (response.statusCode !== 200) failures += 1;
-          latencies.push(performance.now() - due);
+          if (response.statusCode !== 200) run.failures += 1;
+          run.latencies.push(performance.now() - due);
         })
         .catch(() => {
-          failures += 1;
+          run.failures += 1;
         }),
     );
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
-  await Promise.all(clients.map(({ client }) => client.close()));
-  latencies.sort((a, b) => a - b);
-  const at = (p) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99), rps: Math.round(latencies.length / elapsed), failures };
+  await Promise.all(runs.flatMap((run) => run.clients.map(({ client }) => client.close())));
+  return runs.map((run) => ({
+    latencies: run.latencies,
+    rps: Math.round(run.latencies.length / elapsed),
+    failures: run.failures,
+  }));
 }
 
+/** The `p` quantile (0..1) of `values`, in ms to a tenth. */
+function quantile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] * 10) / 10;
+}
+
+/** A run's (or a pool of runs') figures. */
+const summary = ({ latencies, rps, failures }) => ({
+  p50: quantile(latencies, 0.5),
+  p99: quantile(latencies, 0.99),
+  rps,
+  failures,
+});
+
 async function main() {
-  process.env.REDIS_URL = redisUrl;
   log('starting the bench stack…');
   const stack = await startBenchStack();
+  let counted;
   let baseline;
   try {
     const api = apiClient(stack.url);
@@ -142,32 +161,41 @@ async function main() {
         body: { customer_id: `cus_${i}`, subject: `Bench ticket ${i}`, priority: 'medium' },
       });
     }
-    baseline = await startBaseline(portPlan.bench.ports.gateway + 50);
-    log(`limited gateway ${stack.url}, baseline ${baseline.url}; warming up…`);
-    await measure(stack.url, keys, 2);
-    await measure(baseline.url, keys, 2);
+    counted = await startGateway(portPlan.bench.ports.gateway + 50, false);
+    baseline = await startGateway(portPlan.bench.ports.gateway + 51, true);
+    log(`counting gateway ${counted.url}, baseline ${baseline.url}; warming up…`);
+    await measure([counted.url, baseline.url], keys, 5);
 
-    const limited = [];
-    const unlimited = [];
+    const counting = [];
+    const uncounted = [];
     for (let round = 1; round <= rounds; round++) {
-      limited.push(await measure(stack.url, keys, duration));
-      unlimited.push(await measure(baseline.url, keys, duration));
+      const [withIt, withoutIt] = await measure([counted.url, baseline.url], keys, duration);
+      counting.push(withIt);
+      uncounted.push(withoutIt);
       log(
-        `round ${round}: with limiter ${JSON.stringify(limited.at(-1))}, without ${JSON.stringify(unlimited.at(-1))}`,
+        `round ${round}: counting ${JSON.stringify(summary(withIt))}, uncounted ${JSON.stringify(summary(withoutIt))}`,
       );
     }
-    const worst = (runs) => Math.max(...runs.map((run) => run.p99));
-    const p99 = worst(limited);
-    const limiterP99 = Math.max(0, p99 - worst(unlimited));
-    const failures = [...limited, ...unlimited].reduce((sum, run) => sum + run.failures, 0);
+    // Every request of every round: the p99 of the whole measurement, not of its worst round.
+    const pooled = (runs) =>
+      summary({
+        latencies: runs.flatMap((run) => run.latencies),
+        rps: Math.round(runs.reduce((sum, run) => sum + run.rps, 0) / runs.length),
+        failures: runs.reduce((sum, run) => sum + run.failures, 0),
+      });
+    const withLimiter = pooled(counting);
+    const withoutLimiter = pooled(uncounted);
+    const p99 = withLimiter.p99;
+    const limiterP99 = Math.max(0, Math.round((withLimiter.p99 - withoutLimiter.p99) * 10) / 10);
+    const failures = withLimiter.failures + withoutLimiter.failures;
     const within = p99 <= v1Budget.p99Ms && limiterP99 <= v1Budget.limiterP99Ms && failures === 0;
     const figures = {
       connections,
       rate,
       duration,
       rounds,
-      limited,
-      unlimited,
+      withLimiter,
+      withoutLimiter,
       p99,
       limiterP99,
       failures,
@@ -182,6 +210,7 @@ async function main() {
     );
     return within ? 0 : 1;
   } finally {
+    counted?.stop();
     baseline?.stop();
     await stack.stop();
   }

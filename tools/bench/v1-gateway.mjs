@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The /v1 benchmark's baseline (v1-api.mjs): the built gateway, configured from this environment like
-// any gateway, but counting no /v1 request (`v1RateLimit: null`, which no environment variable can
-// set). It prints `listening <url>` once it serves.
+// A gateway of the /v1 benchmark (v1-api.mjs): the built gateway, configured from this environment like
+// any gateway; with `--uncounted` it counts no /v1 request (`v1RateLimit: null`, which no environment
+// variable can set), the benchmark's baseline. It prints `listening <url>` once it serves.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rootDir } from '@portal/toolkit/stack';
@@ -11,7 +11,8 @@ const { createGateway } = require(path.join(rootDir, 'gateway/dist/gateway.js'))
 const { loadConfig } = require(path.join(rootDir, 'gateway/dist/config/env.js'));
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
-const app = await createGateway(config, { v1RateLimit: null });
+const uncounted = process.argv.includes('--uncounted');
+const app = await createGateway(config, uncounted ? { v1RateLimit: null } : {});
 await app.listen(config.port, config.host);
 console.log(`listening ${await app.getUrl()}`);
 for (const signal of ['SIGTERM', 'SIGINT'])
