@@ -1,14 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -27,6 +22,7 @@ import { CancelCreateActions } from '../../../components/CancelCreateActions';
 import { dialogPaperSx } from '../Integrations/dialog-paper';
 import { useCreateWebhookEndpointMutation } from './developers-api';
 import { failureText, monoSx } from './developer-labels';
+import { CodeChoices } from './CodeChoices';
 import { SecretShownOnce } from './SecretShownOnce';
 
 /** What each event is, beside its checkbox. */
@@ -65,12 +61,6 @@ export function AddWebhookDialog({ open, onClose, onExited }: AddWebhookDialogPr
   const problem = urlProblem(url);
   const showProblem = urlLeft && url.trim() !== '' && problem !== undefined;
   const complete = problem === undefined && events.length > 0;
-
-  function toggle(event: WebhookEventType, checked: boolean) {
-    setEvents((current) =>
-      webhookEventTypes.filter((each) => (each === event ? checked : current.includes(each))),
-    );
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -168,38 +158,13 @@ export function AddWebhookDialog({ open, onClose, onExited }: AddWebhookDialogPr
               slotProps={{ htmlInput: { maxLength: WEBHOOK_ENDPOINT_URL_MAX_LENGTH, inputMode: 'url' } }}
               sx={{ mt: 1 }}
             />
-            <FormControl component="fieldset" required>
-              <FormLabel component="legend">Events</FormLabel>
-              <FormGroup>
-                {webhookEventTypes.map((type) => (
-                  <FormControlLabel
-                    key={type}
-                    control={
-                      <Checkbox
-                        checked={events.includes(type)}
-                        onChange={(event) => toggle(type, event.target.checked)}
-                      />
-                    }
-                    label={
-                      <span>
-                        <Box component="span" sx={{ ...monoSx, fontWeight: 600 }}>
-                          {type}
-                        </Box>
-                        <Typography
-                          component="span"
-                          variant="body2"
-                          color="text.secondary"
-                          sx={{ display: 'block' }}
-                        >
-                          {WEBHOOK_EVENT_DESCRIPTIONS[type]}
-                        </Typography>
-                      </span>
-                    }
-                    sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 }, my: 0.5 }}
-                  />
-                ))}
-              </FormGroup>
-            </FormControl>
+            <CodeChoices
+              legend="Events"
+              options={webhookEventTypes}
+              descriptions={WEBHOOK_EVENT_DESCRIPTIONS}
+              chosen={events}
+              onChange={setEvents}
+            />
             <TextField
               label="Description"
               value={description}

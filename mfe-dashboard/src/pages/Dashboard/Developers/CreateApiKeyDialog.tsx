@@ -1,15 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -25,6 +19,7 @@ import { CancelCreateActions } from '../../../components/CancelCreateActions';
 import { dialogPaperSx } from '../Integrations/dialog-paper';
 import { useCreateApiKeyMutation } from './developers-api';
 import { failureText, monoSx } from './developer-labels';
+import { CodeChoices } from './CodeChoices';
 import { SecretShownOnce } from './SecretShownOnce';
 
 export interface CreateApiKeyDialogProps {
@@ -47,12 +42,6 @@ export function CreateApiKeyDialog({ open, onClose, onExited }: CreateApiKeyDial
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const complete = name.trim() !== '' && scopes.length > 0;
-
-  function toggle(scope: ApiKeyScope, checked: boolean) {
-    setScopes((current) =>
-      apiKeyScopes.filter((each) => (each === scope ? checked : current.includes(each))),
-    );
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -145,41 +134,14 @@ export function CreateApiKeyDialog({ open, onClose, onExited }: CreateApiKeyDial
               slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX_LENGTH } }}
               sx={{ mt: 1 }}
             />
-            <FormControl component="fieldset" required>
-              <FormLabel component="legend">Scopes</FormLabel>
-              <FormGroup>
-                {apiKeyScopes.map((scope) => (
-                  <FormControlLabel
-                    key={scope}
-                    control={
-                      <Checkbox
-                        checked={scopes.includes(scope)}
-                        onChange={(event) => toggle(scope, event.target.checked)}
-                      />
-                    }
-                    label={
-                      <span>
-                        <Box component="span" sx={{ ...monoSx, fontWeight: 600 }}>
-                          {scope}
-                        </Box>
-                        <Typography
-                          component="span"
-                          variant="body2"
-                          color="text.secondary"
-                          sx={{ display: 'block' }}
-                        >
-                          {apiKeyScopeDescriptions[scope]}
-                        </Typography>
-                      </span>
-                    }
-                    sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 }, my: 0.5 }}
-                  />
-                ))}
-              </FormGroup>
-              <FormHelperText>
-                The key can do only what these allow, for your organization only.
-              </FormHelperText>
-            </FormControl>
+            <CodeChoices
+              legend="Scopes"
+              options={apiKeyScopes}
+              descriptions={apiKeyScopeDescriptions}
+              chosen={scopes}
+              onChange={setScopes}
+              helperText="The key can do only what these allow, for your organization only."
+            />
             {failure && (
               <Alert severity="error" role="alert">
                 {failure}
