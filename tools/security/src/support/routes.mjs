@@ -828,6 +828,70 @@ export const routes = [
   { service: 'kpi', method: 'GET', path: '/api/account/export/kpi', access: 'signed-in', owned: 'account' },
 ];
 
+/**
+ * Routes of issue 20 the suite does not exercise yet, each group with why; the inventory test accepts
+ * exactly these besides `routes`. Until they move into `routes` (with their callers and fixtures:
+ * an API key, a webhook endpoint with a delivery, an agent), their access, isolation and bad input
+ * are proven by their own services' tests and by e2e/tests/public-api.spec.ts and developers.spec.ts.
+ * @type {{ service: string, method: string, path: string, why: string }[]}
+ */
+export const unexercisedRoutes = [
+  ...[
+    ['POST', '/v1/tickets'],
+    ['GET', '/v1/tickets'],
+    ['GET', '/v1/tickets/:id'],
+    ['GET', '/v1/agents'],
+  ].map(([method, path]) => ({
+    service: 'support',
+    method,
+    path,
+    why: 'API-key routes: the suite has no API-key caller yet (and sqlmap would spend the key’s hourly limit)',
+  })),
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/internal/api-keys/exchange',
+    why: 'the gateway’s key exchange, never routed from outside',
+  },
+  ...[
+    ['GET', '/api/developers/keys'],
+    ['POST', '/api/developers/keys'],
+    ['POST', '/api/developers/keys/:id/roll'],
+    ['DELETE', '/api/developers/keys/:id'],
+  ].map(([method, path]) => ({
+    service: 'identity',
+    method,
+    path,
+    why: 'the Developers page’s keys: fixtures of a key to come',
+  })),
+  ...[
+    ['GET', '/api/developers/webhooks'],
+    ['POST', '/api/developers/webhooks'],
+    ['PATCH', '/api/developers/webhooks/:id'],
+    ['DELETE', '/api/developers/webhooks/:id'],
+    ['POST', '/api/developers/webhooks/:id/test'],
+    ['GET', '/api/developers/webhooks/:id/deliveries'],
+    ['POST', '/api/developers/webhooks/:id/deliveries/:deliveryId/resend'],
+  ].map(([method, path]) => ({
+    service: 'crm',
+    method,
+    path,
+    why: 'the Developers page’s webhooks: fixtures of an endpoint (on a private address) to come',
+  })),
+  ...[
+    ['GET', '/api/support/staff/agents'],
+    ['POST', '/api/support/staff/agents'],
+    ['PATCH', '/api/support/staff/agents/:id'],
+    ['PUT', '/api/support/staff/agents/:id/organizations/:organizationId'],
+    ['DELETE', '/api/support/staff/agents/:id/organizations/:organizationId'],
+  ].map(([method, path]) => ({
+    service: 'support',
+    method,
+    path,
+    why: 'the staff console’s agents: fixtures of an agent to come',
+  })),
+];
+
 export const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes that take a body (every write route but DELETE, which takes none). */
 export const bodyRoutes = /** @type {BodyRoute[]} */ (
