@@ -51,6 +51,17 @@ describe('ensureDatabase / dropDatabase', () => {
   });
 });
 
+/** Slow enough that replicas starting together would all find it pending without the lock. */
+class SeedItemSlowly1700000000003 implements MigrationInterface {
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query('SELECT pg_sleep(0.3)');
+    await runner.query(`INSERT INTO items (name) VALUES ('seeded')`);
+  }
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DELETE FROM items WHERE name = 'seeded'`);
+  }
+}
+
 describe('migrateDatabase', () => {
   it('creates the database, applies pending migrations in order and is idempotent', async () => {
     const name = uniqueName('db_migrate');
@@ -69,6 +80,25 @@ describe('migrateDatabase', () => {
       try {
         await ds.query(`INSERT INTO items (name, price) VALUES ('a', 9.99)`);
         expect(await ds.query('SELECT name, price FROM items')).toEqual([{ name: 'a', price: '9.99' }]);
+      } finally {
+        await ds.destroy();
+      }
+    } finally {
+      await dropDatabase(testDatabaseServerUrl(), name);
+    }
+  });
+  it('migrates once when three replicas start together on a new database', async () => {
+    const name = uniqueName('db_migrate_replicas');
+    const url = withDatabase(testDatabaseServerUrl(), name);
+    const migrations = [CreateItems1700000000001, SeedItemSlowly1700000000003];
+    try {
+      const runs = await Promise.all([1, 2, 3].map(() => migrateDatabase({ url, migrations })));
+      expect(runs.filter((ran) => ran.length > 0)).toEqual([
+        ['CreateItems1700000000001', 'SeedItemSlowly1700000000003'],
+      ]);
+      const ds = await createDataSource({ url }).initialize();
+      try {
+        expect(await ds.query('SELECT name FROM items')).toEqual([{ name: 'seeded' }]);
       } finally {
         await ds.destroy();
       }
