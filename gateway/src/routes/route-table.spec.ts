@@ -38,6 +38,7 @@ describe('route table', () => {
       '/api/kpi': 'kpi',
       '/api/developers/keys': 'identity',
       '/api/developers/webhooks': 'crm',
+      '/api/developers/callbacks': 'crm',
     });
   });
 

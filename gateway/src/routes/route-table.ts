@@ -81,6 +81,7 @@ export const routes: readonly RouteDefinition[] = [
   // The Developers page: API keys are identity's, outbound webhooks crm's (ADR 0199).
   { prefix: '/api/developers/keys', service: 'identity' },
   { prefix: '/api/developers/webhooks', service: 'crm' },
+  { prefix: '/api/developers/callbacks', service: 'crm' },
 ];
 
 /** The public API (`/v1`, API keys, ADR 0199): each prefix to the service that owns it, path unchanged. */

@@ -20,6 +20,15 @@ export const envVars = {
       .default(fallback),
   /** The interface to listen on, e.g. `127.0.0.1` or `0.0.0.0`. */
   host: (fallback: string) => z.preprocess(unsetIfEmpty, z.string().default(fallback)),
+  /** `true` or `false`; unset or empty is `fallback`. */
+  boolean: (fallback: boolean) =>
+    z.preprocess(
+      unsetIfEmpty,
+      z
+        .enum(['true', 'false'], { error: 'must be true or false' })
+        .default(fallback ? 'true' : 'false')
+        .transform((value) => value === 'true'),
+    ),
   /** A count or a duration such as a rate limit: a whole number of at least 1 (and at most `most`). */
   positiveInt: (fallback: number, most = Number.MAX_SAFE_INTEGER) =>
     z.coerce

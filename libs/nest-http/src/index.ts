@@ -8,3 +8,11 @@ export { ZodValidationPipe } from './zod-validation.pipe';
 export { PinoNestLogger } from './pino-nest-logger';
 export { genRequestId, resolveRequestId, REQUEST_ID_HEADER } from './request-id';
 export { AccessLogController } from './access-log';
+export {
+  type HostResolver,
+  isRefusedAddress,
+  type ResolvedAddress,
+  resolveWebhookUrl,
+  systemResolver,
+  WebhookUrlRefusal,
+} from './webhook-url-guard';

@@ -1,6 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
+// The SSRF guard of every URL the portal posts to: crm's webhook endpoints (checked at creation and at
+// every attempt, ADR 0202) and the tickets' `callback_url` support takes on `POST /v1/tickets` (ADR 0206).
+
 /** An address a delivery connects to, as `lookup` gives it. */
 export interface ResolvedAddress {
   address: string;

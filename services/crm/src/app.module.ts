@@ -14,7 +14,7 @@ import { NewsletterModule } from './newsletter/newsletter.module';
 import { SecretBox } from '@portal/auth';
 import { WEBHOOK_OPTIONS, type WebhookOptions } from './webhooks/webhook-options';
 import { defaultWebhookSchedule, type WebhookSchedule } from './webhooks/webhook-schedule';
-import type { HostResolver } from './webhooks/webhook-url-guard';
+import type { HostResolver } from '@portal/nest-http';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 export type AppConfig = Pick<

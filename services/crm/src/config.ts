@@ -50,13 +50,7 @@ export const crmEnvSchema = z.object({
   /** Deliveries of a mail before it becomes a dead letter. */
   MAIL_MAX_ATTEMPTS: envVars.positiveInt(5, 100),
   /** Local development and tests only: webhooks may target loopback, private and link-local addresses. */
-  WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(
-    unsetIfEmpty,
-    z
-      .enum(['true', 'false'], { error: 'must be true or false' })
-      .default('false')
-      .transform((value) => value === 'true'),
-  ),
+  WEBHOOK_ALLOW_PRIVATE_URLS: envVars.boolean(false),
   /** Webhook attempts one crm process makes at the same time (a slow receiver holds one of them). */
   WEBHOOK_CONCURRENCY: envVars.positiveInt(16, 256),
 });

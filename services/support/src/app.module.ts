@@ -12,7 +12,7 @@ import { TicketsModule } from './tickets/tickets.module';
 
 export type AppConfig = Pick<
   SupportConfig,
-  'databaseUrl' | 'natsUrl' | 'identityUrl' | 'ticketLimitPerHour'
+  'databaseUrl' | 'natsUrl' | 'identityUrl' | 'ticketLimitPerHour' | 'allowPrivateCallbackUrls'
 > & {
   /** Where account events come from; default: the stream `PORTAL` at `natsUrl`. */
   events?: Omit<ConsumedEventsOptions, 'databaseUrl'>;

@@ -25,6 +25,7 @@ describe('support environment', () => {
       logLevel: 'info',
       identityUrl: 'http://127.0.0.1:3101',
       ticketLimitPerHour: 10,
+      allowPrivateCallbackUrls: false,
     });
   });
 
@@ -38,6 +39,7 @@ describe('support environment', () => {
       LOG_LEVEL: 'warn',
       IDENTITY_URL: 'http://identity:3101',
       TICKET_LIMIT_PER_HOUR: '500',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     };
     expect(loadSupportConfig(vars)).toEqual({
       port: 13104,
@@ -48,6 +50,7 @@ describe('support environment', () => {
       logLevel: 'warn',
       identityUrl: 'http://identity:3101',
       ticketLimitPerHour: 500,
+      allowPrivateCallbackUrls: true,
     });
   });
 
@@ -61,6 +64,7 @@ describe('support environment', () => {
         LOG_LEVEL: 'verbose',
         IDENTITY_URL: 'identity:3101',
         TICKET_LIMIT_PER_HOUR: '0',
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'yes',
       }),
     ).toEqual([
       expect.stringMatching(/^PORT: /),
@@ -69,6 +73,7 @@ describe('support environment', () => {
       expect.stringMatching(/^LOG_LEVEL: /),
       expect.stringMatching(/^IDENTITY_URL: must be an http\(s\) URL/),
       expect.stringMatching(/^TICKET_LIMIT_PER_HOUR: /),
+      'WEBHOOK_ALLOW_PRIVATE_URLS: must be true or false',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { v1TicketSchema } from '../public-api/v1';
 import { optionalText } from '../text';
 
 // Outbound webhooks: endpoints an organization registers in the dashboard's Developers page, the
@@ -12,6 +13,12 @@ export const webhookEventTypeSchema = z.enum(webhookEventTypes, {
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 /** A test delivery ('Send test event') carries this type, whatever the endpoint subscribes to. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+/**
+ * What a ticket's `callback_url` (`POST /v1/tickets`) is sent: `ticket.updated` when its status,
+ * priority or assignment changes, `ticket.replied` when staff reply (ADR 0206).
+ */
+export const callbackEventTypes = ['ticket.updated', 'ticket.replied'] as const;
+export type CallbackEventType = (typeof callbackEventTypes)[number];
 
 /** A receiver must answer 2xx within this; slower counts as a failed attempt. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
@@ -37,6 +44,8 @@ export const webhookMessages = {
   cursorInvalid: 'Cursor is not valid: start again from the first page',
   endpointDisabled: 'This endpoint is disabled: enable it to send events to it.',
   tooManyEndpoints: `An organization can have at most ${WEBHOOK_ENDPOINTS_PER_ORGANIZATION} webhook endpoints.`,
+  callbackUrlRefused:
+    'callback_url resolves to a private, loopback or link-local address, which callbacks cannot reach.',
 } as const;
 
 const eventsSchema = z
@@ -117,7 +126,9 @@ export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 
 export const webhookDeliverySchema = z.object({
   id: z.uuid(),
-  endpointId: z.uuid(),
+  /** The endpoint it was made for; null for a ticket's callback (then `callbackUrl` says where). */
+  endpointId: z.uuid().nullable(),
+  callbackUrl: z.string().nullable(),
   /** The event's id (`evt_…`), also sent to the receiver to de-duplicate. */
   eventId: z.string(),
   eventType: z.string(),
@@ -155,6 +166,9 @@ export const callCompletedWebhookDataSchema = z.object({
   agent_id: z.string().nullable(),
 });
 
+/** `ticket.updated` and `ticket.replied` to a callback URL: the ticket as `GET /v1/tickets/{id}` shows it. */
+export const ticketCallbackDataSchema = z.object({ object: v1TicketSchema });
+
 /** The JSON body of a delivery: the event's id for de-duplication, its type, when, and its data. */
 export const webhookPayloadSchema = z.object({
   id: z.string(),
@@ -163,3 +177,15 @@ export const webhookPayloadSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+// Callbacks' signing secret ----------------------------------------------------------------------
+
+/**
+ * `GET /api/developers/callbacks/secret` (made on first need) and `POST …/secret/roll` (a new one at
+ * once): the organization's secret that signs every callback, as an endpoint's secret signs its own.
+ */
+export const callbackSigningSecretSchema = z.object({
+  signingSecret: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type CallbackSigningSecret = z.infer<typeof callbackSigningSecretSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from '../commerce/commerce';
 import { orgRoleSchema, roleSchema } from '../identity/roles';
 import { metricTypeSchema } from '../kpi/metrics';
+import { v1TicketSchema } from '../public-api/v1';
 import { ticketPrioritySchema, ticketStatusSchema } from '../support/tickets';
 
 /** Subjects are `portal.<entity>.<event>`; the stream `PORTAL` captures `portal.>`. */
@@ -198,6 +199,13 @@ const ticketActivity = {
 };
 
 /**
+ * On a change of a ticket opened through the public API with a `callback_url`: the ticket after the
+ * change as `GET /v1/tickets/{id}` shows it (crm posts it to that URL, ADR 0206). Absent otherwise,
+ * and on events queued before it was carried.
+ */
+const apiTicket = v1TicketSchema.optional();
+
+/**
  * A message was added to a ticket's conversation by the customer's side or by staff. Internal notes
  * (staff only) are not replies and raise no event. `status` is the ticket's status after the reply
  * (a customer's reply to a closed ticket reopens it: ADR of issue 19).
@@ -209,6 +217,7 @@ export const ticketRepliedDataSchema = z.object({
   authorId: z.uuid(),
   status: ticketStatusSchema,
   repliedAt: z.iso.datetime(),
+  apiTicket,
 });
 export type TicketRepliedData = z.infer<typeof ticketRepliedDataSchema>;
 
@@ -216,6 +225,7 @@ export const ticketClosedDataSchema = z.object({
   ...ticketActivity,
   by: ticketSideSchema,
   closedAt: z.iso.datetime(),
+  apiTicket,
 });
 export type TicketClosedData = z.infer<typeof ticketClosedDataSchema>;
 
@@ -228,6 +238,7 @@ export const ticketReopenedDataSchema = z.object({
   by: ticketSideSchema,
   status: ticketStatusSchema.default('open'),
   reopenedAt: z.iso.datetime(),
+  apiTicket,
 });
 export type TicketReopenedData = z.infer<typeof ticketReopenedDataSchema>;
 
@@ -240,6 +251,7 @@ export const ticketUpdatedDataSchema = z.object({
   /** What changed: the customer is mailed on a status change only. */
   changed: z.array(z.enum(['status', 'priority', 'assignee'])).min(1),
   updatedAt: z.iso.datetime(),
+  apiTicket,
 });
 export type TicketUpdatedData = z.infer<typeof ticketUpdatedDataSchema>;
 

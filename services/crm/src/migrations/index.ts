@@ -10,6 +10,7 @@ import { LeadWork1766300000000 } from './1766300000000-LeadWork';
 import { IntegrationHealth1766300100000 } from './1766300100000-IntegrationHealth';
 import { Webhooks1766400100000 } from './1766400100000-Webhooks';
 import { WebhookLogRetention1766400200000 } from './1766400200000-WebhookLogRetention';
+import { WebhookCallbacks1766400600000 } from './1766400600000-WebhookCallbacks';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
@@ -25,4 +26,5 @@ export const crmMigrations = [
   IntegrationHealth1766300100000,
   Webhooks1766400100000,
   WebhookLogRetention1766400200000,
+  WebhookCallbacks1766400600000,
 ];

@@ -2,16 +2,21 @@ import type { WebhookDeliveryStatus } from '@portal/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * A row of `webhook_deliveries`: one event for one endpoint (UNIQUE endpoint_id, event_id), the body
- * sent on every attempt, and where the worker stands with it (ADR 0202).
+ * A row of `webhook_deliveries`: one event for one endpoint (UNIQUE endpoint_id, event_id) or for a
+ * ticket's callback URL (endpoint_id null, UNIQUE event_id), the body sent on every attempt, and where
+ * the worker stands with it (ADRs 0202, 0206).
  */
 @Entity({ name: 'webhook_deliveries' })
 export class WebhookDeliveryEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
-  @Column({ name: 'endpoint_id', type: 'uuid' })
-  endpointId!: string;
+  @Column({ name: 'endpoint_id', type: 'uuid', nullable: true })
+  endpointId!: string | null;
+
+  /** A ticket's `callback_url`, when the delivery is a callback rather than for an endpoint. */
+  @Column({ name: 'callback_url', type: 'varchar', length: 2000, nullable: true })
+  callbackUrl!: string | null;
 
   @Column({ name: 'organization_id', type: 'uuid' })
   organizationId!: string;

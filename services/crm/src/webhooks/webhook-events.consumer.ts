@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { EventEnvelope, WebhookEventType } from '@portal/contracts';
+import type { CallbackEventType, EventEnvelope, V1Ticket, WebhookEventType } from '@portal/contracts';
 import { ServiceConsumers } from '@portal/events';
 import type { EntityManager } from 'typeorm';
-import { callCompletedBody, ticketCreatedBody } from './webhook-payloads';
+import { callCompletedBody, ticketCallbackBody, ticketCreatedBody } from './webhook-payloads';
 import { WEBHOOK_DELIVERIES_CHANNEL, WEBHOOK_OPTIONS, type WebhookOptions } from './webhook-options';
 
 /** An endpoint created more than this after an event (a clock a little ahead) does not get it. */
@@ -11,9 +11,11 @@ const CLOCK_SKEW_MS = 60_000;
 /**
  * Turns the catalog's `portal.tickets.created` and `portal.calls.completed` into deliveries
  * (`ticket.created`, `call.completed`) for every endpoint of the event's organization that subscribes
- * to it and is not disabled, in the transaction that records the event as processed, so a redelivered
- * event adds nothing (and UNIQUE (endpoint_id, event_id) holds whatever happens). Durable consumers
- * named after the database: replicas share the work, stacks sharing one NATS each deliver.
+ * to it and is not disabled; and a ticket's changes (`portal.tickets.updated`, `.closed`, `.reopened`,
+ * staff's `.replied`) that carry its API view with a `callback_url` into one delivery to that URL
+ * (`ticket.updated`, `ticket.replied`: ADR 0206). Each in the transaction that records the event as
+ * processed, so a redelivered event adds nothing (and the unique keys hold whatever happens). Durable
+ * consumers named after the database: replicas share the work, stacks sharing one NATS each deliver.
  */
 @Injectable()
 export class WebhookEventsConsumer implements OnApplicationBootstrap {
@@ -39,8 +41,38 @@ export class WebhookEventsConsumer implements OnApplicationBootstrap {
               callCompletedBody(event),
             ),
         }),
+        // A ticket opened through the API with a callback_url: its changes and staff's replies (ADR 0206).
+        consume('webhooks_callbacks', {
+          ticketUpdated: (event, { manager }) => this.callBack(manager, event, 'ticket.updated'),
+          ticketClosed: (event, { manager }) => this.callBack(manager, event, 'ticket.updated'),
+          ticketReopened: (event, { manager }) => this.callBack(manager, event, 'ticket.updated'),
+          ticketReplied: (event, { manager }) =>
+            event.data.author === 'staff'
+              ? this.callBack(manager, event, 'ticket.replied')
+              : Promise.resolve(),
+        }),
       ],
     );
+  }
+
+  private async callBack(
+    manager: EntityManager,
+    event: EventEnvelope<{ organizationId: string | null; apiTicket?: V1Ticket }>,
+    type: CallbackEventType,
+  ): Promise<void> {
+    const { organizationId, apiTicket: ticket } = event.data;
+    if (!organizationId || !ticket?.callback_url) return;
+    const now = this.options.schedule.now();
+    if (now.getTime() - Date.parse(event.occurredAt) > this.options.schedule.retryWindowMs) return;
+    await insertCallbackDelivery(manager, {
+      organizationId,
+      eventId: event.id,
+      eventType: type,
+      callbackUrl: ticket.callback_url,
+      body: ticketCallbackBody(event, type, ticket),
+      now,
+      retryUntil: new Date(now.getTime() + this.options.schedule.retryWindowMs),
+    });
   }
 
   private async deliver(
@@ -112,10 +144,51 @@ export async function insertDeliveries(
   return rows.map((row) => row.id);
 }
 
-/** A deleted organization's endpoints, with their deliveries and attempts (the foreign keys cascade). */
+/**
+ * The delivery of an event to its ticket's callback URL, due now, unless that event has one already
+ * (UNIQUE event_id among callbacks); a NOTIFY wakes the workers on commit. Its id, or undefined.
+ */
+export async function insertCallbackDelivery(
+  manager: EntityManager,
+  delivery: {
+    organizationId: string;
+    eventId: string;
+    eventType: string;
+    callbackUrl: string;
+    body: string;
+    now: Date;
+    retryUntil: Date;
+  },
+): Promise<string | undefined> {
+  const [row]: { id: string }[] = await manager.query(
+    `INSERT INTO webhook_deliveries
+       (organization_id, callback_url, event_id, event_type, request_body, status, next_attempt_at, retry_until, created_at)
+     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $6)
+     ON CONFLICT (event_id) WHERE endpoint_id IS NULL DO NOTHING
+     RETURNING id`,
+    [
+      delivery.organizationId,
+      delivery.callbackUrl,
+      delivery.eventId,
+      delivery.eventType,
+      delivery.body,
+      delivery.now,
+      delivery.retryUntil,
+    ],
+  );
+  if (row) await manager.query(`SELECT pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '')`);
+  return row?.id;
+}
+
+/**
+ * A deleted organization's endpoints (with their deliveries and attempts: the foreign keys cascade),
+ * its callbacks and their secret.
+ */
 export async function eraseOrganizationWebhooks(
   manager: EntityManager,
   organizationId: string,
 ): Promise<void> {
   await manager.query('DELETE FROM webhook_endpoints WHERE organization_id = $1', [organizationId]);
+  await manager.query('DELETE FROM webhook_deliveries WHERE organization_id = $1', [organizationId]);
+  await manager.query('DELETE FROM webhook_callback_secrets WHERE organization_id = $1', [organizationId]);
 }

@@ -1,10 +1,13 @@
 import {
+  type CallbackEventType,
   type CallCompletedData,
   callCompletedWebhookDataSchema,
   type EventEnvelope,
   type TicketCreatedData,
+  ticketCallbackDataSchema,
   ticketCreatedWebhookDataSchema,
   toPublicId,
+  type V1Ticket,
   WEBHOOK_TEST_EVENT_TYPE,
   type WebhookPayload,
   webhookPayloadSchema,
@@ -53,6 +56,13 @@ export const callCompletedBody = ({ id, occurredAt, data }: EventEnvelope<CallCo
       agent_id: data.agentId,
     }),
   );
+
+/** A ticket's change as its callback URL reads it: the ticket after the change, as `GET /v1/tickets/{id}`. */
+export const ticketCallbackBody = (
+  { id, occurredAt }: EventEnvelope,
+  event: CallbackEventType,
+  ticket: V1Ticket,
+) => webhookBody(id, event, occurredAt, ticketCallbackDataSchema.parse({ object: ticket }));
 
 /** 'Send test event': an event of its own, whatever the endpoint subscribes to. */
 export const testEventBody = (eventId: string, createdAt: string, endpointId: string) =>

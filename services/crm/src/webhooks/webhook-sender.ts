@@ -7,7 +7,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
 } from '@portal/contracts';
 import { inboundSignatureHeader } from '../integrations/inbound-signature';
-import type { ResolvedAddress } from './webhook-url-guard';
+import type { ResolvedAddress } from '@portal/nest-http';
 
 export const WEBHOOK_USER_AGENT = 'MillstoneCX-Webhooks/1.0 (+https://millstone-cx.example/docs#webhooks)';
 

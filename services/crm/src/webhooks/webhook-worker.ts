@@ -10,9 +10,10 @@ import { SecretBox } from '@portal/auth';
 import { toPublicId, WEBHOOK_LOG_RETENTION_DAYS } from '@portal/contracts';
 import { enqueueCatalogEvent, OutboxWakeups } from '@portal/events';
 import type { DataSource } from 'typeorm';
+import { CallbackSecrets } from './callback-secrets';
 import { nextAttemptAt } from './webhook-schedule';
 import { type AttemptOutcome, sendWebhook } from './webhook-sender';
-import { resolveWebhookUrl, WebhookUrlRefusal } from './webhook-url-guard';
+import { resolveWebhookUrl, WebhookUrlRefusal } from '@portal/nest-http';
 import {
   WEBHOOK_DELIVERIES_CHANNEL,
   WEBHOOK_OPTIONS,
@@ -23,14 +24,20 @@ import {
 /** A delivery the worker claimed, with what it needs to send it. */
 interface ClaimedDelivery {
   id: string;
-  endpoint_id: string;
+  /** Null for a ticket's callback (ADR 0206). */
+  endpoint_id: string | null;
   organization_id: string;
   event_id: string;
   request_body: string;
   retry_until: Date;
+  /** The endpoint's URL, or the callback's. */
   url: string;
-  signing_secret: string;
+  /** Sealed: the endpoint's, or the organization's callback secret (null until it is first needed). */
+  signing_secret: string | null;
 }
+
+/** Whose slots an attempt takes: its endpoint's, or its callback URL's (as SQL `coalesce` computes it). */
+const targetOf = (delivery: ClaimedDelivery) => delivery.endpoint_id ?? delivery.url;
 
 /** How often the log is pruned, and how many deliveries one statement deletes. */
 const PRUNE_INTERVAL_MS = 3_600_000;
@@ -45,7 +52,8 @@ const LEASE_MARGIN_MS = 60_000;
  * peers alike), when an attempt ends, at the next scheduled retry, and on a slow poll as a safety net.
  * A delivery is claimed with FOR UPDATE SKIP LOCKED and a lease, so replicas never send one twice at
  * once and a crashed worker's claim is taken over when its lease ends. At most `concurrency` attempts
- * run at a time, at most `perEndpointConcurrency` per endpoint: a slow receiver holds its own slots only.
+ * run at a time, at most `perEndpointConcurrency` per endpoint (or callback URL, ADR 0206): a slow
+ * receiver holds its own slots only.
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -63,6 +71,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(WEBHOOK_OPTIONS) private readonly options: WebhookOptions,
     private readonly box: SecretBox,
+    private readonly callbackSecrets: CallbackSecrets,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -140,7 +149,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  private busyEndpoints(): string[] {
+  /** The targets (endpoint ids, callback URLs) holding all their slots in this process. */
+  private busyTargets(): string[] {
     return [...this.inFlight]
       .filter(([, count]) => count >= this.options.perEndpointConcurrency)
       .map(([id]) => id);
@@ -150,16 +160,17 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     while (!this.stopped && this.running.size < this.options.concurrency) {
       const delivery = await this.claim();
       if (!delivery) break;
-      this.inFlight.set(delivery.endpoint_id, (this.inFlight.get(delivery.endpoint_id) ?? 0) + 1);
+      const target = targetOf(delivery);
+      this.inFlight.set(target, (this.inFlight.get(target) ?? 0) + 1);
       const attempt = this.attempt(delivery)
         .catch((error: unknown) =>
           this.logger.error(`webhook delivery ${delivery.id} failed to run: ${String(error)}`),
         )
         .finally(() => {
           this.running.delete(attempt);
-          const left = (this.inFlight.get(delivery.endpoint_id) ?? 1) - 1;
-          if (left > 0) this.inFlight.set(delivery.endpoint_id, left);
-          else this.inFlight.delete(delivery.endpoint_id);
+          const left = (this.inFlight.get(target) ?? 1) - 1;
+          if (left > 0) this.inFlight.set(target, left);
+          else this.inFlight.delete(target);
           this.wake();
         });
       this.running.add(attempt);
@@ -167,27 +178,35 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     await this.scheduleNext();
   }
 
-  /** One due delivery of a non-disabled endpoint, leased to this worker; undefined when none is due. */
+  /**
+   * One due delivery, of a non-disabled endpoint or a ticket's callback, leased to this worker;
+   * undefined when none is due.
+   */
   private async claim(): Promise<ClaimedDelivery | undefined> {
     const now = this.options.schedule.now();
     const leaseUntil = new Date(now.getTime() + this.options.schedule.timeoutMs + LEASE_MARGIN_MS);
     // TypeORM answers an UPDATE … RETURNING as [rows, affected].
     const [rows]: [ClaimedDelivery[], number] = await this.dataSource.query(
       `WITH due AS (
-         SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+         SELECT d.id FROM webhook_deliveries d LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
          WHERE d.status IN ('pending', 'retrying') AND d.next_attempt_at <= $1
            AND (d.lease_until IS NULL OR d.lease_until <= $1)
-           AND e.status <> 'disabled' AND NOT (d.endpoint_id = ANY ($3::uuid[]))
+           AND (d.endpoint_id IS NULL OR e.status <> 'disabled')
+           AND NOT (coalesce(d.endpoint_id::text, d.callback_url) = ANY ($3::text[]))
          ORDER BY d.next_attempt_at, d.created_at
          LIMIT 1
          FOR UPDATE OF d SKIP LOCKED
        )
        UPDATE webhook_deliveries d SET lease_until = $2
-       FROM due, webhook_endpoints e
-       WHERE d.id = due.id AND e.id = d.endpoint_id
+       FROM due
+       WHERE d.id = due.id
        RETURNING d.id, d.endpoint_id, d.organization_id, d.event_id, d.request_body, d.retry_until,
-                 e.url, e.signing_secret`,
-      [now, leaseUntil, this.busyEndpoints()],
+         coalesce((SELECT e.url FROM webhook_endpoints e WHERE e.id = d.endpoint_id), d.callback_url) AS url,
+         CASE WHEN d.endpoint_id IS NULL
+           THEN (SELECT s.signing_secret FROM webhook_callback_secrets s WHERE s.organization_id = d.organization_id)
+           ELSE (SELECT e.signing_secret FROM webhook_endpoints e WHERE e.id = d.endpoint_id)
+         END AS signing_secret`,
+      [now, leaseUntil, this.busyTargets()],
     );
     return rows[0];
   }
@@ -236,10 +255,14 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     }
     let signingSecret: string;
     try {
-      signingSecret = this.box.decrypt(delivery.signing_secret, webhookSecretContext(delivery.endpoint_id));
+      signingSecret = await this.signingSecret(delivery);
     } catch {
       // Sealed with another CRM_ENCRYPTION_KEY: nothing can be signed until the key is right.
-      this.logger.error(`the signing secret of webhook endpoint ${delivery.endpoint_id} does not open`);
+      this.logger.error(
+        delivery.endpoint_id
+          ? `the signing secret of webhook endpoint ${delivery.endpoint_id} does not open`
+          : `the callback signing secret of organization ${delivery.organization_id} does not open`,
+      );
       return {
         durationMs: 0,
         responseStatus: null,
@@ -258,10 +281,19 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     });
   }
 
+  /** The endpoint's secret; for a callback, its organization's (made now if this is the first). */
+  private async signingSecret(delivery: ClaimedDelivery): Promise<string> {
+    if (delivery.endpoint_id)
+      return this.box.decrypt(delivery.signing_secret ?? '', webhookSecretContext(delivery.endpoint_id));
+    if (delivery.signing_secret)
+      return this.callbackSecrets.open(delivery.organization_id, delivery.signing_secret);
+    return (await this.callbackSecrets.reveal(delivery.organization_id)).signingSecret;
+  }
+
   /**
    * Keeps the attempt and moves the delivery on: 2xx succeeded (and a failing endpoint is active
    * again); else a retry at the next back-off, or, past the retry window, failed, and the endpoint
-   * failing, with its owners told once, when it was active.
+   * failing, with its owners told once, when it was active (a callback just fails).
    */
   private async record(delivery: ClaimedDelivery, at: Date, outcome: AttemptOutcome): Promise<void> {
     const succeeded =
@@ -272,7 +304,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
         'SELECT attempt_count FROM webhook_deliveries WHERE id = $1 FOR UPDATE',
         [delivery.id],
       );
-      if (!current) return; // the endpoint was deleted meanwhile
+      if (!current) return; // the endpoint (or organization) was deleted meanwhile
       const attempt = current.attempt_count + 1;
       await manager.query(
         `INSERT INTO webhook_attempts (delivery_id, attempt, at, duration_ms, response_status, response_body, error)
@@ -293,11 +325,13 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
              lease_until = NULL WHERE id = $1`,
           [delivery.id, attempt],
         );
-        await manager.query(
-          `UPDATE webhook_endpoints SET status = 'active', failing_since = NULL, updated_at = now()
-           WHERE id = $1 AND status = 'failing'`,
-          [delivery.endpoint_id],
-        );
+        if (delivery.endpoint_id) {
+          await manager.query(
+            `UPDATE webhook_endpoints SET status = 'active', failing_since = NULL, updated_at = now()
+             WHERE id = $1 AND status = 'failing'`,
+            [delivery.endpoint_id],
+          );
+        }
         return;
       }
       const next = nextAttemptAt(this.options.schedule, attempt, ended, delivery.retry_until);
@@ -314,6 +348,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
            lease_until = NULL WHERE id = $1`,
         [delivery.id, attempt],
       );
+      // A callback has no endpoint to mark failing: its log says it gave up.
+      if (!delivery.endpoint_id) return;
       const [failing]: [{ url: string }[], number] = await manager.query(
         `UPDATE webhook_endpoints SET status = 'failing', failing_since = $2, updated_at = now()
          WHERE id = $1 AND status = 'active' RETURNING url`,

@@ -11,7 +11,7 @@ import {
 import { authenticationRequired, request, type SignedInUser, startForSuite, waitFor } from '@portal/testing';
 import { startCrm } from '../test/crm-harness';
 import { webhookSecretContext } from './webhook-options';
-import { type HostResolver, systemResolver } from './webhook-url-guard';
+import { type HostResolver, systemResolver } from '@portal/nest-http';
 
 /** Names the test points elsewhere (a DNS answer that changes: rebinding). */
 const rebound = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   BadRequestException,
   ConflictException,
@@ -25,13 +25,26 @@ import {
 import { decodeKeysetCursor, encodeKeysetCursor, keysetTimeText } from '@portal/db';
 import type { DataSource, EntityManager } from 'typeorm';
 import { insertDeliveries } from './webhook-events.consumer';
-import { WEBHOOK_OPTIONS, type WebhookOptions, webhookSecretContext } from './webhook-options';
+import {
+  newWebhookSecret,
+  WEBHOOK_OPTIONS,
+  type WebhookOptions,
+  webhookSecretContext,
+} from './webhook-options';
 import { testEventBody } from './webhook-payloads';
-import { resolveWebhookUrl, WebhookUrlRefusal } from './webhook-url-guard';
+import { resolveWebhookUrl, WebhookUrlRefusal } from '@portal/nest-http';
 import { WebhookWorker } from './webhook-worker';
 
 export const endpointNotFound = () => new NotFoundException(webhookMessages.endpointNotFound);
 export const deliveryNotFound = () => new NotFoundException(webhookMessages.deliveryNotFound);
+
+/**
+ * Whose deliveries: an endpoint's (its id), or the organization's tickets' callbacks (null, ADR 0206).
+ * As SQL, `$n` being that id: `($n::uuid IS NULL AND endpoint_id IS NULL OR endpoint_id = $n::uuid)`.
+ */
+type DeliveryTarget = string | null;
+const targetIs = (param: string) =>
+  `(${param}::uuid IS NULL AND endpoint_id IS NULL OR endpoint_id = ${param}::uuid)`;
 
 /** The fields a create or update carries once validated by the contracts' schemas. */
 type EndpointFields = { url: string; events: WebhookEventType[]; description?: string };
@@ -50,7 +63,8 @@ interface EndpointRow {
 
 interface DeliveryRow {
   id: string;
-  endpoint_id: string;
+  endpoint_id: string | null;
+  callback_url: string | null;
   event_id: string;
   event_type: string;
   status: WebhookDelivery['status'];
@@ -71,7 +85,7 @@ interface AttemptRow {
 }
 
 const ENDPOINT_COLUMNS = 'id, url, events, description, status, failing_since, created_at, updated_at';
-const DELIVERY_COLUMNS = `id, endpoint_id, event_id, event_type, status, created_at,
+const DELIVERY_COLUMNS = `id, endpoint_id, callback_url, event_id, event_type, status, created_at,
   ${keysetTimeText('created_at')} AS created_at_key, next_attempt_at, request_body`;
 
 const toEndpointView = (row: EndpointRow): WebhookEndpoint => ({
@@ -93,9 +107,6 @@ const toAttemptView = (row: AttemptRow): WebhookAttempt => ({
   responseBody: row.response_body,
   error: row.error,
 });
-
-/** A fresh signing secret: `whsec_` and 32 random bytes, base64url. */
-export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 /**
  * The Developers page's webhooks (ADR 0202): an organization's endpoints, their delivery log, 'Send
@@ -220,15 +231,19 @@ export class WebhooksService {
    * gets that one attempt (then it is failed again); one inside it goes on retrying. A delivery whose
    * attempt is in flight is left to it.
    */
-  async resend(organizationId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+  async resend(
+    organizationId: string,
+    endpointId: DeliveryTarget,
+    deliveryId: string,
+  ): Promise<WebhookDelivery> {
     await this.dataSource.transaction(async (manager) => {
-      await this.enabledEndpoint(manager, organizationId, endpointId);
+      if (endpointId) await this.enabledEndpoint(manager, organizationId, endpointId);
       const now = this.options.schedule.now();
       const [, affected]: [unknown, number] = await manager.query(
         `UPDATE webhook_deliveries SET
            status = CASE WHEN status IN ('pending', 'retrying') THEN status ELSE 'pending' END,
            next_attempt_at = $4, retry_until = greatest(retry_until, $4)
-         WHERE organization_id = $1 AND endpoint_id = $2 AND id = $3`,
+         WHERE organization_id = $1 AND ${targetIs('$2')} AND id = $3`,
         [organizationId, endpointId, deliveryId, now],
       );
       if (affected === 0) throw deliveryNotFound();
@@ -238,18 +253,18 @@ export class WebhooksService {
     return this.delivery(organizationId, endpointId, deliveryId);
   }
 
-  /** The endpoint's deliveries, newest first, `WEBHOOK_DELIVERIES_PAGE_SIZE` a page. */
+  /** The endpoint's (or the callbacks') deliveries, newest first, `WEBHOOK_DELIVERIES_PAGE_SIZE` a page. */
   async deliveries(
     organizationId: string,
-    endpointId: string,
+    endpointId: DeliveryTarget,
     before?: string,
   ): Promise<WebhookDeliveryPage> {
     const cursor = before === undefined ? undefined : decodeKeysetCursor(before);
     if (cursor === null) throw new BadRequestException(webhookMessages.cursorInvalid);
-    await this.endpoint(this.dataSource.manager, organizationId, endpointId);
+    if (endpointId) await this.endpoint(this.dataSource.manager, organizationId, endpointId);
     const rows: DeliveryRow[] = await this.dataSource.query(
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
-       WHERE organization_id = $1 AND endpoint_id = $2
+       WHERE organization_id = $1 AND ${targetIs('$2')}
          AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
        ORDER BY created_at DESC, id DESC
        LIMIT ${WEBHOOK_DELIVERIES_PAGE_SIZE + 1}`,
@@ -266,11 +281,15 @@ export class WebhooksService {
     };
   }
 
-  /** One delivery of the organization's endpoint, with its attempts. */
-  async delivery(organizationId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+  /** One delivery of the organization's endpoint (or callbacks), with its attempts. */
+  async delivery(
+    organizationId: string,
+    endpointId: DeliveryTarget,
+    deliveryId: string,
+  ): Promise<WebhookDelivery> {
     const rows: DeliveryRow[] = await this.dataSource.query(
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
-       WHERE organization_id = $1 AND endpoint_id = $2 AND id = $3`,
+       WHERE organization_id = $1 AND ${targetIs('$2')} AND id = $3`,
       [organizationId, endpointId, deliveryId],
     );
     const [delivery] = await this.withAttempts(rows);
@@ -288,6 +307,7 @@ export class WebhooksService {
     return rows.map((row) => ({
       id: row.id,
       endpointId: row.endpoint_id,
+      callbackUrl: row.callback_url,
       eventId: toPublicId('event', row.event_id),
       eventType: row.event_type,
       status: row.status,

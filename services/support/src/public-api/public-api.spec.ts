@@ -4,14 +4,17 @@ import {
   apiErrorBodySchema,
   type ApiKeyScope,
   events,
+  fromPublicId,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   ticketCreatedDataSchema,
+  ticketUpdatedDataSchema,
   toPublicId,
   type V1Ticket,
   type V1TicketList,
   v1AgentListSchema,
   v1TicketListSchema,
   v1TicketSchema,
+  webhookMessages,
 } from '@portal/contracts';
 import { type JsonResponse, postRawBody, request, startForSuite } from '@portal/testing';
 import { startSupport } from '../test/support-harness';
@@ -183,6 +186,58 @@ describe('/v1 (the public API in support)', () => {
         [key.organizationId],
       );
       expect(count).toBe(0);
+    });
+
+    it('refuses a callback_url reaching a loopback, private or link-local address (400 callback_url), storing nothing', async () => {
+      const key = await keyOf();
+      for (const url of [
+        'http://127.0.0.1:8080/hooks',
+        'http://10.1.2.3/hooks',
+        'https://192.168.0.10/hooks',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]/hooks',
+        'http://2130706433/hooks', // 127.0.0.1 spelt as one number
+      ]) {
+        const response = await open(key, { ...valid(), callback_url: url }, { 'Idempotency-Key': url });
+        expectError(response, 400, {
+          type: 'invalid_request_error',
+          code: 'parameter_invalid',
+          param: 'callback_url',
+          message: webhookMessages.callbackUrlRefused,
+        });
+      }
+      const [{ tickets, keys }] = await rows<{ tickets: number; keys: number }>(
+        `SELECT (SELECT count(*)::int FROM tickets WHERE organization_id = $1) AS tickets,
+                (SELECT count(*)::int FROM idempotency_keys WHERE organization_id = $1) AS keys`,
+        [key.organizationId],
+      );
+      expect({ tickets, keys }).toEqual({ tickets: 0, keys: 0 });
+    });
+
+    it('carries the ticket as GET /v1/tickets/{id} shows it in the events of its changes, for crm to post to its callback_url', async () => {
+      const key = await keyOf();
+      const created = v1TicketSchema.parse((await open(key)).body);
+      const id = fromPublicId('ticket', created.id)!;
+      await stack()
+        .service.app.get(TicketsService)
+        .changeForStaff(id, { status: 'in_progress', priority: 'urgent' });
+      const shown = await call<V1Ticket>('GET', `/v1/tickets/${created.id}`, key);
+      expect(shown.body).toMatchObject({ status: 'in_progress', priority: 'urgent' });
+      const [event] = await rows<{ data: Body }>(
+        `SELECT data FROM outbox WHERE subject = $1 AND data->>'ticketId' = $2`,
+        [events.ticketUpdated.subject, id],
+      );
+      expect(ticketUpdatedDataSchema.parse(event.data).apiTicket).toEqual(shown.body);
+
+      // A ticket without a callback_url (the dashboard's, or the API's without one) carries none.
+      const plain = v1TicketSchema.parse((await open(key, { ...valid(), callback_url: undefined })).body);
+      const plainId = fromPublicId('ticket', plain.id)!;
+      await stack().service.app.get(TicketsService).changeForStaff(plainId, { priority: 'low' });
+      const [plainEvent] = await rows<{ data: Body }>(
+        `SELECT data FROM outbox WHERE subject = $1 AND data->>'ticketId' = $2`,
+        [events.ticketUpdated.subject, plainId],
+      );
+      expect(plainEvent.data).not.toHaveProperty('apiTicket');
     });
 
     it('answers malformed JSON and a body that is no object as body_not_json, with the request id', async () => {

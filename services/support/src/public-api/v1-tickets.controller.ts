@@ -4,6 +4,7 @@ import {
   Get,
   Headers,
   HttpStatus,
+  Inject,
   Param,
   Post,
   Query,
@@ -20,7 +21,9 @@ import {
   type V1TicketList,
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
+import { SUPPORT_CONFIG, type SupportConfig } from '../config';
 import { TicketsService } from '../tickets/tickets.service';
+import { checkCallbackUrl } from './callback-url';
 import { IdempotencyService, idempotencyKeyOf, requestHash } from './idempotency.service';
 import { v1Errors, v1Messages } from './v1-errors';
 import { V1ExceptionFilter } from './v1-exception.filter';
@@ -43,11 +46,13 @@ export class V1TicketsController {
     private readonly tickets: TicketsService,
     private readonly v1Tickets: V1TicketsService,
     private readonly idempotency: IdempotencyService,
+    @Inject(SUPPORT_CONFIG) private readonly config: Pick<SupportConfig, 'allowPrivateCallbackUrls'>,
   ) {}
 
   /**
    * Opens a ticket (the API's `subject` is its title; without a `description`, the subject is its
    * first message too), assigned to the account's least busy agent, with `Idempotency-Key` honoured.
+   * A `callback_url` reaching a private address is refused (400) before the key is looked at.
    */
   @Post()
   @ApiScopes('tickets:write')
@@ -59,6 +64,7 @@ export class V1TicketsController {
   ): Promise<unknown> {
     const key = idempotencyKeyOf(idempotencyHeader);
     const input = parseV1(v1CreateTicketRequestSchema, body);
+    await checkCallbackUrl(input.callback_url, { allowPrivate: this.config.allowPrivateCallbackUrls });
     const answer = await this.idempotency.run(
       caller.organizationId,
       key,

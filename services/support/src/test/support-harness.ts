@@ -32,6 +32,7 @@ export function startSupport(
           ...config,
           identityUrl: identity.baseUrl,
           ticketLimitPerHour,
+          allowPrivateCallbackUrls: false,
           ...(options.events && { events: options.events }),
         }),
       migrations: supportMigrations,

@@ -25,6 +25,7 @@ import {
 } from '@portal/db';
 import { pickAgent } from '../agents/pick-agent';
 import { attachUploads } from '../attachments/attach-uploads';
+import { toV1TicketFromEntity } from '../public-api/v1-views';
 import { slaTimes } from '../sla/sla-clock';
 import { TicketEntity } from './ticket.entity';
 import type { StaffTicketRecord } from './ticket-view';
@@ -44,13 +45,18 @@ export function lockTicket(manager: EntityManager, ticketId: string): Promise<Ti
   return manager.findOne(TicketEntity, { where: { id: ticketId }, lock: { mode: 'pessimistic_write' } });
 }
 
-/** What every `portal.tickets.*` event says of its ticket. */
+/**
+ * What every `portal.tickets.*` event of a change says of its ticket; for a ticket opened through the
+ * API with a `callback_url`, also the ticket as `GET /v1/tickets/{id}` shows it, which crm posts there
+ * (ADR 0206).
+ */
 export function ticketActivity(ticket: TicketEntity) {
   return {
     ticketId: ticket.id,
     customerId: ticket.customerId,
     organizationId: ticket.organizationId,
     title: ticket.title,
+    ...(ticket.callbackUrl && { apiTicket: toV1TicketFromEntity(ticket) }),
   };
 }
 
