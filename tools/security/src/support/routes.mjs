@@ -872,6 +872,10 @@ export const unexercisedRoutes = [
     ['POST', '/api/developers/webhooks/:id/test'],
     ['GET', '/api/developers/webhooks/:id/deliveries'],
     ['POST', '/api/developers/webhooks/:id/deliveries/:deliveryId/resend'],
+    ['GET', '/api/developers/callbacks/secret'],
+    ['POST', '/api/developers/callbacks/secret/roll'],
+    ['GET', '/api/developers/callbacks/deliveries'],
+    ['POST', '/api/developers/callbacks/deliveries/:deliveryId/resend'],
   ].map(([method, path]) => ({
     service: 'crm',
     method,

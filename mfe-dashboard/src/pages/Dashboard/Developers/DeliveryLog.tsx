@@ -93,7 +93,7 @@ function AttemptRow({ attempt }: { attempt: WebhookAttempt }) {
   );
 }
 
-function DeliveryCard({ delivery, endpointId }: { delivery: WebhookDelivery; endpointId: string }) {
+function DeliveryCard({ delivery, endpointId }: { delivery: WebhookDelivery; endpointId: string | null }) {
   const dispatch = useAppDispatch();
   const detailsId = useId();
   const [open, setOpen] = useState(false);
@@ -168,6 +168,14 @@ function DeliveryCard({ delivery, endpointId }: { delivery: WebhookDelivery; end
           <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
         </Fact>
       </Box>
+      {delivery.callbackUrl && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          To{' '}
+          <Box component="span" sx={monoSx}>
+            {delivery.callbackUrl}
+          </Box>
+        </Typography>
+      )}
       {delivery.nextAttemptAt && (
         <Typography variant="body2" color="text.secondary">
           Next attempt <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>
@@ -229,8 +237,11 @@ function DeliveryCard({ delivery, endpointId }: { delivery: WebhookDelivery; end
   );
 }
 
-/** An endpoint's deliveries, newest first, a page at a time; each expands to its request and attempts. */
-export function DeliveryLog({ endpointId }: { endpointId: string }) {
+/**
+ * An endpoint's deliveries (or, with `endpointId` null, the tickets' callbacks), newest first, a page
+ * at a time; each expands to its request and attempts.
+ */
+export function DeliveryLog({ endpointId }: { endpointId: string | null }) {
   const deliveries = useWebhookDeliveriesInfiniteQuery(endpointId);
   useFailureToast(deliveries, 'Failed to fetch deliveries');
   const items = deliveries.data?.pages.flatMap((page) => page.items);
@@ -244,8 +255,14 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   if (items.length === 0) {
     return (
       <EmptyState icon={<HistoryRounded />} title="No deliveries yet">
-        Events this endpoint subscribes to appear here as they are sent. &lsquo;Send test event&rsquo; sends
-        one now.
+        {endpointId === null ? (
+          <>Changes to tickets opened through the API with a callback_url appear here as they are sent.</>
+        ) : (
+          <>
+            Events this endpoint subscribes to appear here as they are sent. &lsquo;Send test event&rsquo;
+            sends one now.
+          </>
+        )}
       </EmptyState>
     );
   }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { RouteLink } from '@portal/ui';
 import { TabHeader } from '../../../components/TabHeader';
 import { ApiKeysSection } from './ApiKeysSection';
+import { CallbacksSection } from './CallbacksSection';
 import { WebhookEndpointPage } from './WebhookEndpointPage';
 import { WebhooksSection } from './WebhooksSection';
 
@@ -12,7 +13,10 @@ export interface DevelopersTabProps {
   endpointId?: string;
 }
 
-/** Developers: the organization's API keys and webhook endpoints, or one endpoint's delivery log. */
+/**
+ * Developers: the organization's API keys, webhook endpoints and tickets' callbacks, or one endpoint's
+ * delivery log.
+ */
 export function DevelopersTab({ listPath, endpointId }: DevelopersTabProps) {
   if (endpointId) return <WebhookEndpointPage listPath={listPath} endpointId={endpointId} />;
   return (
@@ -29,6 +33,7 @@ export function DevelopersTab({ listPath, endpointId }: DevelopersTabProps) {
       <Box>
         <ApiKeysSection />
         <WebhooksSection listPath={listPath} />
+        <CallbacksSection />
       </Box>
     </>
   );

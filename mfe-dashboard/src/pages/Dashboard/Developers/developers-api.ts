@@ -1,5 +1,6 @@
 import type {
   ApiKey,
+  CallbackSigningSecret,
   CreateApiKeyRequest,
   CreatedApiKey,
   CreatedWebhookEndpoint,
@@ -18,12 +19,17 @@ type PageCursor = string | null;
 
 const keyPath = (id: string) => `/developers/keys/${encodeURIComponent(id)}`;
 const endpointPath = (id: string) => `/developers/webhooks/${encodeURIComponent(id)}`;
+/** Whose delivery log: an endpoint's id, or null for the tickets' callbacks. */
+type LogOf = string | null;
+const logPath = (id: LogOf) => (id === null ? '/developers/callbacks' : endpointPath(id));
+const logTag = (id: LogOf) => ({ type: 'WebhookDeliveries' as const, id: id ?? 'callbacks' });
 
 /**
- * The Developers tab's calls: the organization's API keys (identity, `/api/developers/keys`) and its
- * outbound webhook endpoints with their delivery logs (crm, `/api/developers/webhooks`). A key's
- * secret and an endpoint's signing secret come back once, in a mutation's answer: the dialogs reset
- * those requests so the secrets never stay in the store.
+ * The Developers tab's calls: the organization's API keys (identity, `/api/developers/keys`), its
+ * outbound webhook endpoints with their delivery logs (crm, `/api/developers/webhooks`), and its
+ * tickets' callbacks: their signing secret and log (crm, `/api/developers/callbacks`). A key's secret
+ * and a signing secret come back in a mutation's answer (revealing the callbacks' one too): the
+ * components reset those requests so the secrets never stay in the store.
  */
 const developersApi = lazyApi((api) =>
   api
@@ -65,30 +71,35 @@ const developersApi = lazyApi((api) =>
           query: (id) => ({ url: endpointPath(id), method: 'DELETE' }),
           invalidatesTags: ['WebhookEndpoints'],
         }),
-        /** An endpoint's deliveries, newest first, a page at a time ('Show more' adds the next). */
-        webhookDeliveries: build.infiniteQuery<WebhookDeliveryPage, string, PageCursor>({
+        /** An endpoint's (or the callbacks') deliveries, newest first, a page at a time ('Show more' adds the next). */
+        webhookDeliveries: build.infiniteQuery<WebhookDeliveryPage, LogOf, PageCursor>({
           infiniteQueryOptions: {
             initialPageParam: null,
             getNextPageParam: (lastPage) => lastPage.nextCursor,
           },
           query: ({ queryArg: id, pageParam }) => ({
-            url: `${endpointPath(id)}/deliveries`,
+            url: `${logPath(id)}/deliveries`,
             params: pageParam ? { before: pageParam } : undefined,
           }),
-          providesTags: (_result, _error, id) => [{ type: 'WebhookDeliveries', id }],
+          providesTags: (_result, _error, id) => [logTag(id)],
         }),
         sendTestWebhook: build.mutation<WebhookDelivery, string>({
           query: (id) => ({ url: `${endpointPath(id)}/test`, method: 'POST' }),
           invalidatesTags: (_result, _error, id) => [{ type: 'WebhookDeliveries', id }],
         }),
-        resendWebhookDelivery: build.mutation<WebhookDelivery, { endpointId: string; deliveryId: string }>({
+        resendWebhookDelivery: build.mutation<WebhookDelivery, { endpointId: LogOf; deliveryId: string }>({
           query: ({ endpointId, deliveryId }) => ({
-            url: `${endpointPath(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
+            url: `${logPath(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
             method: 'POST',
           }),
-          invalidatesTags: (_result, _error, { endpointId }) => [
-            { type: 'WebhookDeliveries', id: endpointId },
-          ],
+          invalidatesTags: (_result, _error, { endpointId }) => [logTag(endpointId)],
+        }),
+        /** The callbacks' signing secret, made by crm on first need: a mutation, so it is not cached. */
+        revealCallbackSecret: build.mutation<CallbackSigningSecret, void>({
+          query: () => ({ url: '/developers/callbacks/secret', method: 'GET' }),
+        }),
+        rollCallbackSecret: build.mutation<CallbackSigningSecret, void>({
+          query: () => ({ url: '/developers/callbacks/secret/roll', method: 'POST' }),
         }),
       }),
     }),
@@ -107,3 +118,5 @@ export const useDeleteWebhookEndpointMutation = developersApi.hook('useDeleteWeb
 export const useWebhookDeliveriesInfiniteQuery = developersApi.hook('useWebhookDeliveriesInfiniteQuery');
 export const useSendTestWebhookMutation = developersApi.hook('useSendTestWebhookMutation');
 export const useResendWebhookDeliveryMutation = developersApi.hook('useResendWebhookDeliveryMutation');
+export const useRevealCallbackSecretMutation = developersApi.hook('useRevealCallbackSecretMutation');
+export const useRollCallbackSecretMutation = developersApi.hook('useRollCallbackSecretMutation');

@@ -39,6 +39,7 @@ export function aDelivery(overrides: Partial<WebhookDelivery> = {}): WebhookDeli
   return {
     id: 'd1e2f3a4-b5c6-4d7e-8f9a-0b1c2d3e4f5a',
     endpointId: ENDPOINT_ID,
+    callbackUrl: null,
     eventId: 'evt_0f1e2d3c4b5a49688776655443322110',
     eventType: 'ticket.created',
     status: 'succeeded',
