@@ -2,6 +2,7 @@ import {
   AckPolicy,
   type ConsumerConfig,
   DeliverPolicy,
+  type JetStreamClient,
   jetstream,
   JetStreamApiCodes,
   JetStreamApiError,
@@ -9,13 +10,14 @@ import {
   jetstreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
+import { headers } from '@nats-io/nats-core';
 import type { EventEnvelope } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { backoffDelay, consoleEventsLogger, errorMessage, type EventsLogger } from './logger';
 import { NatsLink } from './nats-link';
 import { ReaderLoop } from './reader-loop';
 import { readEvent } from './read-event';
-import { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
+import { deadLetterStream, DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 
 export interface EventContext {
   /** The manager of the transaction that also records the event as processed. */
@@ -39,7 +41,7 @@ export interface EventConsumerOptions {
   handler: EventHandler;
   /** Stream to ensure and consume from; default `PORTAL`. */
   stream?: StreamOptions;
-  /** Deliveries before a failing event is given up (and logged); default 10. */
+  /** Deliveries before a failing event is given up (dead-lettered and logged); default 10. */
   maxDeliver?: number;
   /** Time to handle one event before JetStream redelivers it; default 30 s. */
   ackWaitMs?: number;
@@ -48,12 +50,28 @@ export interface EventConsumerOptions {
 
 const nanos = (ms: number) => ms * 1_000_000;
 
+interface JetStreamAccess {
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+}
+
+/** Headers of a dead letter: the consumer that gave up, where the message was, why, after how many deliveries. */
+export const deadLetterHeaders = {
+  consumer: 'Portal-Dead-Letter-Consumer',
+  subject: 'Portal-Dead-Letter-Subject',
+  sequence: 'Portal-Dead-Letter-Sequence',
+  reason: 'Portal-Dead-Letter-Reason',
+  deliveries: 'Portal-Dead-Letter-Deliveries',
+} as const;
+
 /**
  * A durable JetStream pull consumer that handles each event exactly once per consumer name: the
  * envelope is validated with the contracts schemas, then ONE database transaction records the id
  * in processed_events and runs the handler (a duplicate id skips the handler). The message is
- * acked after the commit; a failed handler is redelivered with backoff; a malformed message is
- * terminated. Like the relay, it waits for NATS in the background when NATS is down.
+ * acked after the commit; a failed handler is redelivered with backoff. A malformed message, or one
+ * that failed `maxDeliver` times, is copied to the stream's dead-letter stream (`deadLetterStream`)
+ * and terminated. A consumer created on a stream with `newConsumerReplayMs` starts that far back.
+ * Like the relay, it waits for NATS in the background when NATS is down.
  */
 export class EventConsumer {
   private readonly link: NatsLink;
@@ -61,11 +79,13 @@ export class EventConsumer {
   private readonly stream: StreamOptions;
   private readonly maxDeliver: number;
   private readonly loop: ReaderLoop;
+  private readonly deadLetters: StreamOptions;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.logger = options.logger ?? consoleEventsLogger;
     this.stream = options.stream ?? DEFAULT_STREAM;
     this.maxDeliver = options.maxDeliver ?? 10;
+    this.deadLetters = deadLetterStream(this.stream);
     this.link = new NatsLink({
       url: options.natsUrl,
       name: `consumer-${options.durable}`,
@@ -95,10 +115,11 @@ export class EventConsumer {
           const jsm = await jetstreamManager(connection);
           await ensureStream(jsm, this.stream);
           await this.ensureConsumer(jsm);
-          const consumer = await jetstream(connection).consumers.get(this.stream.name, this.options.durable);
+          const js = jetstream(connection);
+          const consumer = await js.consumers.get(this.stream.name, this.options.durable);
           const messages = this.loop.reading(await consumer.consume({ max_messages: 50 }));
           failures = 0;
-          for await (const message of messages) await this.handle(message);
+          for await (const message of messages) await this.handle({ js, jsm }, message);
         }
       } catch (error) {
         if (failures === 0) {
@@ -114,10 +135,16 @@ export class EventConsumer {
 
   private async ensureConsumer(jsm: JetStreamManager): Promise<void> {
     const { durable, filterSubjects } = this.options;
+    const replayMs = this.stream.newConsumerReplayMs;
     const config: Partial<ConsumerConfig> = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
+      ...(replayMs
+        ? {
+            deliver_policy: DeliverPolicy.StartTime,
+            opt_start_time: new Date(Date.now() - replayMs).toISOString(),
+          }
+        : { deliver_policy: DeliverPolicy.All }),
       max_deliver: this.maxDeliver,
       ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
       ...(filterSubjects.length === 1
@@ -133,13 +160,16 @@ export class EventConsumer {
     }
   }
 
-  // term() carries no reason: nats-server before 2.10.4 ignores a "+TERM <reason>" ack.
-  private async handle(message: JsMsg): Promise<void> {
-    const event = this.parse(message);
-    if (!event) {
-      message.term();
+  private async handle(nats: JetStreamAccess, message: JsMsg): Promise<void> {
+    const read = readEvent(message);
+    if (read.problem !== undefined) {
+      this.logger.error(
+        `Consumer ${this.options.durable} dropped a message on ${message.subject}: ${read.problem}`,
+      );
+      await this.giveUp(nats, message, read.problem);
       return;
     }
+    const event = read.event;
     try {
       await this.options.dataSource.transaction(async (manager) => {
         const fresh = await manager.query(
@@ -162,7 +192,7 @@ export class EventConsumer {
         this.logger.error(
           `Consumer ${this.options.durable} gave up on event ${event.id} (${event.type}) after ${deliveries} attempts: ${errorMessage(error)}`,
         );
-        message.term();
+        await this.giveUp(nats, message, errorMessage(error));
       } else {
         this.logger.warn(
           `Consumer ${this.options.durable} failed on event ${event.id} (${event.type}), attempt ${deliveries}: ${errorMessage(error)}`,
@@ -172,12 +202,32 @@ export class EventConsumer {
     }
   }
 
-  private parse(message: JsMsg): EventEnvelope | undefined {
-    const read = readEvent(message);
-    if (read.problem === undefined) return read.event;
-    this.logger.error(
-      `Consumer ${this.options.durable} dropped a message on ${message.subject}: ${read.problem}`,
-    );
-    return undefined;
+  /**
+   * Copies `message` to the dead-letter stream (made when first needed; once per stream sequence and
+   * consumer), then
+   * terminates it. A copy that cannot be written is logged; the message is terminated all the same,
+   * as JetStream would stop delivering it anyway. term() carries no reason: nats-server before
+   * 2.10.4 ignores a "+TERM <reason>" ack.
+   */
+  private async giveUp({ js, jsm }: JetStreamAccess, message: JsMsg, reason: string): Promise<void> {
+    const { durable } = this.options;
+    const copy = headers();
+    copy.set(deadLetterHeaders.consumer, durable);
+    copy.set(deadLetterHeaders.subject, message.subject);
+    copy.set(deadLetterHeaders.sequence, String(message.seq));
+    copy.set(deadLetterHeaders.reason, reason.replace(/[\r\n]+/g, ' ').slice(0, 500));
+    copy.set(deadLetterHeaders.deliveries, String(message.info.deliveryCount));
+    try {
+      await ensureStream(jsm, this.deadLetters);
+      await js.publish(`deadletter.${this.stream.name}.${durable}`, message.data, {
+        msgID: `${durable}:${message.seq}`,
+        headers: copy,
+      });
+    } catch (error) {
+      this.logger.error(
+        `Consumer ${durable} could not dead-letter the message ${message.seq} on ${message.subject}: ${errorMessage(error)}`,
+      );
+    }
+    message.term();
   }
 }

@@ -19,16 +19,21 @@ import {
   waitFor,
 } from '@portal/testing';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
+import { EnvValidationError } from '@portal/config';
 import {
   CreateEventTables1763830000000,
+  deadLetterStream,
   enqueueCatalogEvent,
   enqueueEvent,
+  ensureStream,
   EventConsumer,
   type EventsLogger,
   type NatsConnection,
   OutboxRelay,
+  portalStream,
   type StreamOptions,
 } from './index';
+import { deadLetterHeaders } from './event-consumer';
 
 class CreateWidgets1763830000001 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
@@ -130,6 +135,22 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
     Number((await ds.query(`SELECT count(*)::int AS n FROM ${sql}`, params))[0].n);
 
   const deliveriesOf = (eventId: string) => count('deliveries WHERE event_id = $1', [eventId]);
+
+  /** The messages a consumer named `durable` gave up on, in order, with their headers. */
+  const deadLettersOf = async (consumerName: string) => {
+    const letters = deadLetterStream(stream);
+    const { state } = await jsm.streams.info(letters.name);
+    const found: { text: string; headers: Record<string, string> }[] = [];
+    for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
+      const message = await jsm.streams.getMessage(letters.name, { seq });
+      if (!message || message.subject !== `deadletter.${stream.name}.${consumerName}`) continue;
+      const headers = Object.fromEntries(
+        [...(message.header?.keys() ?? [])].map((key) => [key, message.header.get(key)]),
+      );
+      found.push({ text: message.string(), headers });
+    }
+    return found;
+  };
 
   it('writes an entity and its event in one transaction, and a rollback leaves neither', async () => {
     const event = await createWidget('committed');
@@ -418,7 +439,7 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
       expect(attempts.get(envelope.id)).toBe(1);
     });
 
-    it('terminates malformed messages without calling the handler', async () => {
+    it('dead-letters malformed messages without calling the handler', async () => {
       const js = jetstream(nc);
       const handled = attempts.size;
       await js.publish(subject, 'not json at all');
@@ -438,6 +459,19 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
         expect.stringContaining('not an event envelope'),
         expect.stringContaining('bad organization.created payload'),
       ]);
+      // Each kept as it came in the dead-letter stream, saying who gave up on it and why.
+      const letters = await deadLettersOf(durable);
+      expect(letters.map((letter) => letter.text)).toEqual([
+        'not json at all',
+        expect.stringContaining('"id":"nope"'),
+        expect.stringContaining('organization.created'),
+      ]);
+      expect(letters[0].headers).toMatchObject({
+        [deadLetterHeaders.consumer]: durable,
+        [deadLetterHeaders.subject]: subject,
+        [deadLetterHeaders.deliveries]: '1',
+        [deadLetterHeaders.reason]: expect.stringContaining('not JSON'),
+      });
     });
 
     it('rolls back a failed handler with its processed mark and redelivers it', async () => {
@@ -457,4 +491,154 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
       });
     });
   });
+
+  it('dead-letters an event whose handler fails on every delivery, after maxDeliver of them', async () => {
+    const poisonDurable = `${space.prefix}-poison`;
+    const logs = captureLogs();
+    const poisoned = new EventConsumer({
+      dataSource: ds,
+      natsUrl: testNatsUrl(),
+      stream,
+      durable: poisonDurable,
+      filterSubjects: [`${space.prefix}.poison`],
+      maxDeliver: 2,
+      logger: logs,
+      handler: async () => {
+        throw new Error('the handler always fails');
+      },
+    });
+    poisoned.start();
+    try {
+      await waitFor(
+        () => jsm.consumers.info(space.stream, poisonDurable).catch(() => undefined),
+        'the durable consumer',
+      );
+      const envelope = createEventEnvelope('widget.created', {
+        widgetId: crypto.randomUUID(),
+        name: 'poison',
+      });
+      await jetstream(nc).publish(`${space.prefix}.poison`, JSON.stringify(envelope));
+      await waitFor(async () => (await deadLettersOf(poisonDurable)).length === 1, 'the dead letter', 15_000);
+      const [letter] = await deadLettersOf(poisonDurable);
+      expect(JSON.parse(letter.text)).toEqual(envelope);
+      expect(letter.headers).toMatchObject({
+        [deadLetterHeaders.deliveries]: '2',
+        [deadLetterHeaders.reason]: 'the handler always fails',
+      });
+      expect(logs.lines).toContainEqual({
+        level: 'error',
+        message: expect.stringContaining(`gave up on event ${envelope.id} (widget.created) after 2 attempts`),
+      });
+      // Terminated: never delivered again.
+      await sleep(2500);
+      expect((await jsm.consumers.info(space.stream, poisonDurable)).num_ack_pending).toBe(0);
+      expect(await deadLettersOf(poisonDurable)).toHaveLength(1);
+    } finally {
+      await poisoned.stop();
+    }
+  }, 30_000);
+});
+
+describe('the event stream and its consumers', () => {
+  it('takes the limits of PORTAL from the environment, with defaults for one machine', () => {
+    expect(portalStream({})).toMatchObject({
+      name: 'PORTAL',
+      subjects: ['portal.>'],
+      maxAgeMs: 7 * 24 * 3_600_000,
+      maxBytes: 1024 * 1024 * 1024,
+      replicas: 1,
+      newConsumerReplayMs: 24 * 3_600_000,
+    });
+    expect(
+      portalStream({
+        EVENTS_STREAM_MAX_AGE_HOURS: '48',
+        EVENTS_STREAM_MAX_MEGABYTES: '512',
+        EVENTS_STREAM_REPLICAS: '3',
+        EVENTS_NEW_CONSUMER_REPLAY_HOURS: '2',
+      }),
+    ).toMatchObject({
+      maxAgeMs: 48 * 3_600_000,
+      maxBytes: 512 * 1024 * 1024,
+      replicas: 3,
+      newConsumerReplayMs: 7_200_000,
+    });
+    expect(() => portalStream({ EVENTS_STREAM_REPLICAS: '0' })).toThrow(EnvValidationError);
+    expect(() => portalStream({ EVENTS_STREAM_MAX_AGE_HOURS: 'a week' })).toThrow(
+      /EVENTS_STREAM_MAX_AGE_HOURS/,
+    );
+  });
+
+  it('creates a stream with its limits, and brings an existing stream to new ones', async () => {
+    const space = uniqueSubjectSpace();
+    const { jsm, close } = await connectTestJetStream(space.stream);
+    try {
+      const options: StreamOptions = {
+        name: space.stream,
+        subjects: space.subjects,
+        duplicateWindowMs: 60_000,
+        maxAgeMs: 3_600_000,
+        maxBytes: 1024 * 1024,
+      };
+      await ensureStream(jsm, options);
+      expect((await jsm.streams.info(space.stream)).config).toMatchObject({
+        max_age: 3_600_000 * 1_000_000,
+        max_bytes: 1024 * 1024,
+        num_replicas: 1,
+      });
+      await ensureStream(jsm, { ...options, maxAgeMs: 7_200_000, maxBytes: undefined });
+      expect((await jsm.streams.info(space.stream)).config).toMatchObject({
+        max_age: 7_200_000 * 1_000_000,
+        max_bytes: -1,
+        subjects: space.subjects,
+      });
+    } finally {
+      await close();
+    }
+  });
+
+  it('starts a new consumer newConsumerReplayMs back, not at the beginning of the stream', async () => {
+    const space = uniqueSubjectSpace();
+    const test = await connectTestJetStream(space.stream);
+    const db = await createMigratedTestDatabase('events_replay', {
+      migrations: [CreateEventTables1763830000000],
+    });
+    const stream: StreamOptions = {
+      name: space.stream,
+      subjects: space.subjects,
+      duplicateWindowMs: 60_000,
+      newConsumerReplayMs: 1000,
+    };
+    const handled: string[] = [];
+    const consumer = new EventConsumer({
+      dataSource: db.dataSource,
+      natsUrl: testNatsUrl(),
+      stream,
+      durable: `${space.prefix}-late`,
+      filterSubjects: [`${space.prefix}.>`],
+      logger: captureLogs(),
+      handler: async (event) => {
+        handled.push((event.data as { name: string }).name);
+      },
+    });
+    try {
+      await ensureStream(test.jsm, stream);
+      const js = jetstream(test.nats);
+      const publish = (name: string) =>
+        js.publish(
+          `${space.prefix}.widgets.created`,
+          JSON.stringify(createEventEnvelope('widget.created', { widgetId: crypto.randomUUID(), name })),
+        );
+      await publish('long ago');
+      await sleep(1500);
+      await publish('recent');
+      consumer.start();
+      await waitFor(async () => handled.length > 0, 'the recent event');
+      await sleep(500);
+      expect(handled).toEqual(['recent']);
+    } finally {
+      await consumer.stop();
+      await test.close();
+      await db.close();
+    }
+  }, 20_000);
 });

@@ -30,7 +30,7 @@ export {
   consumedEventsProvider,
   ServiceConsumers,
 } from './service-consumers';
-export { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
+export { deadLetterStream, DEFAULT_STREAM, ensureStream, portalStream, type StreamOptions } from './stream';
 export { NatsLink, type NatsConnection, type NatsLinkOptions } from './nats-link';
 export { isCatalogEvent, type ReadEvent, readEvent } from './read-event';
 export { ReaderLoop } from './reader-loop';

@@ -5,13 +5,14 @@ import { testNatsUrl } from './env';
 export interface TestJetStream {
   nats: Awaited<ReturnType<typeof connect>>;
   jsm: JetStreamManager;
-  /** Deletes the test's stream (if it was made) and disconnects. */
+  /** Deletes the test's stream and its dead-letter stream (if they were made) and disconnects. */
   close(): Promise<void>;
 }
 
 /**
  * A connection to the test NATS (`TEST_NATS_URL`) and its JetStream manager, for a test whose own
- * stream is `streamName` (see `uniqueSubjectSpace`): `close()` deletes that stream, never another.
+ * stream is `streamName` (see `uniqueSubjectSpace`): `close()` deletes that stream and its dead-letter
+ * stream (`<name>_DEAD_LETTERS`, `deadLetterStream` of @portal/events), never another.
  */
 export async function connectTestJetStream(streamName: string): Promise<TestJetStream> {
   const nats = await connect({ servers: testNatsUrl() });
@@ -23,7 +24,8 @@ export async function connectTestJetStream(streamName: string): Promise<TestJetS
     nats,
     jsm,
     async close() {
-      await jsm.streams.delete(streamName).catch(() => undefined);
+      for (const name of [streamName, `${streamName}_DEAD_LETTERS`])
+        await jsm.streams.delete(name).catch(() => undefined);
       await nats.close();
     },
   };
