@@ -1,6 +1,8 @@
 import {
   apiErrorBodySchema,
+  callbackEventTypes,
   callCompletedWebhookDataSchema,
+  ticketCallbackDataSchema,
   ticketCreatedWebhookDataSchema,
   v1OpenApiDocument,
   v1TicketSchema,
@@ -12,6 +14,7 @@ import {
   EXAMPLE_ERROR,
   EXAMPLE_TICKET,
   EXAMPLE_TICKET_CREATED,
+  EXAMPLE_TICKET_UPDATED,
   type DocsBlock,
 } from './docs';
 import type { OpenApiDocument } from './docs-reference';
@@ -85,11 +88,26 @@ describe('docsSections', () => {
     expect(callCompletedWebhookDataSchema.parse(EXAMPLE_CALL_COMPLETED.data)).toEqual(
       EXAMPLE_CALL_COMPLETED.data,
     );
+    expect(webhookPayloadSchema.parse(EXAMPLE_TICKET_UPDATED)).toEqual(EXAMPLE_TICKET_UPDATED);
+    expect(ticketCallbackDataSchema.parse(EXAMPLE_TICKET_UPDATED.data)).toEqual(EXAMPLE_TICKET_UPDATED.data);
     const snippets = blocks
       .filter((block) => block.type === 'snippet')
       .map((block) => JSON.parse(block.code) as unknown);
     expect(snippets).toEqual(
-      expect.arrayContaining([EXAMPLE_TICKET, EXAMPLE_ERROR, EXAMPLE_TICKET_CREATED, EXAMPLE_CALL_COMPLETED]),
+      expect.arrayContaining([
+        EXAMPLE_TICKET,
+        EXAMPLE_ERROR,
+        EXAMPLE_TICKET_CREATED,
+        EXAMPLE_CALL_COMPLETED,
+        EXAMPLE_TICKET_UPDATED,
+      ]),
     );
+  });
+
+  it('names every event a ticket’s callback_url is sent, and the secret that signs them', () => {
+    const webhooks = text('webhooks');
+    expect(webhooks).toContain('### Ticket callbacks');
+    for (const type of callbackEventTypes) expect(webhooks).toContain(`**${type}:**`);
+    expect(webhooks).toContain('callback signing secret');
   });
 });

@@ -118,6 +118,21 @@ export const EXAMPLE_TICKET_CREATED = {
   },
 } as const;
 
+/** `ticket.updated` as a ticket's `callback_url` gets it: the ticket as `GET /tickets/{id}` shows it. */
+export const EXAMPLE_TICKET_UPDATED = {
+  id: 'evt_5e4d3c2b1a0f49e8b7c6d5e4f3a2b1c0',
+  event: 'ticket.updated',
+  created_at: '2026-09-02T16:05:12.000Z',
+  data: {
+    object: {
+      ...EXAMPLE_TICKET,
+      status: 'in_progress',
+      updated_at: '2026-09-02T16:05:12.000Z',
+      callback_url: 'https://example.com/hooks/tickets',
+    },
+  },
+} as const;
+
 export const EXAMPLE_CALL_COMPLETED = {
   id: 'evt_9a8b7c6d5e4f40318293a4b5c6d7e8f9',
   event: 'call.completed',
@@ -260,10 +275,20 @@ Your endpoint must answer 200 within ${WEBHOOK_TIMEOUT_SECONDS} seconds (any 2xx
 
 ### The delivery log
 
-The endpoint's page in Developers lists every delivery with each attempt: the request, your answer's status and first bytes, and how long it took. Resend delivers one again, and Send test event sends a \`${WEBHOOK_TEST_EVENT_TYPE}\` event to check your receiver.`,
+The endpoint's page in Developers lists every delivery with each attempt: the request, your answer's status and first bytes, and how long it took. Resend delivers one again, and Send test event sends a \`${WEBHOOK_TEST_EVENT_TYPE}\` event to check your receiver.
+
+### Ticket callbacks
+
+Give a ticket a \`callback_url\` when you create it (\`POST /tickets\`) and we tell that URL about the ticket, with no endpoint to add:
+
+- **ticket.updated:** its status, priority or assignment changed.
+- **ticket.replied:** one of our agents replied to it.
+
+The body is a webhook's \`{ id, event, created_at, data }\` with \`data.object\`, the ticket as \`GET /tickets/{id}\` shows it at that change; order them by its \`updated_at\`. Callbacks are signed, answered, retried and de-duplicated exactly as webhooks, with one difference: your organization's callback signing secret signs them all. Reveal it in the Developers page's Ticket callbacks, which also lists every callback sent, with Resend. Roll it there too: the new secret signs every callback from then on, so give it to your receiver first. A \`callback_url\` that resolves to a private, loopback or link-local address is refused with a 400 on \`callback_url\`.`,
       },
       { type: 'snippet', title: 'ticket.created', code: json(EXAMPLE_TICKET_CREATED) },
       { type: 'snippet', title: 'call.completed', code: json(EXAMPLE_CALL_COMPLETED) },
+      { type: 'snippet', title: 'ticket.updated (to a callback_url)', code: json(EXAMPLE_TICKET_UPDATED) },
       { type: 'example', title: 'Receive webhooks', code: samples.webhookReceiver },
     ],
     authentication: [

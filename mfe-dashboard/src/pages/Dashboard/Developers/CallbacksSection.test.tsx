@@ -38,7 +38,10 @@ describe('Developers tab: ticket callbacks', () => {
     });
     const { store } = renderSection();
     expect(screen.getByRole('heading', { name: 'Ticket callbacks' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'callbacks' })).toHaveAttribute('href', '/docs#callbacks');
+    expect(screen.getByRole('link', { name: 'ticket callbacks' })).toHaveAttribute(
+      'href',
+      '/docs#ticket-callbacks',
+    );
     expect(calls).toHaveLength(0);
     expect(document.body.textContent).not.toContain('whsec_first');
 

@@ -77,8 +77,8 @@ export function CallbacksSection() {
           <>
             When a ticket opened through the API with a <code>callback_url</code> changes status, priority or
             assignment, or our staff reply, we post <code>ticket.updated</code> or <code>ticket.replied</code>{' '}
-            there, signed with this secret. See <RouteLink href="/docs#callbacks">callbacks</RouteLink> in the
-            API docs.
+            there, signed with this secret. See{' '}
+            <RouteLink href="/docs#ticket-callbacks">ticket callbacks</RouteLink> in the API docs.
           </>
         }
       />
