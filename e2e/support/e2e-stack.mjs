@@ -27,7 +27,8 @@ const stack = await startSuiteStack('e2e', {
     // The staff console's account (staff-console.spec.ts).
     STAFF_EMAIL: staffAccount.email,
     STAFF_PASSWORD: staffAccount.password,
-    // The docs samples' webhook receivers listen on this machine (docs-samples.spec.ts): crm may deliver to loopback.
+    // The docs samples' webhook receivers listen on this machine (docs-samples.spec.ts): crm may deliver to loopback,
+    // and support takes a loopback callback_url (public-api.spec.ts).
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',

@@ -1,13 +1,19 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type {
   ApiErrorBody,
+  CallbackSigningSecret,
   CreatedApiKey,
   RollApiKeyResponse,
   V1Ticket,
   V1TicketList,
 } from '@portal/contracts';
+import { fromPublicId } from '@portal/contracts';
 import { ok } from '../support/api';
 import { CUSTOMER_PASSWORD, uniqueEmail } from '../support/customer';
+import { staffAccount } from '../support/staff-account.mjs';
 
 // The documented API (/v1) as a customer's developer uses it: keys made on the Developers API, then
 // tickets created and read with them through the gateway, limits and all.
@@ -199,4 +205,72 @@ test('the OpenAPI document is served at /v1/openapi.json with the portal’s own
   expect(Object.keys(document.paths)).toEqual(['/tickets', '/tickets/{id}', '/agents']);
   const anonymous = await request.get('/v1/tickets');
   expect(anonymous.status()).toBe(401);
+});
+
+test('a ticket’s callback_url gets a signed ticket.updated when staff change its status', async ({
+  request,
+}) => {
+  // A receiver on this machine (the e2e stack allows loopback callbacks: WEBHOOK_ALLOW_PRIVATE_URLS).
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/tickets/hook`;
+    const auth = await signUp(request, 'Callback Developer');
+    const { key } = await createKey(request, auth, ['tickets:read', 'tickets:write']);
+    const created = await ok<V1Ticket>(
+      'create with a callback',
+      request.post('/v1/tickets', {
+        headers: withKey(key),
+        data: { customer_id: 'cus_77', subject: 'Refund not received', callback_url: callbackUrl },
+      }),
+    );
+    expect(created.callback_url).toBe(callbackUrl);
+
+    const { token } = await ok<{ token: string }>(
+      'staff sign-in',
+      request.post('/api/auth/login', {
+        data: { email: staffAccount.email, password: staffAccount.password },
+      }),
+    );
+    const uuid = fromPublicId('ticket', created.id)!;
+    await ok(
+      'staff change the status',
+      request.patch(`/api/support/staff/tickets/${uuid}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { status: 'in_progress' },
+      }),
+    );
+
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+    const [got] = received;
+    const payload = JSON.parse(got.body) as { id: string; event: string; data: { object: V1Ticket } };
+    expect(payload.event).toBe('ticket.updated');
+    expect(got.headers['x-portal-event-id']).toBe(payload.id);
+    const shown = await ok<V1Ticket>(
+      'read it',
+      request.get(`/v1/tickets/${created.id}`, { headers: withKey(key) }),
+    );
+    expect(payload.data.object).toEqual(shown);
+    expect(shown.status).toBe('in_progress');
+
+    // Signed with the organization's callback secret, as the Developers page reveals it.
+    const { signingSecret } = await ok<CallbackSigningSecret>(
+      'callback secret',
+      request.get('/api/developers/callbacks/secret', { headers: auth }),
+    );
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(got.headers['x-portal-signature'] as string) ?? [];
+    const expected = createHmac('sha256', signingSecret).update(`${t}.${got.body}`).digest();
+    expect(timingSafeEqual(Buffer.from(v1, 'hex'), expected)).toBe(true);
+    expect(Math.abs(Date.now() / 1000 - Number(t))).toBeLessThan(300);
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });
