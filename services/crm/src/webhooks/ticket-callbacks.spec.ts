@@ -24,6 +24,7 @@ import {
 import { isInboundSignatureValid } from '../integrations/inbound-signature';
 import { startCrm } from '../test/crm-harness';
 import { startReceiver } from '../test/webhook-receiver';
+import { eraseOrganizationWebhooks } from './webhook-events.consumer';
 
 const waitUntil = <T>(probe: () => Promise<T | false | undefined>, what: string) =>
   waitFor(probe, what) as Promise<T>;
@@ -259,6 +260,18 @@ describe('crm: a ticket’s callback_url gets its changes, through the webhook m
     expect(before.valid(first)).toBe(true);
     expect(after.valid(second)).toBe(true);
     expect(after.valid(first)).toBe(false);
+  });
+
+  it('forgets a deleted organization’s callbacks and secret with its endpoints', async () => {
+    const owner = await stack().crm.signIn();
+    await stack().events.publish('ticketUpdated', statusChanged(owner, apiTicket('/ok/callback/erased')));
+    await waitUntil(async () => (await log(owner))[0]?.status === 'succeeded', 'the callback to be sent');
+    await stack().crm.dataSource.transaction((manager) =>
+      eraseOrganizationWebhooks(manager, owner.organizationId!),
+    );
+    const left = `SELECT (SELECT count(*)::int FROM webhook_deliveries WHERE organization_id = $1)
+                       + (SELECT count(*)::int FROM webhook_callback_secrets WHERE organization_id = $1) AS n`;
+    expect(await rows(left, [owner.organizationId])).toEqual([{ n: 0 }]);
   });
 
   it('answers 403 to a member who may not manage developers’ access', async () => {
