@@ -139,7 +139,10 @@ export const v1CreateTicketRequestSchema = z.strictObject({
     .url({ protocol: /^https?$/, error: 'callback_url must be an http(s) URL' })
     .max(V1_CALLBACK_URL_MAX_LENGTH, `callback_url must be at most ${V1_CALLBACK_URL_MAX_LENGTH} characters`)
     .optional()
-    .meta({ description: 'Where we send updates about this ticket.' }),
+    .meta({
+      description:
+        'Where we send updates about this ticket: ticket.updated when its status, priority or assignment changes, ticket.replied when our staff reply, signed with your callback signing secret. Refused when it resolves to a private, loopback or link-local address.',
+    }),
 });
 export type V1CreateTicketRequest = z.input<typeof v1CreateTicketRequestSchema>;
 
