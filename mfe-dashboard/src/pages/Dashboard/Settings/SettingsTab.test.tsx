@@ -70,6 +70,8 @@ describe('Settings tab', () => {
     stubAccount();
     renderTab();
     expect(await screen.findByRole('heading', { level: 2, name: 'Account settings' })).toBeInTheDocument();
+    // The tab's heading shows while the account loads; the panels come with it.
+    await screen.findByRole('heading', { level: 3, name: 'Profile' });
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'Profile',
       'Email',
