@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { envVars, EnvValidationError, loadEnv, parseEnv, serviceEnv } from './index';
 
@@ -24,6 +27,42 @@ describe('env', () => {
         LOG_LEVEL: 'debug',
       }),
     ).toMatchObject({ PORT: 4000, NATS_URL: 'nats://n:4222', LOG_LEVEL: 'debug' });
+  });
+
+  it('reads a variable from the file its _FILE names, as mounted secrets are, and says what is wrong with one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'env-file-'));
+    try {
+      const secret = join(dir, 'database_url');
+      writeFileSync(secret, 'postgres://svc:s3cret@db:5432/portal_crm\n');
+      expect(parseEnv(schema, { DATABASE_URL_FILE: secret, LOG_LEVEL_FILE: '' })).toMatchObject({
+        DATABASE_URL: 'postgres://svc:s3cret@db:5432/portal_crm',
+        LOG_LEVEL: 'info',
+      });
+
+      let error: unknown;
+      try {
+        parseEnv(schema, {
+          DATABASE_URL: 'postgres://a@b/c',
+          DATABASE_URL_FILE: secret,
+          NATS_URL_FILE: join(dir, 'missing'),
+        });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(EnvValidationError);
+      expect((error as EnvValidationError).problems).toEqual([
+        'DATABASE_URL_FILE: DATABASE_URL is set too; set one of them',
+        `NATS_URL_FILE: cannot read ${join(dir, 'missing')} (ENOENT)`,
+      ]);
+
+      // What the file holds is validated like the variable itself.
+      writeFileSync(secret, 'mysql://nope');
+      expect(() => parseEnv(schema, { DATABASE_URL_FILE: secret })).toThrow(
+        /DATABASE_URL: must be a PostgreSQL URL/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names every missing or bad variable', () => {
