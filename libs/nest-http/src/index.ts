@@ -16,3 +16,14 @@ export {
   systemResolver,
   WebhookUrlRefusal,
 } from './webhook-url-guard';
+export {
+  V1Error,
+  v1ErrorBody,
+  type V1ErrorFields,
+  v1Errors,
+  v1FieldsForStatus,
+  v1Messages,
+} from './v1-errors';
+export { V1ExceptionFilter } from './v1-exception.filter';
+export { parseV1 } from './v1-validation';
+export { reshapeEarlyV1Error, reshapeEarlyV1Errors } from './v1-early-errors';

@@ -1,6 +1,5 @@
 import { apiErrorCodes, webhookMessages } from '@portal/contracts';
-import { type HostResolver, resolveWebhookUrl, WebhookUrlRefusal } from '@portal/nest-http';
-import { v1Errors } from './v1-errors';
+import { type HostResolver, resolveWebhookUrl, v1Errors, WebhookUrlRefusal } from '@portal/nest-http';
 
 /**
  * A ticket's `callback_url` must not reach a loopback, private or link-local address: crm's webhook

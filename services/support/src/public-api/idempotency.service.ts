@@ -9,7 +9,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { apiErrorCodes, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { v1Errors, v1Messages } from './v1-errors';
+import { v1Errors, v1Messages } from '@portal/nest-http';
 
 /** What a POST answered, as kept for its `Idempotency-Key`. */
 export interface StoredAnswer {

@@ -2,9 +2,7 @@ import { Controller, Get, Query, UseFilters } from '@nestjs/common';
 import { type ApiCaller, ApiScopes, CurrentApiCaller } from '@portal/auth';
 import { apiErrorCodes, fromPublicId, v1ListQuerySchema, type V1AgentList } from '@portal/contracts';
 import { AgentsService } from '../agents/agents.service';
-import { v1Errors, v1Messages } from './v1-errors';
-import { V1ExceptionFilter } from './v1-exception.filter';
-import { parseV1 } from './v1-validation';
+import { parseV1, v1Errors, V1ExceptionFilter, v1Messages } from '@portal/nest-http';
 import { toV1Agent } from './v1-views';
 
 /** `GET /v1/agents`: the active agents assigned to the key's organization, the latest assigned first. */

@@ -20,15 +20,13 @@ import {
   type V1Ticket,
   type V1TicketList,
 } from '@portal/contracts';
+import { parseV1, v1Errors, V1ExceptionFilter, v1Messages } from '@portal/nest-http';
 import type { FastifyReply } from 'fastify';
 import { SUPPORT_CONFIG, type SupportConfig } from '../config';
 import { TicketsService } from '../tickets/tickets.service';
 import { checkCallbackUrl } from './callback-url';
 import { IdempotencyService, idempotencyKeyOf, requestHash } from './idempotency.service';
-import { v1Errors, v1Messages } from './v1-errors';
-import { V1ExceptionFilter } from './v1-exception.filter';
 import { V1TicketsService } from './v1-tickets.service';
-import { parseV1 } from './v1-validation';
 import { toV1Ticket, toV1TicketFromEntity } from './v1-views';
 
 /** Says a POST's answer was kept for its `Idempotency-Key` and is being replayed. */
@@ -134,7 +132,7 @@ export class V1TicketsController {
   async get(@CurrentApiCaller() caller: ApiCaller, @Param('id') id: string): Promise<V1Ticket> {
     const uuid = fromPublicId('ticket', id);
     const row = uuid === null ? null : await this.v1Tickets.find(caller.organizationId, uuid);
-    if (!row) throw v1Errors.ticketMissing(id);
+    if (!row) throw v1Errors.objectMissing('ticket', id);
     return toV1Ticket(row);
   }
 }

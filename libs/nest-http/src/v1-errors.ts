@@ -20,7 +20,7 @@ export class V1Error extends HttpException {
 }
 
 export const v1Messages = {
-  ticketMissing: (id: string) => `No such ticket: '${id}'`,
+  objectMissing: (kind: string, id: string) => `No such ${kind}: '${id}'`,
   cursorMissing: (id: string) => `starting_after names no object of this list: '${id}'`,
   cursorInvalid: (kind: string) => `starting_after must be the id of a ${kind} of this list`,
   bodyNotObject: 'The request body must be a JSON object.',
@@ -40,11 +40,12 @@ export const v1Messages = {
 } as const;
 
 export const v1Errors = {
-  ticketMissing: (id: string) =>
+  /** A `kind` (ticket, webhook endpoint) that is not the caller's organization's, or no longer exists. */
+  objectMissing: (kind: string, id: string) =>
     new V1Error(HttpStatus.NOT_FOUND, {
       type: 'not_found_error',
       code: apiErrorCodes.resourceMissing,
-      message: v1Messages.ticketMissing(id),
+      message: v1Messages.objectMissing(kind, id),
       param: 'id',
     }),
   invalidParameter: (code: string, message: string, param: string | null) =>

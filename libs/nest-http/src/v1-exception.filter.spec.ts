@@ -1,7 +1,6 @@
-import { type ArgumentsHost, Logger, NotFoundException } from '@nestjs/common';
+import { type ArgumentsHost, ForbiddenException, Logger, NotFoundException } from '@nestjs/common';
 import { apiErrorBodySchema } from '@portal/contracts';
-import { TooManyRequestsException } from '@portal/nest-http';
-import { ApiScopeMissingException } from '@portal/auth';
+import { TooManyRequestsException } from './too-many-requests.exception';
 import { V1ExceptionFilter } from './v1-exception.filter';
 
 /** What the filter wrote: status, headers and body. */
@@ -48,7 +47,7 @@ describe('V1ExceptionFilter', () => {
   });
 
   it('answers a missing scope as permission_error missing_scope naming it', () => {
-    const sent = answer(new ApiScopeMissingException('agents:read'));
+    const sent = answer(new ForbiddenException("This API key lacks the scope 'agents:read'."));
     expect(sent.status).toBe(403);
     expect(sent.body.error).toMatchObject({ type: 'permission_error', code: 'missing_scope' });
     expect(sent.body.error.message).toContain('agents:read');

@@ -1,7 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { toErrorBody, TooManyRequestsException } from '@portal/nest-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { V1Error, v1ErrorBody, type V1ErrorFields, v1FieldsForStatus } from './v1-errors';
+import { toErrorBody } from './error-body';
+import { TooManyRequestsException } from './too-many-requests.exception';
 
 /** Seconds a client is told to wait while the database cannot be reached, as on the service's other routes. */
 const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
