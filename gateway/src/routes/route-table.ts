@@ -88,6 +88,7 @@ export const routes: readonly RouteDefinition[] = [
 export const publicApiRoutes: readonly RouteDefinition[] = [
   { prefix: '/v1/tickets', service: 'support' },
   { prefix: '/v1/agents', service: 'support' },
+  { prefix: '/v1/webhook_endpoints', service: 'crm' },
 ];
 
 /** A service as the running gateway sees it. */

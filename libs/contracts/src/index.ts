@@ -33,5 +33,6 @@ export * from './site/site-routes';
 export * from './developers/api-keys';
 export * from './developers/webhooks';
 export * from './public-api/v1';
+export * from './public-api/v1-webhook-endpoints';
 export * from './support/agents';
 export * from './public-api/openapi';

@@ -193,7 +193,7 @@ export function docsSections(baseUrl: string): DocsSection[] {
     'api-reference': [
       {
         type: 'text',
-        markup: `Every endpoint below lives under \`${baseUrl}\` and needs an API key with the scope it names. Successful calls answer 200 (or 201 when something was created) with a JSON body; ids carry their kind, as \`tkt_…\` for tickets and \`agt_…\` for agents. This reference is written from the API's OpenAPI 3.1 description, \`${baseUrl}${OPENAPI_PATH}\`: load it into your tools to generate a client.
+        markup: `Every endpoint below lives under \`${baseUrl}\` and needs an API key with the scope it names. Successful calls answer 200 (or 201 when something was created) with a JSON body; ids carry their kind, as \`tkt_…\` for tickets, \`agt_…\` for agents and \`we_…\` for webhook endpoints. This reference is written from the API's OpenAPI 3.1 description, \`${baseUrl}${OPENAPI_PATH}\`: load it into your tools to generate a client.
 
 ${operation('createTicket')}`,
       },
@@ -203,7 +203,7 @@ ${operation('createTicket')}`,
         type: 'text',
         markup: `### Idempotent retries
 
-Send an \`Idempotency-Key\` header (any unique text, such as a UUID) with every \`POST\`. If the connection drops and you send the same request again with the same key within ${IDEMPOTENCY_KEY_TTL_HOURS} hours, you get the first answer back instead of a second ticket. The same key with a different body answers 400 (\`idempotency_error\`); a retry while the first request is still running answers 409.
+Send an \`Idempotency-Key\` header (any unique text, such as a UUID) with every \`POST /tickets\`. If the connection drops and you send the same request again with the same key within ${IDEMPOTENCY_KEY_TTL_HOURS} hours, you get the first answer back instead of a second ticket. The same key with a different body answers 400 (\`idempotency_error\`); a retry while the first request is still running answers 409.
 
 ${operation('getTicket')}`,
       },
@@ -228,6 +228,20 @@ ${schemaMarkup(document, 'Ticket')}
 ### The agent object
 
 ${listItemMarkup(document, 'AgentList')}
+
+${operation('createWebhookEndpoint')}
+
+${operation('listWebhookEndpoints')}
+
+${operation('getWebhookEndpoint')}
+
+${operation('updateWebhookEndpoint')}
+
+${operation('deleteWebhookEndpoint')}
+
+### The webhook endpoint object
+
+${schemaMarkup(document, 'WebhookEndpoint')}
 
 ### Rate limits
 
@@ -254,7 +268,7 @@ Failed requests answer with an HTTP error status and one JSON shape, whoever ans
     webhooks: [
       {
         type: 'text',
-        markup: `Webhooks tell your systems about events the moment they happen, so you do not have to poll the API. Add an endpoint in your dashboard's Developers page (\`${DEVELOPERS_PAGE_PATH}\`): its URL and the events it wants. Its signing secret is shown once, when you add it; keep it with your API key. We then send an HTTPS POST with a JSON body to it for every event.
+        markup: `Webhooks tell your systems about events the moment they happen, so you do not have to poll the API. Add an endpoint in your dashboard's Developers page (\`${DEVELOPERS_PAGE_PATH}\`), or with \`POST /webhook_endpoints\` and a key with \`webhooks:manage\`: its URL and the events it wants. Its signing secret is shown once, when you add it; keep it with your API key. We then send an HTTPS POST with a JSON body to it for every event.
 
 ### Events
 

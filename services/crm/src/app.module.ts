@@ -16,6 +16,7 @@ import { WEBHOOK_OPTIONS, type WebhookOptions } from './webhooks/webhook-options
 import { defaultWebhookSchedule, type WebhookSchedule } from './webhooks/webhook-schedule';
 import type { HostResolver } from '@portal/nest-http';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { V1WebhooksModule } from './webhooks/v1/v1-webhooks.module';
 
 export type AppConfig = Pick<
   CrmConfig,
@@ -54,6 +55,7 @@ export const AppModule = serviceRootModule<AppConfig>('crm', {
     MailerModule,
     AccountModule,
     WebhooksModule,
+    V1WebhooksModule,
   ],
   provide: (config) => [
     { provide: SecretBox, useValue: new SecretBox(config.encryptionKey) },

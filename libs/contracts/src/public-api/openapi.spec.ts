@@ -6,7 +6,13 @@ describe('the /v1 OpenAPI document', () => {
   it('is OpenAPI 3.1 served from the given base URL, with the documented operations', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([{ url: 'https://portal.example.com/v1' }]);
-    expect(Object.keys(document.paths)).toEqual(['/tickets', '/tickets/{id}', '/agents']);
+    expect(Object.keys(document.paths)).toEqual([
+      '/tickets',
+      '/tickets/{id}',
+      '/agents',
+      '/webhook_endpoints',
+      '/webhook_endpoints/{id}',
+    ]);
   });
 
   it('describes the ticket body from the schema the handler validates with', () => {
@@ -19,7 +25,13 @@ describe('the /v1 OpenAPI document', () => {
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.priority).toMatchObject({ enum: ['low', 'medium', 'high'], default: 'medium' });
     expect(body.properties.customer_id.description).toBe('Your identifier for the customer.');
-    expect(Object.keys(body.properties)).toEqual(['customer_id', 'subject', 'priority', 'description', 'callback_url']);
+    expect(Object.keys(body.properties)).toEqual([
+      'customer_id',
+      'subject',
+      'priority',
+      'description',
+      'callback_url',
+    ]);
   });
 
   it('describes the error shape and the rate-limit headers', () => {

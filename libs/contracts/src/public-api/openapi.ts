@@ -11,6 +11,14 @@ import {
   V1_LIST_MAX_LIMIT,
   V1_RATE_LIMIT,
 } from './v1';
+import {
+  v1CreatedWebhookEndpointSchema,
+  v1CreateWebhookEndpointRequestSchema,
+  v1DeletedWebhookEndpointSchema,
+  v1UpdateWebhookEndpointRequestSchema,
+  v1WebhookEndpointListSchema,
+  v1WebhookEndpointSchema,
+} from './v1-webhook-endpoints';
 
 // `/v1/openapi.json`: written from the schemas the handlers validate with, so the two cannot disagree.
 // The docs page's API reference is written from this document too.
@@ -52,7 +60,10 @@ const commonErrors = {
   '403': errorResponse('The API key lacks the scope this operation needs.'),
   '429': {
     ...errorResponse(`The key made ${V1_RATE_LIMIT} requests in the last hour.`),
-    headers: { ...rateLimitResponseHeaders, 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+    headers: {
+      ...rateLimitResponseHeaders,
+      'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' },
+    },
   },
 };
 
@@ -77,6 +88,8 @@ const ok = (description: string, schema: string) => ({
   content: json(ref(schema)),
 });
 
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+
 /** The OpenAPI 3.1 document of the public API served from `serverUrl` (`https://…/v1`). */
 export function v1OpenApiDocument(serverUrl: string) {
   return {
@@ -85,7 +98,7 @@ export function v1OpenApiDocument(serverUrl: string) {
       title: 'Millstone CX API',
       version: '1.0.0',
       description:
-        `Create and follow support tickets and list the agents on your account. Every request needs an API key ` +
+        `Create and follow support tickets, list the agents on your account and manage your webhook endpoints. Every request needs an API key ` +
         `(\`Authorization: Bearer mcx_live_…\`); each key may make ${V1_RATE_LIMIT} requests in any hour.`,
     },
     servers: [{ url: serverUrl }],
@@ -125,7 +138,7 @@ export function v1OpenApiDocument(serverUrl: string) {
           operationId: 'getTicket',
           summary: 'Fetch a ticket',
           description: 'Needs the `tickets:read` scope. An id that is not one of your tickets answers 404.',
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          parameters: [idParameter],
           responses: {
             '200': ok('The ticket.', 'Ticket'),
             '404': errorResponse('No such ticket on your account.'),
@@ -142,6 +155,66 @@ export function v1OpenApiDocument(serverUrl: string) {
           responses: { '200': ok('A page of agents.', 'AgentList'), ...commonErrors },
         },
       },
+      '/webhook_endpoints': {
+        post: {
+          operationId: 'createWebhookEndpoint',
+          summary: 'Create a webhook endpoint',
+          description:
+            'Registers a URL to receive the events you choose. The answer carries the `secret` that signs its deliveries, shown this once. A URL that resolves to a private, loopback or link-local address is refused (400, `param` `url`). Needs the `webhooks:manage` scope.',
+          requestBody: { required: true, content: json(ref('CreateWebhookEndpointRequest')) },
+          responses: {
+            '201': ok('The endpoint was created.', 'CreatedWebhookEndpoint'),
+            '400': errorResponse('A field is missing or invalid (`param` names it).'),
+            ...commonErrors,
+          },
+        },
+        get: {
+          operationId: 'listWebhookEndpoints',
+          summary: 'List webhook endpoints',
+          description: "Your account's webhook endpoints, newest first. Needs the `webhooks:manage` scope.",
+          parameters: listParameters,
+          responses: { '200': ok('A page of webhook endpoints.', 'WebhookEndpointList'), ...commonErrors },
+        },
+      },
+      '/webhook_endpoints/{id}': {
+        get: {
+          operationId: 'getWebhookEndpoint',
+          summary: 'Fetch a webhook endpoint',
+          description:
+            'Needs the `webhooks:manage` scope. An id that is not one of your endpoints answers 404.',
+          parameters: [idParameter],
+          responses: {
+            '200': ok('The endpoint.', 'WebhookEndpoint'),
+            '404': errorResponse('No such webhook endpoint on your account.'),
+            ...commonErrors,
+          },
+        },
+        post: {
+          operationId: 'updateWebhookEndpoint',
+          summary: 'Update a webhook endpoint',
+          description:
+            'Changes any of `url`, `events`, `description` and `enabled` (`false` pauses deliveries). Needs the `webhooks:manage` scope.',
+          parameters: [idParameter],
+          requestBody: { required: true, content: json(ref('UpdateWebhookEndpointRequest')) },
+          responses: {
+            '200': ok('The endpoint as updated.', 'WebhookEndpoint'),
+            '400': errorResponse('A field is invalid (`param` names it).'),
+            '404': errorResponse('No such webhook endpoint on your account.'),
+            ...commonErrors,
+          },
+        },
+        delete: {
+          operationId: 'deleteWebhookEndpoint',
+          summary: 'Delete a webhook endpoint',
+          description: 'Deletes the endpoint and its delivery log. Needs the `webhooks:manage` scope.',
+          parameters: [idParameter],
+          responses: {
+            '200': ok('The endpoint was deleted.', 'DeletedWebhookEndpoint'),
+            '404': errorResponse('No such webhook endpoint on your account.'),
+            ...commonErrors,
+          },
+        },
+      },
     },
     components: {
       securitySchemes: {
@@ -155,7 +228,10 @@ export function v1OpenApiDocument(serverUrl: string) {
       },
       headers: {
         RateLimitLimit: { description: 'Requests allowed per hour.', schema: { type: 'integer' } },
-        RateLimitRemaining: { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+        RateLimitRemaining: {
+          description: 'Requests left in the current window.',
+          schema: { type: 'integer' },
+        },
         RateLimitReset: {
           description: 'When a request is freed, in seconds since the Unix epoch.',
           schema: { type: 'integer' },
@@ -167,6 +243,12 @@ export function v1OpenApiDocument(serverUrl: string) {
         Ticket: jsonSchema(v1TicketSchema, 'output'),
         TicketList: jsonSchema(v1TicketListSchema, 'output'),
         AgentList: jsonSchema(v1AgentListSchema, 'output'),
+        CreateWebhookEndpointRequest: jsonSchema(v1CreateWebhookEndpointRequestSchema, 'input'),
+        UpdateWebhookEndpointRequest: jsonSchema(v1UpdateWebhookEndpointRequestSchema, 'input'),
+        WebhookEndpoint: jsonSchema(v1WebhookEndpointSchema, 'output'),
+        CreatedWebhookEndpoint: jsonSchema(v1CreatedWebhookEndpointSchema, 'output'),
+        WebhookEndpointList: jsonSchema(v1WebhookEndpointListSchema, 'output'),
+        DeletedWebhookEndpoint: jsonSchema(v1DeletedWebhookEndpointSchema, 'output'),
         Error: jsonSchema(apiErrorBodySchema, 'output'),
       },
     },

@@ -20,7 +20,12 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 // Ids: the API shows each object's uuid with a prefix naming its kind, as `tkt_` + 32 hex digits.
 
-export const publicIdPrefixes = { ticket: 'tkt', agent: 'agt', event: 'evt' } as const;
+export const publicIdPrefixes = {
+  ticket: 'tkt',
+  agent: 'agt',
+  event: 'evt',
+  webhook_endpoint: 'we',
+} as const;
 export type PublicIdKind = keyof typeof publicIdPrefixes;
 
 export function toPublicId(kind: PublicIdKind, uuid: string): string {

@@ -14,6 +14,6 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   controllers: [WebhooksController, CallbacksController],
   providers: [WebhooksService, WebhookWorker, ServiceConsumers, WebhookEventsConsumer, CallbackSecrets],
-  exports: [WebhookWorker],
+  exports: [WebhookWorker, WebhooksService],
 })
 export class WebhooksModule {}

@@ -847,6 +847,18 @@ export const unexercisedRoutes = [
     path,
     why: 'API-key routes: the suite has no API-key caller yet (and sqlmap would spend the key’s hourly limit)',
   })),
+  ...[
+    ['GET', '/v1/webhook_endpoints'],
+    ['POST', '/v1/webhook_endpoints'],
+    ['GET', '/v1/webhook_endpoints/:id'],
+    ['POST', '/v1/webhook_endpoints/:id'],
+    ['DELETE', '/v1/webhook_endpoints/:id'],
+  ].map(([method, path]) => ({
+    service: 'crm',
+    method,
+    path,
+    why: 'API-key routes: the suite has no API-key caller yet (and sqlmap would spend the key’s hourly limit)',
+  })),
   {
     service: 'identity',
     method: 'POST',
