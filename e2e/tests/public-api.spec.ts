@@ -9,6 +9,9 @@ import type {
   RollApiKeyResponse,
   V1Ticket,
   V1TicketList,
+  V1CreatedWebhookEndpoint,
+  V1WebhookEndpoint,
+  V1WebhookEndpointList,
 } from '@portal/contracts';
 import { fromPublicId } from '@portal/contracts';
 import { ok } from '../support/api';
@@ -132,6 +135,84 @@ test('keys act for their organization only, within their scopes', async ({ reque
   await expectError(await request.get('/v1/agents', { headers: withKey(keyB) }), 403, 'permission_error');
 });
 
+test('a key with webhooks:manage manages its organization’s webhook endpoints, and only those', async ({
+  request,
+}) => {
+  const ownerA = await signUp(request, 'Harper Quinn');
+  const ownerB = await signUp(request, 'Rowan Ellis');
+  const keyA = (await createKey(request, ownerA, ['webhooks:manage'])).key;
+  const keyB = (await createKey(request, ownerB, ['webhooks:manage'])).key;
+  const ticketsOnly = (await createKey(request, ownerA, ['tickets:read'])).key;
+  // The e2e stack allows loopback URLs (WEBHOOK_ALLOW_PRIVATE_URLS); nothing is delivered here.
+  const created = await ok<V1CreatedWebhookEndpoint>(
+    'create endpoint',
+    request.post('/v1/webhook_endpoints', {
+      headers: withKey(keyA),
+      data: { url: 'http://127.0.0.1:9/hooks', events: ['ticket.created'], description: 'Helpdesk' },
+    }),
+  );
+  expect(created).toMatchObject({ object: 'webhook_endpoint', status: 'active', description: 'Helpdesk' });
+  expect(created.id).toMatch(/^we_[0-9a-f]{32}$/);
+  expect(created.secret).toMatch(/^whsec_/);
+
+  const list = await ok<V1WebhookEndpointList>(
+    'list',
+    request.get('/v1/webhook_endpoints', { headers: withKey(keyA) }),
+  );
+  expect(list.data.map((each) => each.id)).toEqual([created.id]);
+  expect(list.data[0]).not.toHaveProperty('secret');
+  const updated = await ok<V1WebhookEndpoint>(
+    'update',
+    request.post(`/v1/webhook_endpoints/${created.id}`, {
+      headers: withKey(keyA),
+      data: { events: ['call.completed'], enabled: false },
+    }),
+  );
+  expect(updated).toMatchObject({ id: created.id, events: ['call.completed'], status: 'disabled' });
+
+  // The dashboard shows the same endpoint.
+  const page = await ok<{ id: string }[]>(
+    'dashboard list',
+    request.get('/api/developers/webhooks', { headers: ownerA }),
+  );
+  expect(page.map((each) => each.id)).toEqual([fromPublicId('webhook_endpoint', created.id)]);
+
+  await expectError(
+    await request.get(`/v1/webhook_endpoints/${created.id}`, { headers: withKey(keyB) }),
+    404,
+    'not_found_error',
+  );
+  await expectError(
+    await request.delete(`/v1/webhook_endpoints/${created.id}`, { headers: withKey(keyB) }),
+    404,
+    'not_found_error',
+  );
+  await expectError(
+    await request.get('/v1/webhook_endpoints', { headers: withKey(ticketsOnly) }),
+    403,
+    'permission_error',
+  );
+  await expectError(await request.get('/v1/webhook_endpoints'), 401, 'authentication_error');
+  const invalid = await expectError(
+    await request.post('/v1/webhook_endpoints', {
+      headers: withKey(keyA),
+      data: { url: 'not a url', events: ['ticket.created'] },
+    }),
+    400,
+    'invalid_request_error',
+  );
+  expect(invalid.param).toBe('url');
+
+  const deleted = await request.delete(`/v1/webhook_endpoints/${created.id}`, { headers: withKey(keyA) });
+  expect(deleted.status()).toBe(200);
+  expect(deleted.headers()['x-ratelimit-limit']).toBe('1000');
+  await expectError(
+    await request.get(`/v1/webhook_endpoints/${created.id}`, { headers: withKey(keyA) }),
+    404,
+    'not_found_error',
+  );
+});
+
 test('a revoked key is refused at once, a rolled one after its grace', async ({ request }) => {
   const auth = await signUp(request, 'Casey Lindqvist');
   const revoked = await createKey(request, auth, ['tickets:read']);
@@ -202,7 +283,13 @@ test('the OpenAPI document is served at /v1/openapi.json with the portal’s own
   );
   expect(document.openapi).toBe('3.1.0');
   expect(document.servers[0]!.url).toMatch(/\/v1$/);
-  expect(Object.keys(document.paths)).toEqual(['/tickets', '/tickets/{id}', '/agents']);
+  expect(Object.keys(document.paths)).toEqual([
+    '/tickets',
+    '/tickets/{id}',
+    '/agents',
+    '/webhook_endpoints',
+    '/webhook_endpoints/{id}',
+  ]);
   const anonymous = await request.get('/v1/tickets');
   expect(anonymous.status()).toBe(401);
 });
