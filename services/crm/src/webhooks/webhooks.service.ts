@@ -207,7 +207,7 @@ export class WebhooksService {
 
   /** 'Send test event': a `webhook.test` delivery of an event of its own, due now. */
   async sendTest(organizationId: string, endpointId: string): Promise<WebhookDelivery> {
-    const deliveryId = await this.dataSource.transaction(async (manager) => {
+    const queued = await this.dataSource.transaction(async (manager) => {
       await this.enabledEndpoint(manager, organizationId, endpointId);
       const now = this.options.schedule.now();
       const eventId = randomUUID();
@@ -220,10 +220,11 @@ export class WebhooksService {
         retryUntil: new Date(now.getTime() + this.options.schedule.retryWindowMs),
         endpointId,
       });
-      return id;
+      // Read before the commit's NOTIFY lets a worker send it: the answer shows what was queued.
+      return this.delivery(organizationId, endpointId, id, manager);
     });
     this.worker.wake();
-    return this.delivery(organizationId, endpointId, deliveryId);
+    return queued;
   }
 
   /**
@@ -236,7 +237,7 @@ export class WebhooksService {
     endpointId: DeliveryTarget,
     deliveryId: string,
   ): Promise<WebhookDelivery> {
-    await this.dataSource.transaction(async (manager) => {
+    const queued = await this.dataSource.transaction(async (manager) => {
       if (endpointId) await this.enabledEndpoint(manager, organizationId, endpointId);
       const now = this.options.schedule.now();
       const [, affected]: [unknown, number] = await manager.query(
@@ -248,9 +249,10 @@ export class WebhooksService {
       );
       if (affected === 0) throw deliveryNotFound();
       await manager.query("SELECT pg_notify('crm_webhook_deliveries', '')");
+      return this.delivery(organizationId, endpointId, deliveryId, manager);
     });
     this.worker.wake();
-    return this.delivery(organizationId, endpointId, deliveryId);
+    return queued;
   }
 
   /** The endpoint's (or the callbacks') deliveries, newest first, `WEBHOOK_DELIVERIES_PAGE_SIZE` a page. */
@@ -286,20 +288,24 @@ export class WebhooksService {
     organizationId: string,
     endpointId: DeliveryTarget,
     deliveryId: string,
+    manager: EntityManager = this.dataSource.manager,
   ): Promise<WebhookDelivery> {
-    const rows: DeliveryRow[] = await this.dataSource.query(
+    const rows: DeliveryRow[] = await manager.query(
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
        WHERE organization_id = $1 AND ${targetIs('$2')} AND id = $3`,
       [organizationId, endpointId, deliveryId],
     );
-    const [delivery] = await this.withAttempts(rows);
+    const [delivery] = await this.withAttempts(rows, manager);
     if (!delivery) throw deliveryNotFound();
     return delivery;
   }
 
-  private async withAttempts(rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
+  private async withAttempts(
+    rows: DeliveryRow[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<WebhookDelivery[]> {
     if (rows.length === 0) return [];
-    const attempts: AttemptRow[] = await this.dataSource.query(
+    const attempts: AttemptRow[] = await manager.query(
       `SELECT delivery_id, attempt, at, duration_ms, response_status, response_body, error
        FROM webhook_attempts WHERE delivery_id = ANY ($1::uuid[]) ORDER BY delivery_id, attempt`,
       [rows.map((row) => row.id)],
