@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Controller,
   Get,
   Header,
@@ -15,7 +14,6 @@ import {
   type CallbackSigningSecret,
   type WebhookDelivery,
   type WebhookDeliveryPage,
-  webhookMessages,
 } from '@portal/contracts';
 import { CallbackSecrets } from './callback-secrets';
 import { deliveryNotFound, WebhooksService } from './webhooks.service';
@@ -55,8 +53,6 @@ export class CallbacksController {
     @CurrentUser() member: OrganizationMember,
     @Query('before') before?: unknown,
   ): Promise<WebhookDeliveryPage> {
-    if (before !== undefined && typeof before !== 'string')
-      throw new BadRequestException(webhookMessages.cursorInvalid);
     return this.webhooks.deliveries(member.organizationId, null, before);
   }
 

@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Delete,
@@ -22,7 +21,6 @@ import {
   type WebhookDeliveryPage,
   type WebhookEndpoint,
   type WebhookEventType,
-  webhookMessages,
 } from '@portal/contracts';
 import { deliveryNotFound, endpointNotFound, WebhooksService } from './webhooks.service';
 
@@ -90,8 +88,6 @@ export class WebhooksController {
     @Param('id', endpointId) id: string,
     @Query('before') before?: unknown,
   ): Promise<WebhookDeliveryPage> {
-    if (before !== undefined && typeof before !== 'string')
-      throw new BadRequestException(webhookMessages.cursorInvalid);
     return this.webhooks.deliveries(member.organizationId, id, before);
   }
 

@@ -259,8 +259,12 @@ export class WebhooksService {
   async deliveries(
     organizationId: string,
     endpointId: DeliveryTarget,
-    before?: string,
+    /** The query's `before`: a cursor of an earlier page, or anything else a client sent. */
+    before?: unknown,
   ): Promise<WebhookDeliveryPage> {
+    if (before !== undefined && typeof before !== 'string') {
+      throw new BadRequestException(webhookMessages.cursorInvalid);
+    }
     const cursor = before === undefined ? undefined : decodeKeysetCursor(before);
     if (cursor === null) throw new BadRequestException(webhookMessages.cursorInvalid);
     if (endpointId) await this.endpoint(this.dataSource.manager, organizationId, endpointId);
