@@ -27,3 +27,11 @@ export {
 export { V1ExceptionFilter } from './v1-exception.filter';
 export { parseV1 } from './v1-validation';
 export { reshapeEarlyV1Error, reshapeEarlyV1Errors } from './v1-early-errors';
+export {
+  IDEMPOTENT_REPLAYED_HEADER,
+  type IdempotentAnswer,
+  IdempotencyService,
+  idempotencyKeyOf,
+  requestHash,
+  type StoredAnswer,
+} from './v1-idempotency';

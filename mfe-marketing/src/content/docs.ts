@@ -203,7 +203,7 @@ ${operation('createTicket')}`,
         type: 'text',
         markup: `### Idempotent retries
 
-Send an \`Idempotency-Key\` header (any unique text, such as a UUID) with every \`POST /tickets\`. If the connection drops and you send the same request again with the same key within ${IDEMPOTENCY_KEY_TTL_HOURS} hours, you get the first answer back instead of a second ticket. The same key with a different body answers 400 (\`idempotency_error\`); a retry while the first request is still running answers 409.
+Send an \`Idempotency-Key\` header (any unique text, such as a UUID) with every \`POST /tickets\` and \`POST /webhook_endpoints\`. If the connection drops and you send the same request again with the same key within ${IDEMPOTENCY_KEY_TTL_HOURS} hours, you get the first answer back instead of a second ticket or endpoint. The same key with a different body answers 400 (\`idempotency_error\`); a retry while the first request is still running answers 409.
 
 ${operation('getTicket')}`,
       },

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { apiKeyScopes, apiKeyScopeDescriptions } from '../developers/api-keys';
 import {
   apiErrorBodySchema,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_TTL_HOURS,
   rateLimitHeaders,
   v1AgentListSchema,
   v1CreateTicketRequestSchema,
@@ -88,6 +90,14 @@ const ok = (description: string, schema: string) => ({
   content: json(ref(schema)),
 });
 
+/** `Idempotency-Key` on a POST that creates a `kind`. */
+const idempotencyKeyParameter = (kind: string) => ({
+  name: 'Idempotency-Key',
+  in: 'header',
+  description: `Retrying with the same key and body answers the first response instead of creating a second ${kind} (${IDEMPOTENCY_KEY_TTL_HOURS} hours).`,
+  schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+});
+
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 
 /** The OpenAPI 3.1 document of the public API served from `serverUrl` (`https://…/v1`). */
@@ -109,15 +119,7 @@ export function v1OpenApiDocument(serverUrl: string) {
           operationId: 'createTicket',
           summary: 'Create a ticket',
           description: 'Opens a support ticket for one of your customers. Needs the `tickets:write` scope.',
-          parameters: [
-            {
-              name: 'Idempotency-Key',
-              in: 'header',
-              description:
-                'Retrying with the same key and body answers the first response instead of creating a second ticket (24 hours).',
-              schema: { type: 'string', maxLength: 255 },
-            },
-          ],
+          parameters: [idempotencyKeyParameter('ticket')],
           requestBody: { required: true, content: json(ref('CreateTicketRequest')) },
           responses: {
             '201': ok('The ticket was created.', 'Ticket'),
@@ -161,6 +163,7 @@ export function v1OpenApiDocument(serverUrl: string) {
           summary: 'Create a webhook endpoint',
           description:
             'Registers a URL to receive the events you choose. The answer carries the `secret` that signs its deliveries, shown this once. A URL that resolves to a private, loopback or link-local address is refused (400, `param` `url`). Needs the `webhooks:manage` scope.',
+          parameters: [idempotencyKeyParameter('webhook endpoint')],
           requestBody: { required: true, content: json(ref('CreateWebhookEndpointRequest')) },
           responses: {
             '201': ok('The endpoint was created.', 'CreatedWebhookEndpoint'),

@@ -11,6 +11,7 @@ import { IntegrationHealth1766300100000 } from './1766300100000-IntegrationHealt
 import { Webhooks1766400100000 } from './1766400100000-Webhooks';
 import { WebhookLogRetention1766400200000 } from './1766400200000-WebhookLogRetention';
 import { WebhookCallbacks1766400600000 } from './1766400600000-WebhookCallbacks';
+import { IdempotencyKeys1766400700000 } from './1766400700000-IdempotencyKeys';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
@@ -27,4 +28,5 @@ export const crmMigrations = [
   Webhooks1766400100000,
   WebhookLogRetention1766400200000,
   WebhookCallbacks1766400600000,
+  IdempotencyKeys1766400700000,
 ];

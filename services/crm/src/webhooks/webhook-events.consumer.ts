@@ -182,7 +182,7 @@ export async function insertCallbackDelivery(
 
 /**
  * A deleted organization's endpoints (with their deliveries and attempts: the foreign keys cascade),
- * its callbacks and their secret.
+ * its callbacks and their secret, and the answers kept for its API keys' `Idempotency-Key`s.
  */
 export async function eraseOrganizationWebhooks(
   manager: EntityManager,
@@ -191,4 +191,5 @@ export async function eraseOrganizationWebhooks(
   await manager.query('DELETE FROM webhook_endpoints WHERE organization_id = $1', [organizationId]);
   await manager.query('DELETE FROM webhook_deliveries WHERE organization_id = $1', [organizationId]);
   await manager.query('DELETE FROM webhook_callback_secrets WHERE organization_id = $1', [organizationId]);
+  await manager.query('DELETE FROM idempotency_keys WHERE organization_id = $1', [organizationId]);
 }

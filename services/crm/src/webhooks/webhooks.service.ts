@@ -130,15 +130,19 @@ export class WebhooksService {
     return rows.map(toEndpointView);
   }
 
+  /** Creates an endpoint, in `within` (a caller's transaction, e.g. an idempotent POST's) or its own. */
   async create(
     organizationId: string,
     createdBy: string,
     fields: EndpointFields,
+    within?: EntityManager,
   ): Promise<CreatedWebhookEndpoint> {
     await this.checkUrl(fields.url);
     const id = randomUUID();
     const signingSecret = newWebhookSecret();
-    const row = await this.dataSource.transaction(async (manager) => {
+    const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>) =>
+      within ? work(within) : this.dataSource.transaction(work);
+    const row = await inTransaction(async (manager) => {
       // One organization's creations take turns, so two at once cannot pass the limit together.
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
         `webhook_endpoints:${organizationId}`,

@@ -1,10 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { reshapeEarlyV1Errors } from '@portal/nest-http';
+import { IdempotencyService, reshapeEarlyV1Errors } from '@portal/nest-http';
 import type { FastifyInstance } from 'fastify';
 import { AgentsModule } from '../agents/agents.module';
 import { TicketsModule } from '../tickets/tickets.module';
-import { IdempotencyService } from './idempotency.service';
 import { V1AgentsController } from './v1-agents.controller';
 import { V1TicketsController } from './v1-tickets.controller';
 import { V1TicketsService } from './v1-tickets.service';

@@ -16,6 +16,7 @@ import {
   v1TicketSchema,
   webhookMessages,
 } from '@portal/contracts';
+import { IdempotencyService } from '@portal/nest-http';
 import { type JsonResponse, postRawBody, request, startForSuite } from '@portal/testing';
 import { startSupport } from '../test/support-harness';
 import { TicketsService } from '../tickets/tickets.service';
@@ -427,7 +428,7 @@ describe('/v1 (the public API in support)', () => {
       await holder.connect();
       await holder.startTransaction();
       await holder.query(
-        `SELECT pg_advisory_xact_lock(hashtextextended('support.idempotency:' || $1 || ':' || $2, 0))`,
+        `SELECT pg_advisory_xact_lock(hashtextextended('v1.idempotency:' || $1 || ':' || $2, 0))`,
         [key.organizationId, 'running'],
       );
       try {
@@ -467,7 +468,6 @@ describe('/v1 (the public API in support)', () => {
       expect(second.headers.get('idempotent-replayed')).toBeNull();
 
       await rows(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old'`);
-      const { IdempotencyService } = await import('./idempotency.service');
       expect(await stack().service.app.get(IdempotencyService).purge()).toBeGreaterThanOrEqual(1);
       expect(await rows(`SELECT 1 FROM idempotency_keys WHERE key = 'old'`)).toEqual([]);
     });

@@ -20,17 +20,22 @@ import {
   type V1Ticket,
   type V1TicketList,
 } from '@portal/contracts';
-import { parseV1, v1Errors, V1ExceptionFilter, v1Messages } from '@portal/nest-http';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  IdempotencyService,
+  idempotencyKeyOf,
+  parseV1,
+  requestHash,
+  v1Errors,
+  V1ExceptionFilter,
+  v1Messages,
+} from '@portal/nest-http';
 import type { FastifyReply } from 'fastify';
 import { SUPPORT_CONFIG, type SupportConfig } from '../config';
 import { TicketsService } from '../tickets/tickets.service';
 import { checkCallbackUrl } from './callback-url';
-import { IdempotencyService, idempotencyKeyOf, requestHash } from './idempotency.service';
 import { V1TicketsService } from './v1-tickets.service';
 import { toV1Ticket, toV1TicketFromEntity } from './v1-views';
-
-/** Says a POST's answer was kept for its `Idempotency-Key` and is being replayed. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
  * `/v1/tickets` of the public API, reached through the gateway with the API token it minted from the

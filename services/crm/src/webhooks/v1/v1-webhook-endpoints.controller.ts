@@ -5,10 +5,13 @@ import {
   Delete,
   Get,
   HttpCode,
+  Headers,
+  HttpStatus,
   NotFoundException,
   Param,
   Post,
   Query,
+  Res,
   UseFilters,
 } from '@nestjs/common';
 import { type ApiCaller, ApiScopes, CurrentApiCaller } from '@portal/auth';
@@ -25,7 +28,17 @@ import {
   type V1WebhookEndpointList,
   type WebhookEndpoint,
 } from '@portal/contracts';
-import { parseV1, v1Errors, V1ExceptionFilter, v1Messages } from '@portal/nest-http';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  IdempotencyService,
+  idempotencyKeyOf,
+  parseV1,
+  requestHash,
+  v1Errors,
+  V1ExceptionFilter,
+  v1Messages,
+} from '@portal/nest-http';
+import type { FastifyReply } from 'fastify';
 import { WebhooksService } from '../webhooks.service';
 
 const KIND = 'webhook endpoint';
@@ -67,7 +80,10 @@ async function inV1Words<T>(id: string | null, work: () => Promise<T>): Promise<
 @UseFilters(V1ExceptionFilter)
 @ApiScopes('webhooks:manage')
 export class V1WebhookEndpointsController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
 
   /** Newest first; an organization has at most a few endpoints, so the page is cut from its list. */
   @Get()
@@ -104,16 +120,34 @@ export class V1WebhookEndpointsController {
     };
   }
 
+  /** Creates an endpoint, with `Idempotency-Key` honoured: a retry gets the same endpoint and secret. */
   @Post()
   async create(
     @CurrentApiCaller() caller: ApiCaller,
     @Body() body: unknown,
-  ): Promise<V1CreatedWebhookEndpoint> {
+    @Headers('idempotency-key') idempotencyHeader: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    const key = idempotencyKeyOf(idempotencyHeader);
     const fields = parseV1(v1CreateWebhookEndpointRequestSchema, body);
-    const created = await inV1Words(null, () =>
-      this.webhooks.create(caller.organizationId, caller.creatorId, fields),
+    const answer = await this.idempotency.run(
+      caller.organizationId,
+      key,
+      requestHash('POST /v1/webhook_endpoints', body),
+      async (manager) => {
+        const created = await inV1Words(null, () =>
+          this.webhooks.create(caller.organizationId, caller.creatorId, fields, manager),
+        );
+        const endpoint: V1CreatedWebhookEndpoint = {
+          ...toV1WebhookEndpoint(created),
+          secret: created.signingSecret,
+        };
+        return { status: HttpStatus.CREATED, body: endpoint };
+      },
     );
-    return { ...toV1WebhookEndpoint(created), secret: created.signingSecret };
+    reply.status(answer.status);
+    if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return answer.body;
   }
 
   @Get(':id')

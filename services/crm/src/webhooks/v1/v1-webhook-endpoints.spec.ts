@@ -58,6 +58,49 @@ describe('/v1/webhook_endpoints (the public API in crm)', () => {
     return v1CreatedWebhookEndpointSchema.strict().parse(response.body);
   };
 
+  it('honours Idempotency-Key on create: a retry gets the same endpoint and secret, another body a 400', async () => {
+    const key = await keyOf();
+    const body = { url: 'https://hooks.example.com/idem', events: ['ticket.created'] };
+    const post = (payload: unknown, idempotencyKey: string) =>
+      request<Record<string, unknown>>(crm().baseUrl, 'POST', '/v1/webhook_endpoints', {
+        token: key.token,
+        body: payload,
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+    const first = await post(body, 'create-hook-1');
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const retry = await post(
+      { events: ['ticket.created'], url: 'https://hooks.example.com/idem' },
+      'create-hook-1',
+    );
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    const [{ count }] = await crm().dataSource.query(
+      'SELECT count(*)::int AS count FROM webhook_endpoints WHERE organization_id = $1',
+      [key.organizationId],
+    );
+    expect(count).toBe(1);
+
+    expectError(await post({ ...body, url: 'https://hooks.example.com/other' }, 'create-hook-1'), 400, {
+      type: 'idempotency_error',
+      code: 'idempotency_key_in_use',
+    });
+    // Another organization's same key is its own.
+    const other = await keyOf();
+    const theirs = await request<Record<string, unknown>>(crm().baseUrl, 'POST', '/v1/webhook_endpoints', {
+      token: other.token,
+      body,
+      headers: { 'idempotency-key': 'create-hook-1' },
+    });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(first.body.id);
+    // A refused URL keeps nothing for the key: the corrected request goes through with it.
+    expectError(await post({ ...body, url: 'http://10.0.0.5/hook' }, 'create-hook-2'), 400, { param: 'url' });
+    expect((await post(body, 'create-hook-2')).status).toBe(201);
+  });
+
   it('creates, lists, updates and deletes an endpoint of the key’s organization', async () => {
     const key = await keyOf();
     const created = await create(key);

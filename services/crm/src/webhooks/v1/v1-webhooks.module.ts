@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { reshapeEarlyV1Errors } from '@portal/nest-http';
+import { IdempotencyService, reshapeEarlyV1Errors } from '@portal/nest-http';
 import type { FastifyInstance } from 'fastify';
 import { WebhooksModule } from '../webhooks.module';
 import { V1WebhookEndpointsController } from './v1-webhook-endpoints.controller';
@@ -9,6 +9,7 @@ import { V1WebhookEndpointsController } from './v1-webhook-endpoints.controller'
 @Module({
   imports: [WebhooksModule],
   controllers: [V1WebhookEndpointsController],
+  providers: [IdempotencyService],
 })
 export class V1WebhooksModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

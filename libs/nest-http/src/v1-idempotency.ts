@@ -9,7 +9,10 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { apiErrorCodes, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { v1Errors, v1Messages } from '@portal/nest-http';
+import { v1Errors, v1Messages } from './v1-errors';
+
+/** Says a POST's answer was kept for its `Idempotency-Key` and is being replayed. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** What a POST answered, as kept for its `Idempotency-Key`. */
 export interface StoredAnswer {
@@ -57,7 +60,8 @@ export function requestHash(route: string, body: unknown): string {
 }
 
 /**
- * `Idempotency-Key` on the API's POSTs, as Stripe does: per organization and key, the first answer
+ * `Idempotency-Key` on the API's POSTs, as Stripe does, for a service whose database has the table
+ * `idempotency_keys` (organization_id, key, request_hash, status_code, response, created_at): per organization and key, the first answer
  * is kept with a hash of its request and replayed for `IDEMPOTENCY_KEY_TTL_HOURS` to a retry of the
  * same request; the same key with another request is a 400 `idempotency_key_in_use`, and while the
  * first is still running, a 409 `idempotency_request_in_progress`.
@@ -98,7 +102,7 @@ export class IdempotencyService implements OnApplicationBootstrap, OnApplication
     return this.dataSource.transaction(async (manager) => {
       if (key === undefined) return { ...(await work(manager)), replayed: false };
       const [{ locked }]: { locked: boolean }[] = await manager.query(
-        `SELECT pg_try_advisory_xact_lock(hashtextextended('support.idempotency:' || $1 || ':' || $2, 0)) AS locked`,
+        `SELECT pg_try_advisory_xact_lock(hashtextextended('v1.idempotency:' || $1 || ':' || $2, 0)) AS locked`,
         [organizationId, key],
       );
       if (!locked) {
