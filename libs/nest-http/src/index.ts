@@ -28,10 +28,10 @@ export { V1ExceptionFilter } from './v1-exception.filter';
 export { parseV1 } from './v1-validation';
 export { reshapeEarlyV1Error, reshapeEarlyV1Errors } from './v1-early-errors';
 export {
-  IDEMPOTENT_REPLAYED_HEADER,
   type IdempotentAnswer,
   IdempotencyService,
   idempotencyKeyOf,
   requestHash,
+  sendIdempotentAnswer,
   type StoredAnswer,
 } from './v1-idempotency';

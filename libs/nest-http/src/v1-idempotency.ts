@@ -8,11 +8,12 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { apiErrorCodes, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS } from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
 import type { DataSource, EntityManager } from 'typeorm';
 import { v1Errors, v1Messages } from './v1-errors';
 
 /** Says a POST's answer was kept for its `Idempotency-Key` and is being replayed. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** What a POST answered, as kept for its `Idempotency-Key`. */
 export interface StoredAnswer {
@@ -21,6 +22,13 @@ export interface StoredAnswer {
 }
 
 export type IdempotentAnswer = StoredAnswer & { replayed: boolean };
+
+/** Answers a POST with `answer`: its status, `Idempotent-Replayed` when it is a kept one, and its body. */
+export function sendIdempotentAnswer(reply: FastifyReply, answer: IdempotentAnswer): unknown {
+  reply.status(answer.status);
+  if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  return answer.body;
+}
 
 const PURGE_EVERY_MS = 60 * 60_000;
 /** Printable ASCII without spaces at either end, as Stripe's keys (uuids, mostly). */

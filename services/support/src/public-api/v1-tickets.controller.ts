@@ -21,11 +21,11 @@ import {
   type V1TicketList,
 } from '@portal/contracts';
 import {
-  IDEMPOTENT_REPLAYED_HEADER,
   IdempotencyService,
   idempotencyKeyOf,
   parseV1,
   requestHash,
+  sendIdempotentAnswer,
   v1Errors,
   V1ExceptionFilter,
   v1Messages,
@@ -91,9 +91,7 @@ export class V1TicketsController {
         return { status: HttpStatus.CREATED, body: toV1TicketFromEntity(ticket) };
       },
     );
-    reply.status(answer.status);
-    if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    return answer.body;
+    return sendIdempotentAnswer(reply, answer);
   }
 
   /** The organization's tickets, newest first, `limit` at a time, after `starting_after` (a `tkt_` id). */

@@ -29,11 +29,11 @@ import {
   type WebhookEndpoint,
 } from '@portal/contracts';
 import {
-  IDEMPOTENT_REPLAYED_HEADER,
   IdempotencyService,
   idempotencyKeyOf,
   parseV1,
   requestHash,
+  sendIdempotentAnswer,
   v1Errors,
   V1ExceptionFilter,
   v1Messages,
@@ -145,9 +145,7 @@ export class V1WebhookEndpointsController {
         return { status: HttpStatus.CREATED, body: endpoint };
       },
     );
-    reply.status(answer.status);
-    if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    return answer.body;
+    return sendIdempotentAnswer(reply, answer);
   }
 
   @Get(':id')
