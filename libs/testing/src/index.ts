@@ -34,7 +34,7 @@ export { type Closable, startForSuite } from './start-for-suite';
 export { itMountsTheHealthCheck } from './service-health';
 export { postRawBody } from './raw-body';
 export { docxBytes, pdfBytes, zipBytes } from './cv-files';
-export { authenticationRequired, expectJsonError } from './json-error';
+export { authenticationRequired, expectJsonError, expectV1Error } from './json-error';
 export { fromNewClientAddress } from './client-address';
 export { startWithTestIdentity, type WithSignIn } from './access-tokens/with-test-identity';
 export {

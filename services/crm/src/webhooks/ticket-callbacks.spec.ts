@@ -26,9 +26,6 @@ import { startCrm } from '../test/crm-harness';
 import { startReceiver } from '../test/webhook-receiver';
 import { eraseOrganizationWebhooks } from './webhook-events.consumer';
 
-const waitUntil = <T>(probe: () => Promise<T | false | undefined>, what: string) =>
-  waitFor(probe, what) as Promise<T>;
-
 describe('crm: a ticket’s callback_url gets its changes, through the webhook machinery (ADR 0206)', () => {
   const stack = startForSuite(async () => {
     const receiver = await startReceiver();
@@ -96,7 +93,7 @@ describe('crm: a ticket’s callback_url gets its changes, through the webhook m
     const owner = await stack().crm.signIn();
     const ticket = apiTicket('/ok/callback/status');
     const envelope = await stack().events.publish('ticketUpdated', statusChanged(owner, ticket));
-    const [got] = await waitUntil(async () => {
+    const [got] = await waitFor(async () => {
       const hits = receiver().to('/ok/callback/status');
       return hits.length > 0 && hits;
     }, 'the ticket.updated callback');
@@ -126,7 +123,7 @@ describe('crm: a ticket’s callback_url gets its changes, through the webhook m
     await sleep(1000);
     expect(receiver().to('/ok/callback/status')).toHaveLength(1);
     expect(await rows('SELECT 1 FROM webhook_deliveries WHERE event_id = $1', [envelope.id])).toHaveLength(1);
-    const [delivery] = await waitUntil(async () => {
+    const [delivery] = await waitFor(async () => {
       const items = await log(owner);
       return items[0]?.status === 'succeeded' && items;
     }, 'the callback to show as succeeded');
@@ -176,7 +173,7 @@ describe('crm: a ticket’s callback_url gets its changes, through the webhook m
     await stack().events.publish('ticketUpdated', statusChanged(owner, undefined));
 
     const eventOf = async (path: string) => {
-      const [got] = await waitUntil(async () => {
+      const [got] = await waitFor(async () => {
         const hits = receiver().to(path);
         return hits.length > 0 && hits;
       }, `the callback to ${path}`);
@@ -199,11 +196,11 @@ describe('crm: a ticket’s callback_url gets its changes, through the webhook m
     const b = await stack().crm.signIn();
     const bTicket = apiTicket('/ok/callback/org-b');
     const bEvent = await stack().events.publish('ticketUpdated', statusChanged(b, bTicket));
-    const [got] = await waitUntil(async () => {
+    const [got] = await waitFor(async () => {
       const hits = receiver().to('/ok/callback/org-b');
       return hits.length > 0 && hits;
     }, 'organization B’s callback');
-    const [bDelivery] = await waitUntil(async () => {
+    const [bDelivery] = await waitFor(async () => {
       const items = await log(b);
       return items.length === 1 && items;
     }, 'B’s log');
@@ -227,7 +224,7 @@ describe('crm: a ticket’s callback_url gets its changes, through the webhook m
       'ticketUpdated',
       statusChanged(owner, apiTicket('/ok/callback/rolled')),
     );
-    const [delivery] = await waitUntil(async () => {
+    const [delivery] = await waitFor(async () => {
       const items = await log(owner);
       return items[0]?.status === 'succeeded' && items;
     }, 'the first callback');
@@ -240,7 +237,7 @@ describe('crm: a ticket’s callback_url gets its changes, through the webhook m
 
     const resent = await api<WebhookDelivery>(owner, 'POST', `/deliveries/${delivery.id}/resend`);
     expect(resent.status).toBe(202);
-    const hits = await waitUntil(async () => {
+    const hits = await waitFor(async () => {
       const all = receiver().to('/ok/callback/rolled');
       return all.length === 2 && all;
     }, 'the resent callback');
@@ -265,7 +262,7 @@ describe('crm: a ticket’s callback_url gets its changes, through the webhook m
   it('forgets a deleted organization’s callbacks and secret with its endpoints', async () => {
     const owner = await stack().crm.signIn();
     await stack().events.publish('ticketUpdated', statusChanged(owner, apiTicket('/ok/callback/erased')));
-    await waitUntil(async () => (await log(owner))[0]?.status === 'succeeded', 'the callback to be sent');
+    await waitFor(async () => (await log(owner))[0]?.status === 'succeeded', 'the callback to be sent');
     await stack().crm.dataSource.transaction((manager) =>
       eraseOrganizationWebhooks(manager, owner.organizationId!),
     );

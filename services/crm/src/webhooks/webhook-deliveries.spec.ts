@@ -33,10 +33,6 @@ import { WebhookWorker } from './webhook-worker';
 
 const TIMEOUT_MS = 1500;
 
-/** `waitFor`, typed as the value the probe answers once it is not false or undefined. */
-const waitUntil = <T>(probe: () => Promise<T | false | undefined>, what: string, timeoutMs?: number) =>
-  waitFor(probe, what, timeoutMs) as Promise<T>;
-
 describe('crm: webhook deliveries from events', () => {
   /** The webhook clock runs this far ahead of real time (the retry window passes without waiting a day). */
   let offset = 0;
@@ -117,7 +113,7 @@ describe('crm: webhook deliveries from events', () => {
     const data = ticket(owner, { customerReference: 'cus_8812' });
     const published = Date.now();
     const envelope = await stack().events.publish('ticketCreated', data);
-    const [got] = await waitUntil(async () => {
+    const [got] = await waitFor(async () => {
       const hits = receiver().to('/ok/tickets');
       return hits.length > 0 && hits;
     }, 'the ticket.created delivery');
@@ -155,7 +151,7 @@ describe('crm: webhook deliveries from events', () => {
     await stack().events.publish('ticketCreated', data, envelope);
     await sleep(1000);
     expect(receiver().to('/ok/tickets')).toHaveLength(1);
-    const [delivery] = await waitUntil(async () => {
+    const [delivery] = await waitFor(async () => {
       const items = await deliveriesOf(owner, endpoint.id);
       return items[0]?.status === 'succeeded' && items;
     }, 'the delivery to succeed');
@@ -187,7 +183,7 @@ describe('crm: webhook deliveries from events', () => {
       resolution: 'resolved',
       agentId: 'agent-7',
     });
-    const [got] = await waitUntil(async () => {
+    const [got] = await waitFor(async () => {
       const hits = receiver().to('/ok/calls');
       return hits.length > 0 && hits;
     }, 'the call.completed delivery');
@@ -205,7 +201,7 @@ describe('crm: webhook deliveries from events', () => {
     receiver().answers.set('/flaky', 500);
     await stack().events.publish('ticketCreated', ticket(owner));
     const retrying = async (attempts: number) =>
-      waitUntil<WebhookDelivery>(async () => {
+      waitFor(async () => {
         const [delivery] = await deliveriesOf(owner, endpoint.id);
         return delivery?.attempts.length === attempts && delivery.status === 'retrying' && delivery;
       }, `attempt ${attempts} to fail`);
@@ -234,7 +230,7 @@ describe('crm: webhook deliveries from events', () => {
     receiver().answers.set('/flaky', 204);
     offset += 30_000;
     worker().wake();
-    const done = await waitUntil(async () => {
+    const done = await waitFor(async () => {
       const [delivery] = await deliveriesOf(owner, endpoint.id);
       return delivery?.status === 'succeeded' && delivery;
     }, 'the third attempt to succeed');
@@ -253,18 +249,14 @@ describe('crm: webhook deliveries from events', () => {
     const fast = await createEndpoint(owner, '/ok/fast');
     const started = Date.now();
     for (let i = 0; i < 3; i += 1) expect((await api(owner, 'POST', `/${slow.id}/test`)).status).toBe(202);
-    await waitUntil(async () => receiver().to('/slow').length >= 2, 'two attempts at the slow receiver');
+    await waitFor(async () => receiver().to('/slow').length >= 2, 'two attempts at the slow receiver');
     const test = await api<WebhookDelivery>(owner, 'POST', `/${fast.id}/test`);
     expect(test.status).toBe(202);
     expect(webhookDeliverySchema.parse(test.body)).toMatchObject({ eventType: WEBHOOK_TEST_EVENT_TYPE });
-    await waitUntil(
-      async () => receiver().to('/ok/fast').length === 1,
-      'the fast endpoint to be served',
-      1000,
-    );
+    await waitFor(async () => receiver().to('/ok/fast').length === 1, 'the fast endpoint to be served', 1000);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
 
-    const cut = await waitUntil(
+    const cut = await waitFor(
       async () => {
         const items = await deliveriesOf(owner, slow.id);
         const attempts = items.flatMap((item) => item.attempts);
@@ -295,12 +287,12 @@ describe('crm: webhook deliveries from events', () => {
       status: 'pending',
       attempts: [],
     });
-    const [first] = await waitUntil(async () => {
+    const [first] = await waitFor(async () => {
       const hits = receiver().to('/ok/resend');
       return hits.length === 1 && hits;
     }, 'the test event');
     expect(JSON.parse(first.body)).toMatchObject({ event: 'webhook.test', id: test.body.eventId });
-    await waitUntil(
+    await waitFor(
       async () => (await deliveriesOf(owner, endpoint.id))[0]?.status === 'succeeded',
       'the test to succeed',
     );
@@ -312,13 +304,13 @@ describe('crm: webhook deliveries from events', () => {
     );
     expect(resent.status).toBe(202);
     expect(resent.body).toMatchObject({ id: test.body.id, status: 'pending' });
-    const [, second] = await waitUntil(async () => {
+    const [, second] = await waitFor(async () => {
       const hits = receiver().to('/ok/resend');
       return hits.length === 2 && hits;
     }, 'the resent delivery');
     expect(second.body).toBe(first.body);
     expect(second.headers[WEBHOOK_EVENT_ID_HEADER.toLowerCase()]).toBe(test.body.eventId);
-    const [delivery] = await waitUntil(async () => {
+    const [delivery] = await waitFor(async () => {
       const items = await deliveriesOf(owner, endpoint.id);
       return items[0]?.attempts.length === 2 && items[0].status === 'succeeded' && items;
     }, 'the second attempt in the log');
@@ -362,7 +354,7 @@ describe('crm: webhook deliveries from events', () => {
     });
     expect(created.status).toBe(201);
     await stack().events.publish('ticketCreated', ticket(owner));
-    const [got] = await waitUntil(async () => {
+    const [got] = await waitFor(async () => {
       const hits = receiver().to('/ok/pinned');
       return hits.length > 0 && hits;
     }, 'the pinned delivery');
@@ -371,7 +363,7 @@ describe('crm: webhook deliveries from events', () => {
     const moved = await createEndpoint(owner, '/moved', ['ticket.created']);
     receiver().answers.set('/moved', 302);
     expect((await api(owner, 'POST', `/${moved.id}/test`)).status).toBe(202);
-    const [delivery] = await waitUntil(async () => {
+    const [delivery] = await waitFor(async () => {
       const items = await deliveriesOf(owner, moved.id);
       // The log reads deliveries, then their attempts: an attempt recorded in between shows on a pending one.
       return items[0]?.attempts.length === 1 && items[0].status !== 'pending' && items;
@@ -391,7 +383,7 @@ describe('crm: webhook deliveries from events', () => {
       await stack().events.publish('ticketCreated', data);
       await sleep(50);
     }
-    const hits = await waitUntil(async () => {
+    const hits = await waitFor(async () => {
       const all = receiver().to('/ok/budget');
       return all.length >= 40 && all;
     }, 'the 40 deliveries');
@@ -432,7 +424,7 @@ describe('crm: webhook deliveries from events', () => {
           new Date(Date.now() + offset + 3600_000),
         ],
       );
-      await waitUntil(async () => {
+      await waitFor(async () => {
         const items = await rows<{ n: number }>(
           `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`,
           [endpoint.id],
@@ -503,14 +495,14 @@ describe('crm: webhook deliveries from events', () => {
     receiver().answers.set('/down', 503);
     await stack().events.publish('ticketCreated', ticket(owner));
     await stack().events.publish('ticketCreated', ticket(owner, { title: 'Second ticket' }));
-    await waitUntil(async () => {
+    await waitFor(async () => {
       const items = await deliveriesOf(owner, endpoint.id);
       return items.length === 2 && items.every((item) => item.status === 'retrying');
     }, 'both deliveries to be retrying');
 
     offset += 24 * 3600_000 + 60_000;
     worker().wake();
-    const failed = await waitUntil(async () => {
+    const failed = await waitFor(async () => {
       const items = await deliveriesOf(owner, endpoint.id);
       return items.every((item) => item.status === 'failed') && items;
     }, 'both deliveries to fail');
@@ -535,7 +527,7 @@ describe('crm: webhook deliveries from events', () => {
     receiver().answers.set('/down', 200);
     const resent = await api(owner, 'POST', `/${endpoint.id}/deliveries/${failed[0].id}/resend`);
     expect(resent.status).toBe(202);
-    await waitUntil(async () => {
+    await waitFor(async () => {
       const [delivery] = (await deliveriesOf(owner, endpoint.id)).filter((item) => item.id === failed[0].id);
       return delivery?.status === 'succeeded';
     }, 'the resent delivery to succeed');

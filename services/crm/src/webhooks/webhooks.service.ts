@@ -130,6 +130,11 @@ export class WebhooksService {
     return rows.map(toEndpointView);
   }
 
+  /** One endpoint of the organization; another organization's is not found. */
+  async get(organizationId: string, id: string): Promise<WebhookEndpoint> {
+    return toEndpointView(await this.endpoint(this.dataSource.manager, organizationId, id));
+  }
+
   /** Creates an endpoint, in `within` (a caller's transaction, e.g. an idempotent POST's) or its own. */
   async create(
     organizationId: string,

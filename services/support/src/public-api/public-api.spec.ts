@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type ApiErrorBody,
   apiErrorBodySchema,
   type ApiKeyScope,
   events,
@@ -17,7 +16,7 @@ import {
   webhookMessages,
 } from '@portal/contracts';
 import { IdempotencyService } from '@portal/nest-http';
-import { type JsonResponse, postRawBody, request, startForSuite } from '@portal/testing';
+import { expectV1Error, type JsonResponse, postRawBody, request, startForSuite } from '@portal/testing';
 import { startSupport } from '../test/support-harness';
 import { TicketsService } from '../tickets/tickets.service';
 
@@ -63,17 +62,6 @@ describe('/v1 (the public API in support)', () => {
 
   const rows = <T = Body>(sql: string, params: unknown[] = []) =>
     stack().service.dataSource.query(sql, params) as Promise<T[]>;
-
-  const expectError = (
-    response: JsonResponse<unknown>,
-    status: number,
-    error: Partial<ApiErrorBody['error']>,
-  ) => {
-    expect(response.status).toBe(status);
-    const body = apiErrorBodySchema.strict().parse(response.body);
-    expect(body.error).toMatchObject(error);
-    expect(body.error.request_id).toBe(response.headers.get('x-request-id'));
-  };
 
   const addAgent = async (name: string, organizationId: string, active = true) => {
     const id = randomUUID();
@@ -151,33 +139,33 @@ describe('/v1 (the public API in support)', () => {
     it('answers validation errors in the documented shape, naming the field', async () => {
       const key = await keyOf();
       const { subject: _subject, ...withoutSubject } = valid();
-      expectError(await open(key, withoutSubject), 400, {
+      expectV1Error(await open(key, withoutSubject), 400, {
         type: 'invalid_request_error',
         code: 'parameter_missing',
         param: 'subject',
         message: 'subject is required',
       });
-      expectError(await open(key, { ...valid(), subject: '   ' }), 400, {
+      expectV1Error(await open(key, { ...valid(), subject: '   ' }), 400, {
         type: 'invalid_request_error',
         code: 'parameter_invalid',
         param: 'subject',
         message: 'subject is required',
       });
-      expectError(await open(key, { ...valid(), priority: 'urgent' }), 400, {
+      expectV1Error(await open(key, { ...valid(), priority: 'urgent' }), 400, {
         code: 'parameter_invalid',
         param: 'priority',
         message: 'priority must be one of low, medium, high',
       });
-      expectError(await open(key, { ...valid(), callback_url: 'ftp://example.com/x' }), 400, {
+      expectV1Error(await open(key, { ...valid(), callback_url: 'ftp://example.com/x' }), 400, {
         code: 'parameter_invalid',
         param: 'callback_url',
         message: 'callback_url must be an http(s) URL',
       });
-      expectError(await open(key, { ...valid(), status: 'closed' }), 400, {
+      expectV1Error(await open(key, { ...valid(), status: 'closed' }), 400, {
         code: 'parameter_unknown',
         param: 'status',
       });
-      expectError(await open(key, { ...valid(), subject: 'x'.repeat(201) }), 400, {
+      expectV1Error(await open(key, { ...valid(), subject: 'x'.repeat(201) }), 400, {
         code: 'parameter_invalid',
         param: 'subject',
         message: 'subject must be at most 200 characters',
@@ -200,7 +188,7 @@ describe('/v1 (the public API in support)', () => {
         'http://2130706433/hooks', // 127.0.0.1 spelt as one number
       ]) {
         const response = await open(key, { ...valid(), callback_url: url }, { 'Idempotency-Key': url });
-        expectError(response, 400, {
+        expectV1Error(response, 400, {
           type: 'invalid_request_error',
           code: 'parameter_invalid',
           param: 'callback_url',
@@ -263,7 +251,7 @@ describe('/v1 (the public API in support)', () => {
           request_id: 'req_malformed_1',
         },
       });
-      expectError(await call('POST', '/v1/tickets', key, { body: ['a'] }), 400, { code: 'body_not_json' });
+      expectV1Error(await call('POST', '/v1/tickets', key, { body: ['a'] }), 400, { code: 'body_not_json' });
       const text = await postRawBody(`${stack().service.baseUrl}/v1/tickets`, 'subject=Hi', 'text/plain', {
         authorization: `Bearer ${key.token}`,
       });
@@ -275,7 +263,7 @@ describe('/v1 (the public API in support)', () => {
     });
 
     it('answers 401 invalid_api_key without a valid API token, and never takes a member token', async () => {
-      expectError(await call('POST', '/v1/tickets', undefined, { body: valid() }), 401, {
+      expectV1Error(await call('POST', '/v1/tickets', undefined, { body: valid() }), 401, {
         type: 'authentication_error',
         code: 'invalid_api_key',
       });
@@ -284,7 +272,7 @@ describe('/v1 (the public API in support)', () => {
         token: member.token,
         body: valid(),
       });
-      expectError(response, 401, { type: 'authentication_error', code: 'invalid_api_key' });
+      expectV1Error(response, 401, { type: 'authentication_error', code: 'invalid_api_key' });
       // Nor is an API token ever a member's access token on the dashboard's routes.
       const key = await keyOf();
       for (const path of ['/api/support/tickets', '/api/support/staff/agents']) {
@@ -294,7 +282,7 @@ describe('/v1 (the public API in support)', () => {
 
     it('answers 403 missing_scope for a key without tickets:write', async () => {
       const key = await keyOf(randomUUID(), ['tickets:read']);
-      expectError(await open(key), 403, {
+      expectV1Error(await open(key), 403, {
         type: 'permission_error',
         code: 'missing_scope',
         message: expect.stringContaining('tickets:write'),
@@ -395,7 +383,7 @@ describe('/v1 (the public API in support)', () => {
     it('refuses the same key with another body (400 idempotency_key_in_use)', async () => {
       const key = await keyOf();
       await open(key, valid(), { 'idempotency-key': 'reused' });
-      expectError(
+      expectV1Error(
         await open(key, { ...valid(), subject: 'Something else' }, { 'idempotency-key': 'reused' }),
         400,
         {
@@ -410,7 +398,7 @@ describe('/v1 (the public API in support)', () => {
     it('refuses a key longer than the maximum or empty (400 idempotency_key_invalid)', async () => {
       const key = await keyOf();
       for (const header of ['k'.repeat(IDEMPOTENCY_KEY_MAX_LENGTH + 1), ' ']) {
-        expectError(await open(key, valid(), { 'idempotency-key': header }), 400, {
+        expectV1Error(await open(key, valid(), { 'idempotency-key': header }), 400, {
           type: 'idempotency_error',
           code: 'idempotency_key_invalid',
         });
@@ -432,7 +420,7 @@ describe('/v1 (the public API in support)', () => {
         [key.organizationId, 'running'],
       );
       try {
-        expectError(await open(key, valid(), { 'idempotency-key': 'running' }), 409, {
+        expectV1Error(await open(key, valid(), { 'idempotency-key': 'running' }), 409, {
           type: 'idempotency_error',
           code: 'idempotency_request_in_progress',
         });
@@ -454,7 +442,7 @@ describe('/v1 (the public API in support)', () => {
       expect(new Set(created.map((answer) => answer.body.id)).size).toBe(1);
       expect(created.filter((answer) => answer.headers.get('idempotent-replayed') === null)).toHaveLength(1);
       for (const answer of answers.filter((a) => a.status !== 201)) {
-        expectError(answer, 409, { code: 'idempotency_request_in_progress' });
+        expectV1Error(answer, 409, { code: 'idempotency_request_in_progress' });
       }
     });
 
@@ -484,7 +472,7 @@ describe('/v1 (the public API in support)', () => {
       expect(got.status).toBe(200);
       expect(v1TicketSchema.strict().parse(got.body)).toEqual(mine);
 
-      expectError(await call('GET', `/v1/tickets/${theirs.id}`, a), 404, {
+      expectV1Error(await call('GET', `/v1/tickets/${theirs.id}`, a), 404, {
         type: 'not_found_error',
         code: 'resource_missing',
         param: 'id',
@@ -492,7 +480,7 @@ describe('/v1 (the public API in support)', () => {
       const list = v1TicketListSchema.parse((await call('GET', '/v1/tickets?limit=100', a)).body);
       expect(list.data.map((ticket) => ticket.id)).toEqual([mine.id]);
       // B's ticket as a cursor of A's list names nothing of A's.
-      expectError(await call('GET', `/v1/tickets?starting_after=${theirs.id}`, a), 400, {
+      expectV1Error(await call('GET', `/v1/tickets?starting_after=${theirs.id}`, a), 400, {
         code: 'resource_missing',
         param: 'starting_after',
       });
@@ -501,7 +489,7 @@ describe('/v1 (the public API in support)', () => {
     it('answers 404 resource_missing for ids that are not tickets', async () => {
       const key = await keyOf();
       for (const id of ['nope', toPublicId('agent', randomUUID()), toPublicId('ticket', randomUUID())]) {
-        expectError(await call('GET', `/v1/tickets/${id}`, key), 404, {
+        expectV1Error(await call('GET', `/v1/tickets/${id}`, key), 404, {
           code: 'resource_missing',
           param: 'id',
         });
@@ -510,12 +498,12 @@ describe('/v1 (the public API in support)', () => {
 
     it('answers 403 missing_scope without tickets:read', async () => {
       const key = await keyOf(randomUUID(), ['tickets:write']);
-      expectError(await call('GET', '/v1/tickets', key), 403, {
+      expectV1Error(await call('GET', '/v1/tickets', key), 403, {
         type: 'permission_error',
         code: 'missing_scope',
         message: expect.stringContaining('tickets:read'),
       });
-      expectError(await call('GET', `/v1/tickets/${toPublicId('ticket', randomUUID())}`, key), 403, {
+      expectV1Error(await call('GET', `/v1/tickets/${toPublicId('ticket', randomUUID())}`, key), 403, {
         code: 'missing_scope',
       });
     });
@@ -576,18 +564,18 @@ describe('/v1 (the public API in support)', () => {
     it('answers bad list parameters in the documented shape', async () => {
       const key = await keyOf();
       for (const limit of ['0', '101', 'ten', '2.5']) {
-        expectError(await call('GET', `/v1/tickets?limit=${limit}`, key), 400, {
+        expectV1Error(await call('GET', `/v1/tickets?limit=${limit}`, key), 400, {
           type: 'invalid_request_error',
           code: 'parameter_invalid',
           param: 'limit',
           message: 'limit must be a whole number from 1 to 100',
         });
       }
-      expectError(await call('GET', '/v1/tickets?starting_after=123', key), 400, {
+      expectV1Error(await call('GET', '/v1/tickets?starting_after=123', key), 400, {
         code: 'parameter_invalid',
         param: 'starting_after',
       });
-      expectError(await call('GET', '/v1/tickets?page=2', key), 400, {
+      expectV1Error(await call('GET', '/v1/tickets?page=2', key), 400, {
         code: 'parameter_unknown',
         param: 'page',
       });
@@ -596,7 +584,7 @@ describe('/v1 (the public API in support)', () => {
     it('answers an unknown /v1 route in the documented shape', async () => {
       const key = await keyOf();
       const path = `/v1/tickets/${toPublicId('ticket', randomUUID())}/messages`;
-      expectError(await call('GET', `${path}?limit=1`, key), 404, {
+      expectV1Error(await call('GET', `${path}?limit=1`, key), 404, {
         type: 'invalid_request_error',
         code: 'route_not_found',
         message: `No such endpoint: GET ${path}`,
@@ -673,7 +661,7 @@ describe('/v1 (the public API in support)', () => {
     });
 
     it('needs agents:read, and shows another organization nothing', async () => {
-      expectError(await call('GET', '/v1/agents', await keyOf(randomUUID(), ['tickets:read'])), 403, {
+      expectV1Error(await call('GET', '/v1/agents', await keyOf(randomUUID(), ['tickets:read'])), 403, {
         code: 'missing_scope',
         message: expect.stringContaining('agents:read'),
       });
@@ -681,7 +669,7 @@ describe('/v1 (the public API in support)', () => {
       const agent = await addAgent('Only For A', a.organizationId);
       const b = await keyOf();
       expect(v1AgentListSchema.parse((await call('GET', '/v1/agents', b)).body).data).toEqual([]);
-      expectError(await call('GET', `/v1/agents?starting_after=${toPublicId('agent', agent)}`, b), 400, {
+      expectV1Error(await call('GET', `/v1/agents?starting_after=${toPublicId('agent', agent)}`, b), 400, {
         code: 'resource_missing',
         param: 'starting_after',
       });

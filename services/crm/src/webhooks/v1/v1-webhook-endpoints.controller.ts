@@ -151,9 +151,8 @@ export class V1WebhookEndpointsController {
   @Get(':id')
   async get(@CurrentApiCaller() caller: ApiCaller, @Param('id') id: string): Promise<V1WebhookEndpoint> {
     const uuid = fromPublicId('webhook_endpoint', id);
-    const found = uuid && (await this.webhooks.list(caller.organizationId)).find((e) => e.id === uuid);
-    if (!found) throw v1Errors.objectMissing(KIND, id);
-    return toV1WebhookEndpoint(found);
+    if (uuid === null) throw v1Errors.objectMissing(KIND, id);
+    return toV1WebhookEndpoint(await inV1Words(id, () => this.webhooks.get(caller.organizationId, uuid)));
   }
 
   /** POST, as Stripe updates an object and as /v1 has no PATCH elsewhere (ADR 0205). */

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type ApiErrorBody,
-  apiErrorBodySchema,
   type ApiKeyScope,
   fromPublicId,
   v1CreatedWebhookEndpointSchema,
@@ -10,7 +8,7 @@ import {
   webhookMessages,
 } from '@portal/contracts';
 import { type HostResolver, systemResolver } from '@portal/nest-http';
-import { type JsonResponse, request, startForSuite } from '@portal/testing';
+import { expectV1Error, request, startForSuite } from '@portal/testing';
 import { startCrm } from '../../test/crm-harness';
 
 /** `*.example.com` resolves to a public (TEST-NET-1) address; anything else as the system resolves it. */
@@ -40,17 +38,6 @@ describe('/v1/webhook_endpoints (the public API in crm)', () => {
       token: typeof key === 'string' ? key : key?.token,
       body,
     });
-
-  const expectError = (
-    response: JsonResponse<unknown>,
-    status: number,
-    error: Partial<ApiErrorBody['error']>,
-  ) => {
-    expect(response.status).toBe(status);
-    const body = apiErrorBodySchema.strict().parse(response.body);
-    expect(body.error).toMatchObject(error);
-    expect(body.error.request_id).toBe(response.headers.get('x-request-id'));
-  };
 
   const create = async (key: Key, url = 'https://hooks.example.com/a') => {
     const response = await call('POST', '', key, { url, events: ['ticket.created'] });
@@ -83,7 +70,7 @@ describe('/v1/webhook_endpoints (the public API in crm)', () => {
     );
     expect(count).toBe(1);
 
-    expectError(await post({ ...body, url: 'https://hooks.example.com/other' }, 'create-hook-1'), 400, {
+    expectV1Error(await post({ ...body, url: 'https://hooks.example.com/other' }, 'create-hook-1'), 400, {
       type: 'idempotency_error',
       code: 'idempotency_key_in_use',
     });
@@ -97,7 +84,9 @@ describe('/v1/webhook_endpoints (the public API in crm)', () => {
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(first.body.id);
     // A refused URL keeps nothing for the key: the corrected request goes through with it.
-    expectError(await post({ ...body, url: 'http://10.0.0.5/hook' }, 'create-hook-2'), 400, { param: 'url' });
+    expectV1Error(await post({ ...body, url: 'http://10.0.0.5/hook' }, 'create-hook-2'), 400, {
+      param: 'url',
+    });
     expect((await post(body, 'create-hook-2')).status).toBe(201);
   });
 
@@ -138,7 +127,7 @@ describe('/v1/webhook_endpoints (the public API in crm)', () => {
 
     const deleted = await call('DELETE', `/${created.id}`, key);
     expect(deleted.body).toEqual({ id: created.id, object: 'webhook_endpoint', deleted: true });
-    expectError(await call('GET', `/${created.id}`, key), 404, {
+    expectV1Error(await call('GET', `/${created.id}`, key), 404, {
       type: 'not_found_error',
       code: 'resource_missing',
       param: 'id',
@@ -158,18 +147,18 @@ describe('/v1/webhook_endpoints (the public API in crm)', () => {
     );
     expect(page2.data.map((e) => e.id)).toEqual([first.id]);
     expect(page2).toMatchObject({ has_more: false, next_cursor: null });
-    expectError(await call('GET', '?starting_after=nope', key), 400, { param: 'starting_after' });
-    expectError(await call('GET', '?limit=0', key), 400, { param: 'limit' });
+    expectV1Error(await call('GET', '?starting_after=nope', key), 400, { param: 'starting_after' });
+    expectV1Error(await call('GET', '?limit=0', key), 400, { param: 'limit' });
   });
 
   it('answers 401 without a token or with a bad one, 403 for a key without webhooks:manage', async () => {
-    expectError(await call('GET', ''), 401, { type: 'authentication_error' });
-    expectError(await call('GET', '', 'not-a-token'), 401, { type: 'authentication_error' });
+    expectV1Error(await call('GET', ''), 401, { type: 'authentication_error' });
+    expectV1Error(await call('GET', '', 'not-a-token'), 401, { type: 'authentication_error' });
     const member = await crm().signIn();
-    expectError(await call('GET', '', member.token), 401, { type: 'authentication_error' });
+    expectV1Error(await call('GET', '', member.token), 401, { type: 'authentication_error' });
     const readOnly = await keyOf(undefined, ['tickets:read', 'tickets:write', 'agents:read']);
-    expectError(await call('GET', '', readOnly), 403, { type: 'permission_error', code: 'missing_scope' });
-    expectError(
+    expectV1Error(await call('GET', '', readOnly), 403, { type: 'permission_error', code: 'missing_scope' });
+    expectV1Error(
       await call('POST', '', readOnly, { url: 'https://hooks.example.com/x', events: ['ticket.created'] }),
       403,
       {
@@ -183,42 +172,46 @@ describe('/v1/webhook_endpoints (the public API in crm)', () => {
     const b = await keyOf();
     const ofB = await create(b);
     const missing = { type: 'not_found_error', code: 'resource_missing', param: 'id' } as const;
-    expectError(await call('GET', `/${ofB.id}`, a), 404, missing);
-    expectError(await call('POST', `/${ofB.id}`, a, { enabled: false }), 404, missing);
-    expectError(await call('DELETE', `/${ofB.id}`, a), 404, missing);
+    expectV1Error(await call('GET', `/${ofB.id}`, a), 404, missing);
+    expectV1Error(await call('POST', `/${ofB.id}`, a, { enabled: false }), 404, missing);
+    expectV1Error(await call('DELETE', `/${ofB.id}`, a), 404, missing);
     expect(v1WebhookEndpointListSchema.parse((await call('GET', '', a)).body).data).toEqual([]);
-    expectError(await call('GET', `?starting_after=${ofB.id}`, a), 400, { param: 'starting_after' });
+    expectV1Error(await call('GET', `?starting_after=${ofB.id}`, a), 400, { param: 'starting_after' });
     const stillB = v1WebhookEndpointSchema.parse((await call('GET', `/${ofB.id}`, b)).body);
     expect(stillB.status).toBe('active');
   });
 
   it('refuses bad input with a 400 naming the field, and a URL reaching a private address', async () => {
     const key = await keyOf();
-    expectError(await call('POST', '', key, { events: ['ticket.created'] }), 400, {
+    expectV1Error(await call('POST', '', key, { events: ['ticket.created'] }), 400, {
       code: 'parameter_missing',
       param: 'url',
     });
-    expectError(await call('POST', '', key, { url: 'https://hooks.example.com/a', events: ['nope'] }), 400, {
-      code: 'parameter_invalid',
-      param: 'events.0',
-    });
-    expectError(
+    expectV1Error(
+      await call('POST', '', key, { url: 'https://hooks.example.com/a', events: ['nope'] }),
+      400,
+      {
+        code: 'parameter_invalid',
+        param: 'events.0',
+      },
+    );
+    expectV1Error(
       await call('POST', '', key, { url: 'https://hooks.example.com/a', events: ['ticket.created'], x: 1 }),
       400,
       { code: 'parameter_unknown', param: 'x' },
     );
     for (const url of ['http://127.0.0.1:9/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest']) {
-      expectError(await call('POST', '', key, { url, events: ['ticket.created'] }), 400, {
+      expectV1Error(await call('POST', '', key, { url, events: ['ticket.created'] }), 400, {
         type: 'invalid_request_error',
         param: 'url',
         message: webhookMessages.urlRefused,
       });
     }
     const created = await create(key);
-    expectError(await call('POST', `/${created.id}`, key, { url: 'http://127.0.0.1/x' }), 400, {
+    expectV1Error(await call('POST', `/${created.id}`, key, { url: 'http://127.0.0.1/x' }), 400, {
       param: 'url',
     });
-    expectError(await call('POST', `/${created.id}`, key, { enabled: 'yes' }), 400, { param: 'enabled' });
+    expectV1Error(await call('POST', `/${created.id}`, key, { enabled: 'yes' }), 400, { param: 'enabled' });
     const [{ count }] = await crm().dataSource.query(
       'SELECT count(*)::int AS count FROM webhook_endpoints WHERE organization_id = $1',
       [key.organizationId],
