@@ -86,7 +86,7 @@ describe('the agents page', () => {
     ]);
     renderPage(<AgentsPage />, { route: '/staff/agents', state: signedInAsStaff });
     const table = await screen.findByRole('table', { name: 'Agents' });
-    const priya = within(table).getByRole('button', { name: 'Priya Nair' }).closest('tr')!;
+    const priya = (await within(table).findByRole('button', { name: 'Priya Nair' })).closest('tr')!;
     expect(
       within(priya)
         .getAllByRole('cell')
