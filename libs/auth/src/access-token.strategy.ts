@@ -1,4 +1,4 @@
-import type { OnModuleDestroy } from '@nestjs/common';
+import type { OnApplicationShutdown } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@portal/contracts';
 import { decodeProtectedHeader } from 'jose';
@@ -54,7 +54,7 @@ export function createAccessTokenStrategy(
 ) {
   const verified = new VerifiedTokens();
 
-  class AccessTokenStrategy extends PassportStrategy(Strategy, name) implements OnModuleDestroy {
+  class AccessTokenStrategy extends PassportStrategy(Strategy, name) implements OnApplicationShutdown {
     constructor() {
       super({
         jwtFromRequest: bearerToken,
@@ -82,7 +82,8 @@ export function createAccessTokenStrategy(
       return validator.validate(payload);
     }
 
-    onModuleDestroy(): void {
+    /** After the listener closed: a request still in flight at shutdown is authenticated as usual. */
+    onApplicationShutdown(): void {
       passport.unuse(name);
     }
   }

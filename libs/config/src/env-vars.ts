@@ -37,6 +37,14 @@ export const envVars = {
       .min(1, 'must be at least 1')
       .max(most)
       .default(fallback),
+  /** A duration in milliseconds: a whole number from 0 to `most`. */
+  milliseconds: (fallback: number, most: number) =>
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be at least 0')
+      .max(most)
+      .default(fallback),
   postgresUrl: () =>
     z.url({
       protocol: /^postgres(ql)?$/,

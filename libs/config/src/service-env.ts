@@ -18,6 +18,7 @@ export const serviceEnv = (defaultPort: number) => ({
   DATABASE_URL: envVars.postgresUrl(),
   NATS_URL: envVars.optionalNatsUrl(),
   LOG_LEVEL: envVars.logLevel(),
+  SHUTDOWN_DRAIN_MS: envVars.milliseconds(0, 120_000),
 });
 
 /** A service that verifies access tokens reads identity's JWKS here. */
@@ -32,6 +33,11 @@ export interface ServiceConfig {
   /** Unset: events wait in the outbox (and sign-outs are known only from the process that made them). */
   natsUrl?: string;
   logLevel: LogLevel;
+  /**
+   * On SIGTERM, how long the service keeps serving while answering `/readyz` with 503, so load
+   * balancers stop sending before it closes: 0 on a laptop, a few seconds behind Kubernetes.
+   */
+  shutdownDrainMs: number;
 }
 
 type ServiceEnv = z.output<z.ZodObject<ReturnType<typeof serviceEnv>>>;
@@ -45,6 +51,7 @@ export function serviceConfig(vars: ServiceEnv): ServiceConfig {
     databaseUrl: vars.DATABASE_URL,
     natsUrl: vars.NATS_URL,
     logLevel: vars.LOG_LEVEL,
+    shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
   };
 }
 

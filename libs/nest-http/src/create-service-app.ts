@@ -32,8 +32,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * JSON logs (one access line per request, with the request id), `x-request-id` honoured and echoed,
  * `Cache-Control: no-store` unless a route chose its own, a 1 MB body limit, JSON errors `{ statusCode, message }` for everything including 404 and bad JSON
  * (503 "Service <name> is unavailable" at once while its database cannot be reached),
- * zod validation of `@Body({ schema })`, and shutdown hooks so SIGTERM closes pools and connections.
- * Start it with `app.listen(port, host)`.
+ * and zod validation of `@Body({ schema })`. Start it with `app.listen(port, host)`; a process that
+ * serves it stops it with `closeGracefullyOnSignals`.
  */
 export async function createServiceApp(
   module: Type<unknown> | DynamicModule,
@@ -68,6 +68,5 @@ export async function createServiceApp(
   });
   app.useGlobalFilters(new JsonExceptionFilter({ service: options.name }));
   app.useGlobalPipes(new ZodValidationPipe());
-  app.enableShutdownHooks();
   return app;
 }

@@ -1,4 +1,9 @@
 export { createServiceApp, DEFAULT_BODY_LIMIT, type ServiceAppOptions } from './create-service-app';
+export {
+  closeGracefullyOnSignals,
+  shutDownGracefully,
+  type GracefulShutdownOptions,
+} from './graceful-shutdown';
 export { isDependencyUnavailable } from './dependency-unavailable';
 export { JsonExceptionFilter, type JsonExceptionFilterOptions } from './json-exception.filter';
 export { keepRawJsonBody } from './raw-json-body';

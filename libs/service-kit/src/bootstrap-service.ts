@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { ServiceConfig } from '@portal/config';
 import { type DataSourceConfig, migrateDatabase } from '@portal/db';
-import { createServiceApp } from '@portal/nest-http';
+import { closeGracefullyOnSignals, createServiceApp } from '@portal/nest-http';
 
 export interface ServiceBootstrap<Config extends ServiceConfig> {
   /** The service's name, on every log line. */
@@ -17,8 +17,9 @@ export interface ServiceBootstrap<Config extends ServiceConfig> {
 /**
  * A service's `main`: reads its config, creates its database if missing and applies the pending
  * migrations before the app accepts traffic, then serves the root module with the conventions of
- * `createServiceApp` (JSON logs and errors, request ids, trusted proxies) on `HOST:PORT`. A failure
- * on the way is printed and ends the process with exit code 1.
+ * `createServiceApp` (JSON logs and errors, request ids, trusted proxies) on `HOST:PORT`, and stops it
+ * gracefully on SIGTERM (`closeGracefullyOnSignals`). A failure on the way is printed and ends the
+ * process with exit code 1.
  */
 export async function bootstrapService<Config extends ServiceConfig>(
   service: ServiceBootstrap<Config>,
@@ -30,6 +31,10 @@ export async function bootstrapService<Config extends ServiceConfig>(
       name: service.name,
       logLevel: config.logLevel,
       trustProxy: config.trustedProxies,
+    });
+    closeGracefullyOnSignals(app, {
+      drainMs: config.shutdownDrainMs,
+      log: (message) => app.getHttpAdapter().getInstance().log.info(message),
     });
     await app.listen(config.port, config.host);
   } catch (error) {
