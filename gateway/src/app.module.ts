@@ -37,7 +37,7 @@ export class AppModule {
         HealthModule,
         // Only the gateway's own routes (the live streams) check tokens here; /api/* proxies leave it to each service.
         AuthModule.forRoot({
-          jwksUrl: identityJwksUrl(config.upstreams.identity.url),
+          jwksUrl: identityJwksUrl(config.upstreams.identity.urls[0]),
           natsUrl: config.natsUrl,
         }),
         LiveStreamsModule.forRoot({ maxStreamsPerUser: config.liveStreamsPerUser }),

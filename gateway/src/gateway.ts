@@ -19,6 +19,7 @@ import { RATE_LIMITER } from './public-api/public-api.module';
 import { publicApi } from './public-api/public-api.plugin';
 import type { RateLimiter } from './public-api/rate-limit/rate-limiter';
 import { upstreamClientOptions } from './proxy/upstream-client';
+import { upstreamPools } from './proxy/upstream-pool';
 import { clientErrorHandler } from './security/client-error';
 import { securityHeaders } from './security/security-headers';
 import { runtimeConfig } from './static/runtime-config';
@@ -77,15 +78,25 @@ export async function createGateway(
     done();
   });
   await fastify.register(replyFrom, upstreamClientOptions(config.upstreamTimeoutMs));
+  const pools = upstreamPools(config.upstreams, config.upstreamHealthIntervalMs, (pool, replica, reason) =>
+    fastify.log.warn(
+      `${pool.name} at ${replica.url} ${replica.healthy ? 'is back' : 'is ejected'} (${reason})`,
+    ),
+  );
+  fastify.addHook('onClose', (_instance, done) => {
+    for (const pool of Object.values(pools)) pool.stopHealthChecks();
+    done();
+  });
 
   app.useGlobalFilters(new JsonExceptionFilter());
   app.enableShutdownHooks();
   await app.init();
   // After init: Fastify gives a route the error handler in force when the route is added, and
   // init is where Nest installs its own (the exception filter above), for these routes too.
-  await fastify.register(apiProxy, { config });
+  await fastify.register(apiProxy, { config, pools });
   await fastify.register(publicApi, {
     config,
+    pools,
     grants: app.get<ApiKeyGrants>(ApiKeyGrants),
     limiter: app.get<RateLimiter | null>(RATE_LIMITER),
     openApiJson: JSON.stringify(v1OpenApiDocument(config.runtime.api.baseUrl)),

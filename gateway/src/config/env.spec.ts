@@ -20,7 +20,7 @@ describe('loadConfig', () => {
     });
     expect(config.upstreams.identity).toEqual({
       name: 'identity',
-      url: 'http://127.0.0.1:3101',
+      urls: ['http://127.0.0.1:3101'],
       timeoutMs: undefined,
     });
     expect(config.static).toEqual({
@@ -46,13 +46,23 @@ describe('loadConfig', () => {
   });
 
   it('routes a service to its URL variable, trailing slashes dropped', () => {
-    expect(loadConfig({}).upstreams.support.url).toBe('http://127.0.0.1:3104');
+    expect(loadConfig({}).upstreams.support.urls).toEqual(['http://127.0.0.1:3104']);
     const config = loadConfig({ SUPPORT_URL: 'http://support:3104/' });
     expect(config.upstreams.support).toEqual({
       name: 'support',
-      url: 'http://support:3104',
+      urls: ['http://support:3104'],
       timeoutMs: undefined,
     });
+  });
+
+  it("reads a service's replicas from COMMERCE_URLS and refuses an entry that is not an http(s) URL", () => {
+    const config = loadConfig({ COMMERCE_URLS: 'http://127.0.0.1:3102,http://127.0.0.1:3202' });
+    expect(config.upstreams.commerce.urls).toEqual(['http://127.0.0.1:3102', 'http://127.0.0.1:3202']);
+    expect(config.upstreamHealthIntervalMs).toBe(1_000);
+    expect(() => loadConfig({ COMMERCE_URLS: 'http://127.0.0.1:3102,commerce:3202' })).toThrow(
+      'COMMERCE_URLS: must list http(s) URLs, comma-separated',
+    );
+    expect(() => loadConfig({ COMMERCE_URLS: ' , ' })).toThrow('COMMERCE_URLS: must list http(s) URLs');
   });
 
   it('reads STATIC_ROOT as a document root: the shell at its top, remotes under mfe/<name>', () => {

@@ -2,7 +2,14 @@ import path from 'node:path';
 import { envVars, type LogLevel, parseEnv, trustedProxiesVar } from '@portal/config';
 import { SECTION_NAMES, type SectionName } from '@portal/contracts';
 import { z } from 'zod';
-import { resolveUpstreams, services, type ServiceName, type Upstream } from '../routes/route-table';
+import {
+  replicaUrlsEnv,
+  resolveUpstreams,
+  services,
+  splitUrls,
+  type ServiceName,
+  type Upstream,
+} from '../routes/route-table';
 
 /** The repository root, the same from `src/config` (tests) and `dist/config` (build). */
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -17,8 +24,20 @@ const schedulerUrl = z.url({
 const stripePublishableKey = z
   .string()
   .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key such as pk_test_… or pk_live_…');
+const isHttpUrl = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
+// A service's replicas, `http://127.0.0.1:3102,http://127.0.0.1:3202`: every entry an http(s) URL.
+const replicaUrls = z
+  .string()
+  .optional()
+  .refine(
+    (list) => list === undefined || (splitUrls(list).length > 0 && splitUrls(list).every(isHttpUrl)),
+    'must list http(s) URLs, comma-separated, such as http://127.0.0.1:3102,http://127.0.0.1:3202',
+  );
 const serviceUrls = Object.fromEntries(
   Object.values(services).map(({ env }) => [env, envVars.optionalHttpUrl()]),
+);
+const serviceReplicaUrls = Object.fromEntries(
+  Object.values(services).map((definition) => [replicaUrlsEnv(definition), replicaUrls]),
 );
 
 const envSchema = z.object({
@@ -29,6 +48,7 @@ const envSchema = z.object({
   // Load balancers in front of the gateway, whose X-Forwarded-For names the client; none by default.
   TRUSTED_PROXIES: trustedProxiesVar([]),
   ...serviceUrls,
+  ...serviceReplicaUrls,
   // The gateway's own database: /readyz probes it, and it counts /v1 requests when REDIS_URL is unset.
   DATABASE_URL: envVars.optionalPostgresUrl(),
   NATS_URL: envVars.optionalNatsUrl(),
@@ -48,6 +68,13 @@ const envSchema = z.object({
   LOG_LEVEL: envVars.logLevel(),
   GATEWAY_WORKERS: envVars.positiveInt(1, 64),
   UPSTREAM_TIMEOUT_MS: envVars.positiveInt(700),
+  // How often each replica of a service with several is health-checked (ADR 0213); 0: never.
+  UPSTREAM_HEALTH_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0)
+    .max(60_000)
+    .default(1_000),
   LIVE_STREAMS_PER_USER: envVars.positiveInt(5),
 });
 
@@ -84,6 +111,8 @@ export interface GatewayConfig {
   upstreams: Record<ServiceName, Upstream>;
   /** Default time allowed for an upstream's response headers; a service's own timeout wins. */
   upstreamTimeoutMs: number;
+  /** Period of the health checks of the replicas of a service that has several; 0 turns them off. */
+  upstreamHealthIntervalMs: number;
   /** Live streams (`GET /api/kpi/stream`) one user may hold open in each gateway process. */
   liveStreamsPerUser: number;
   databaseUrl: string | undefined;
@@ -115,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     logLevel: vars.LOG_LEVEL,
     upstreams: resolveUpstreams(present),
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+    upstreamHealthIntervalMs: vars.UPSTREAM_HEALTH_INTERVAL_MS,
     liveStreamsPerUser: vars.LIVE_STREAMS_PER_USER,
     databaseUrl: vars.DATABASE_URL,
     natsUrl: vars.NATS_URL,

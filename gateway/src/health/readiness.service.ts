@@ -39,8 +39,9 @@ export class ReadinessService implements OnModuleDestroy {
 
   async check(): Promise<Readiness> {
     const probes: [string, () => Promise<unknown>][] = [];
-    for (const { name, url } of Object.values(this.config.upstreams)) {
-      probes.push([name, () => this.probeService(url)]);
+    for (const { name, urls } of Object.values(this.config.upstreams)) {
+      // A service with replicas is up while one of them is.
+      probes.push([name, () => Promise.any(urls.map((url) => this.probeService(url)))]);
     }
     const { databaseUrl, natsUrl, redisUrl } = this.config;
     if (databaseUrl) probes.push(['postgres', () => this.probePostgres(databaseUrl)]);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config/env';
 import { routes } from '../routes/route-table';
 import { proxyTo } from './upstream-client';
+import type { UpstreamPools } from './upstream-pool';
 
 export const bodyLimit = 1_048_576;
 
@@ -31,7 +32,10 @@ function keepBodyBytes(
 }
 
 /** The /api routes of the route table, each to its service, and a 404 for the rest of /api. */
-export async function apiProxy(app: FastifyInstance, { config }: { config: GatewayConfig }) {
+export async function apiProxy(
+  app: FastifyInstance,
+  { config, pools }: { config: GatewayConfig; pools: UpstreamPools },
+) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, keepBodyBytes);
 
@@ -39,7 +43,7 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Gatew
     const upstream = config.upstreams[route.service];
     const handler = proxyTo({
       name: upstream.name,
-      url: upstream.url,
+      pool: pools[route.service],
       timeoutMs: route.timeoutMs ?? upstream.timeoutMs ?? config.upstreamTimeoutMs,
     });
     const options = { bodyLimit: route.bodyLimit ?? bodyLimit };

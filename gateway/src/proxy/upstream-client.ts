@@ -1,6 +1,7 @@
 import type { FastifyReplyFromHooks, FastifyReplyFromOptions } from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import { clientAddress, clientProtocol } from './client-address';
+import type { Replica, UpstreamPool } from './upstream-pool';
 
 // reply-from's hooks are typed for any server (HTTP/1 or HTTP/2).
 type AnyRequest = FastifyRequest<RouteGenericInterface, RawServerBase>;
@@ -75,7 +76,8 @@ const apiFailure: FailureAnswer = (reply, statusCode, message) =>
 export interface ProxyTarget {
   /** Named in the 503 message: "Service <name> is unavailable". */
   name: string;
-  url: string;
+  /** The service's replicas (one address or several). */
+  pool: UpstreamPool;
   /** Deadline for the upstream's response headers, connection included. */
   timeoutMs: number;
   /** Changes the headers sent upstream after the forwarding ones are set (the /v1 token). */
@@ -120,14 +122,46 @@ function sendBody(
   body.on('error', () => giveUp(reply));
 }
 
+/** The request never reached the service: no connection was made. */
+const notConnected = new Set([
+  'ECONNREFUSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** The connection broke after the request was (perhaps) sent, before any byte of a response. */
+const connectionLost = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+
+/** The code of the connection failure behind reply-from's error, or undefined for any other error. */
+function connectionFailure(error: Error): string | undefined {
+  const code = (error.cause as { code?: string } | undefined)?.code ?? (error as { code?: string }).code;
+  return code && (notConnected.has(code) || connectionLost.has(code)) ? code : undefined;
+}
+
 /**
- * A route handler forwarding the request unchanged (method, path, query, body bytes) to `target`.
- * A body, when there is one, is the Buffer the proxy's content-type parser kept.
+ * Whether a request may be sent again to another replica after a connection failure with `code`:
+ * one that never reached the service always; one that may have reached it only when repeating it
+ * does no harm (GET, HEAD) or the service recognises the repeat (a POST with an Idempotency-Key).
+ */
+function mayRetry(request: FastifyRequest, code: string): boolean {
+  if (notConnected.has(code)) return true;
+  const { method } = request;
+  if (method === 'GET' || method === 'HEAD') return true;
+  return method === 'POST' && request.headers['idempotency-key'] !== undefined;
+}
+
+/**
+ * A route handler forwarding the request unchanged (method, path, query, body bytes) to one of
+ * `target`'s replicas (ADR 0213). When the connection to it fails before any byte of an answer, the
+ * replica is ejected and a request that is safe to repeat goes to another healthy one, within the
+ * same deadline. A body, when there is one, is the Buffer the proxy's content-type parser kept.
  */
 export function proxyTo(target: ProxyTarget) {
-  const { requestHeaders } = target;
+  const { requestHeaders, pool } = target;
   const shared: FastifyReplyFromHooks = {
-    getUpstream: () => target.url,
+    getUpstream: () => pool.replicas[0].url,
     rewriteRequestHeaders: requestHeaders
       ? (request, headers) => requestHeaders(request, forwardedHeaders(request, headers))
       : forwardedHeaders,
@@ -140,6 +174,7 @@ export function proxyTo(target: ProxyTarget) {
 
   return function proxy(request: FastifyRequest, reply: FastifyReply) {
     const deadline = setTimeout(tooLate, target.timeoutMs, reply);
+    let replica = pool.pick() as Replica;
     const options: FastifyReplyFromHooks = {
       ...shared,
       onResponse: (_request, reply, response) => {
@@ -149,11 +184,28 @@ export function proxyTo(target: ProxyTarget) {
         // reply-from has copied the service's headers onto the reply by now.
         else sendBody(reply, response.stream, Number(reply.getHeader('content-length')), giveUp);
       },
-      onError: (reply) => {
+      onError: (reply, { error }) => {
+        const code = pool.balanced ? connectionFailure(error) : undefined;
+        if (code) {
+          pool.connectionFailed(replica, code);
+          const next = reply.sent || !mayRetry(request, code) ? undefined : pool.pick(replica);
+          if (next) {
+            replica.outstanding -= 1;
+            next.outstanding += 1;
+            replica = next;
+            reply.from(request.url, options);
+            return;
+          }
+        }
         clearTimeout(deadline);
         giveUp(reply);
       },
     };
+    if (pool.balanced) {
+      replica.outstanding += 1;
+      reply.raw.on('close', () => (replica.outstanding -= 1));
+      options.getUpstream = () => replica.url;
+    }
     const body = request.body;
     if (body !== undefined && body !== null) {
       options.body = body;

@@ -91,7 +91,7 @@ export class PublicApiModule {
         { provide: PUBLIC_API_OPTIONS, useValue: options },
         {
           provide: ApiKeyGrants,
-          useFactory: () => new ApiKeyGrants({ identityUrl: options.config.upstreams.identity.url }),
+          useFactory: () => new ApiKeyGrants({ identityUrl: options.config.upstreams.identity.urls[0] }),
         },
         { provide: RATE_LIMITER, useFactory: () => rateLimiterFor(options, new Logger('RateLimiter')) },
         ApiKeyChanges,

@@ -7,6 +7,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config/env';
+import type { UpstreamPools } from '../proxy/upstream-pool';
 import { proxyTo, type FailureAnswer } from '../proxy/upstream-client';
 import { publicApiRoutes } from '../routes/route-table';
 import { type ApiKeyGrant, type ApiKeyGrants, KeyExchangeUnavailable } from './api-key-grants';
@@ -18,6 +19,8 @@ const V1_BODY_LIMIT = 64 * 1024;
 
 export interface PublicApiOptions {
   config: GatewayConfig;
+  /** The replicas of each service, shared with the /api proxy. */
+  pools: UpstreamPools;
   grants: ApiKeyGrants;
   /** null: requests are not counted (the benchmark's baseline). */
   limiter: RateLimiter | null;
@@ -58,7 +61,7 @@ function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): 
  * answer is JSON, errors in the documented `{ error: { type, code, message, param, request_id } }`.
  */
 export async function publicApi(app: FastifyInstance, options: PublicApiOptions) {
-  const { config, grants, limiter, openApiJson } = options;
+  const { config, pools, grants, limiter, openApiJson } = options;
   app.removeAllContentTypeParsers();
   // The bytes go to the service untouched; it parses and validates them.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: V1_BODY_LIMIT }, (_request, body, done) =>
@@ -150,7 +153,7 @@ export async function publicApi(app: FastifyInstance, options: PublicApiOptions)
     const upstream = config.upstreams[route.service];
     const handler = proxyTo({
       name: upstream.name,
-      url: upstream.url,
+      pool: pools[route.service],
       timeoutMs: upstream.timeoutMs ?? config.upstreamTimeoutMs,
       requestHeaders: (request, headers) => {
         headers.authorization = `Bearer ${request.apiGrant!.token}`;

@@ -95,16 +95,25 @@ describe('route table', () => {
 
   it('resolves each service to its URL variable, else its default URL', () => {
     const defaults = resolveUpstreams({});
-    expect(defaults.identity.url).toBe('http://127.0.0.1:3101');
-    expect(defaults.support.url).toBe('http://127.0.0.1:3104');
-    expect(defaults.kpi.url).toBe('http://127.0.0.1:3105');
+    expect(defaults.identity.urls).toEqual(['http://127.0.0.1:3101']);
+    expect(defaults.support.urls).toEqual(['http://127.0.0.1:3104']);
+    expect(defaults.kpi.urls).toEqual(['http://127.0.0.1:3105']);
 
     const upstreams = resolveUpstreams({
       CRM_URL: 'http://crm.internal:3103///',
       SUPPORT_URL: 'http://support:3104',
     });
-    expect(upstreams.crm.url).toBe('http://crm.internal:3103');
-    expect(upstreams.support.url).toBe('http://support:3104');
-    expect(upstreams.kpi.url).toBe('http://127.0.0.1:3105');
+    expect(upstreams.crm.urls).toEqual(['http://crm.internal:3103']);
+    expect(upstreams.support.urls).toEqual(['http://support:3104']);
+    expect(upstreams.kpi.urls).toEqual(['http://127.0.0.1:3105']);
+  });
+
+  it("takes a service's replicas from its …_URLS list, which wins over its one …_URL", () => {
+    const upstreams = resolveUpstreams({
+      COMMERCE_URL: 'http://127.0.0.1:3102',
+      COMMERCE_URLS: ' http://127.0.0.1:3102/, http://127.0.0.1:3202 ,',
+    });
+    expect(upstreams.commerce.urls).toEqual(['http://127.0.0.1:3102', 'http://127.0.0.1:3202']);
+    expect(upstreams.identity.urls).toEqual(['http://127.0.0.1:3101']);
   });
 });

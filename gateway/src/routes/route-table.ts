@@ -4,7 +4,7 @@ import { APPLICATION_BODY_MAX_BYTES, ATTACHMENT_MAX_BYTES } from '@portal/contra
 // Adding a service is one line in `services` (its URL variable and default) plus its prefixes in `routes`.
 
 export interface ServiceDefinition {
-  /** Environment variable holding the service's base URL. */
+  /** Environment variable holding the service's base URL; with an `S` (`COMMERCE_URLS`), its replicas' URLs. */
   env: string;
   defaultUrl: string;
   /** Time allowed for the response headers (ms); the gateway default applies when absent. */
@@ -94,15 +94,30 @@ export const publicApiRoutes: readonly RouteDefinition[] = [
 /** A service as the running gateway sees it. */
 export interface Upstream {
   name: ServiceName;
-  /** Origin (and optional base path) without a trailing slash. */
-  url: string;
+  /** Each replica's origin (and optional base path) without a trailing slash; at least one. */
+  urls: string[];
   timeoutMs: number | undefined;
 }
 
+/** The variable listing a service's replicas, comma-separated: `COMMERCE_URLS` beside `COMMERCE_URL`. */
+export const replicaUrlsEnv = (definition: ServiceDefinition) => `${definition.env}S`;
+
+/** Each service's replicas: its `…_URLS` list, else its one `…_URL`, else its default. */
 export function resolveUpstreams(env: Record<string, string | undefined>): Record<ServiceName, Upstream> {
   const entries = Object.entries(services).map(([name, definition]: [string, ServiceDefinition]) => {
-    const url = env[definition.env] ?? definition.defaultUrl;
-    return [name, { name, url: url.replace(/\/+$/, ''), timeoutMs: definition.timeoutMs }];
+    const list = env[replicaUrlsEnv(definition)];
+    const urls = list ? splitUrls(list) : [env[definition.env] ?? definition.defaultUrl];
+    return [
+      name,
+      { name, urls: urls.map((url) => url.replace(/\/+$/, '')), timeoutMs: definition.timeoutMs },
+    ];
   });
   return Object.fromEntries(entries) as Record<ServiceName, Upstream>;
 }
+
+/** `http://a:1, http://b:2,` → its URLs. */
+export const splitUrls = (list: string) =>
+  list
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECTION_NAMES } from '@portal/contracts';
 import type { GatewayConfig } from '../config/env';
 import { proxyTo } from '../proxy/upstream-client';
+import { UpstreamPool } from '../proxy/upstream-pool';
 import { cacheControlFor, noCache } from './cache-control';
 import { PrerenderedPages, type PrerenderedPage } from './prerendered-pages';
 
@@ -71,7 +72,11 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
   app.all('/mfe', notFound);
   if (remotesUrl) {
     // In containers nginx serves the remotes (gzip_static, the same cache rules): pass /mfe/* through.
-    const handler = proxyTo({ name: 'static remotes', url: remotesUrl, timeoutMs: 5_000 });
+    const handler = proxyTo({
+      name: 'static remotes',
+      pool: new UpstreamPool('static remotes', [remotesUrl]),
+      timeoutMs: 5_000,
+    });
     app.route({ method: ['GET', 'HEAD'], url: '/mfe/*', handler });
     return;
   }
