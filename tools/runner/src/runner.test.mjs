@@ -11,7 +11,7 @@ import { databaseUrl, postgresAnswers } from './database.mjs';
 import { missingInstall, recordMatchesLock } from './installation.mjs';
 import { freePort, isListening, waitForHttp } from './net.mjs';
 import { provideDemoSecrets, provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
-import { stackPorts, takenPortsMessage } from './ports.mjs';
+import { replicaCount, stackPorts, takenPortsMessage } from './ports.mjs';
 import { demoDataWanted } from './stack.mjs';
 import { RestartPolicy, supervise } from './supervisor.mjs';
 
@@ -68,6 +68,45 @@ test('stackPorts takes each port from its variable, else the default', () => {
   assert.equal(byName.identity.port, 3101);
   assert.equal(byName.kpi.port, 3999);
   assert.equal(byName.kpi.host, '127.0.0.1');
+});
+
+test('stackPorts gives replicas 2…N of each service consecutive ports from REPLICA_PORTS_FROM', () => {
+  const services = (env, replicas) =>
+    stackPorts({ SMTP_URL: 'smtp://mail:25', ...env }, replicas)
+      .filter((entry) => entry.name !== 'gateway')
+      .map((entry) => `${entry.name} ${entry.port}`);
+  assert.deepEqual(services({}, 2), [
+    'identity 3101',
+    'identity replica 2 3201',
+    'commerce 3102',
+    'commerce replica 2 3202',
+    'crm 3103',
+    'crm replica 2 3203',
+    'support 3104',
+    'support replica 2 3204',
+    'kpi 3105',
+    'kpi replica 2 3205',
+  ]);
+  const three = services({ REPLICA_PORTS_FROM: '18201' }, 3);
+  assert.deepEqual(
+    three.filter((entry) => entry.startsWith('commerce')),
+    ['commerce 3102', 'commerce replica 2 18202', 'commerce replica 3 18207'],
+  );
+  assert.equal(new Set(three.map((entry) => entry.split(' ').at(-1))).size, 15, 'no port twice');
+});
+
+test('replicaCount reads --replicas N, --replicas=N, else REPLICAS, else 1, and refuses nonsense', () => {
+  assert.equal(replicaCount(['node', 'start.mjs'], {}), 1);
+  assert.equal(replicaCount(['node', 'start.mjs', '--replicas', '2'], { REPLICAS: '3' }), 2);
+  assert.equal(replicaCount(['node', 'start.mjs', '--dev', '--replicas=3'], {}), 3);
+  assert.equal(replicaCount(['node', 'start.mjs'], { REPLICAS: '2' }), 2);
+  for (const bad of ['0', 'two', '1.5', '10']) {
+    assert.throws(
+      () => replicaCount(['node', 'start.mjs', '--replicas', bad], {}),
+      new RegExp(`from 1 to 9, not ${bad}`),
+    );
+  }
+  assert.throws(() => replicaCount(['node', 'start.mjs', '--replicas'], {}), /not undefined/);
 });
 
 test("stackPorts adds the mail catcher's SMTP and inbox ports unless SMTP_URL names a server", async () => {

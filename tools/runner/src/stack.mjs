@@ -60,6 +60,12 @@ export const services = [
 export const gateway = { name: 'gateway', dir: 'gateway', portEnv: 'GATEWAY_PORT', defaultPort: 8080 };
 
 /**
+ * With `--replicas N` (ADR 0213), replicas 2…N of the services listen on consecutive ports from this
+ * one, in the services' order (3201-3205 for N = 2); the gateway gets each service's list (COMMERCE_URLS).
+ */
+export const replicaPorts = { name: 'replicasFrom', portEnv: 'REPLICA_PORTS_FROM', defaultPort: 3201 };
+
+/**
  * The local mail catcher (maildev) `npm start` runs when SMTP_URL is not set: crm sends to its SMTP
  * port, and its web inbox and REST API show what was sent.
  */

@@ -2,6 +2,7 @@
 // migrates and seeds them, starts every service and the gateway (restarting any that crashes), and
 // stops it all on Ctrl-C.
 // `npm run dev` (--dev) also runs the webpack dev servers and rebuilds on change.
+// `--replicas N` (or REPLICAS=N) runs N processes of each service behind the gateway (ADR 0213).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ import { startMailCatcher } from './mail-catcher.mjs';
 import { provideDemoSecrets, provideEncryptionKey, provideSigningKey } from './local-keys.mjs';
 import { loadDemoCustomer, startDemoDialer } from './demo-dialer.mjs';
 import { run, startNodeProcess, stopChild } from './processes.mjs';
-import { portOf, stackPorts, takenPortsMessage } from './ports.mjs';
+import { portOf, replicaCount, servicePorts, stackPorts, takenPortsMessage } from './ports.mjs';
 import {
   buildOutputs,
   databasePrefix,
@@ -31,7 +32,15 @@ const log = logger('runner');
 const nx = path.join(rootDir, 'node_modules/.bin/nx');
 const startedAt = Date.now();
 const demoData = demoDataWanted();
-const ports = stackPorts();
+const replicas = (() => {
+  try {
+    return replicaCount();
+  } catch (error) {
+    console.error(/** @type {Error} */ (error).message);
+    return process.exit(1);
+  }
+})();
+const ports = stackPorts(process.env, replicas);
 
 const children = [];
 // Services and the gateway: restarted when they exit while the stack runs (supervisor.mjs).
@@ -139,7 +148,9 @@ async function main() {
   const ready = [];
   for (const service of services) {
     const database = `${databasePrefix}_${service.name}`;
-    const port = portOf(service);
+    // The first replica's port is the service's own (COMMERCE_PORT…), the others REPLICA_PORTS_FROM's.
+    const replicaPorts = servicePorts(service, replicas);
+    const port = replicaPorts[0];
     const env = {
       PORT: String(port),
       // Beside the gateway: reached from this machine only, and only the gateway names the client.
@@ -175,15 +186,20 @@ async function main() {
           : {}),
       },
     });
-    superviseNodeProcess({
-      name: service.name,
-      cwd,
-      script: 'dist/main.js',
-      nodeArgs: devMode ? ['--watch-path=dist'] : [],
-      env,
+    const urls = replicaPorts.map((replicaPort) => `http://127.0.0.1:${replicaPort}`);
+    replicaPorts.forEach((replicaPort, i) => {
+      superviseNodeProcess({
+        name: i === 0 ? service.name : `${service.name}-${i + 1}`,
+        cwd,
+        script: 'dist/main.js',
+        nodeArgs: devMode ? ['--watch-path=dist'] : [],
+        // A replica's internal listener (metrics, probes) beside its own port, as the first one's is.
+        env: i === 0 ? env : { ...env, PORT: String(replicaPort), INTERNAL_PORT: String(replicaPort + 1000) },
+      });
+      ready.push(waitForHttp(`${urls[i]}/health`));
     });
-    upstreamUrls[service.urlEnv] = `http://127.0.0.1:${port}`;
-    ready.push(waitForHttp(`http://127.0.0.1:${port}/health`));
+    upstreamUrls[service.urlEnv] = urls[0];
+    if (replicas > 1) upstreamUrls[`${service.urlEnv}S`] = urls.join(',');
   }
 
   superviseNodeProcess({
@@ -225,13 +241,15 @@ async function main() {
     stoppers.push(async () => stopDialer());
   }
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  log(`ready in ${seconds} s`);
+  log(`ready in ${seconds} s${replicas > 1 ? ` (${replicas} replicas of each service)` : ''}`);
   console.log(`Portal ready at http://localhost:${gatewayPort}`);
   if (mail) console.log(`Mail inbox (every mail the portal sends) at ${mail.inboxUrl}`);
   if (demoSecrets) {
     const demo = loadDemoCustomer(rootDir);
     console.log(`Demo customer: ${demo.email} / ${demoSecrets.DEMO_CUSTOMER_PASSWORD}`);
-    console.log(`Demo member (billing role): ${demo.billingMember.email} / ${demoSecrets.DEMO_CUSTOMER_PASSWORD}`);
+    console.log(
+      `Demo member (billing role): ${demo.billingMember.email} / ${demoSecrets.DEMO_CUSTOMER_PASSWORD}`,
+    );
   }
 }
 

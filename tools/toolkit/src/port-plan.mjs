@@ -1,7 +1,7 @@
 // Every port and database prefix of every suite that runs the portal, in one table, so that no two
 // suites (nor a developer's `npm start` on 8080 and 3101-3105) ever meet: each one has a block of its
 // own. A suite's processes listen on loopback only.
-import { gateway, mailCatcher, services } from '@portal/runner/stack';
+import { gateway, mailCatcher, replicaPorts, services } from '@portal/runner/stack';
 
 /**
  * @typedef {{ gateway: number, identity: number, commerce: number, crm: number, support: number, kpi: number, mailSmtp: number, mailWeb: number }} StackPorts
@@ -35,19 +35,23 @@ export const portPlan = {
   // `npm start` itself: the runner's defaults, listed so the suites' blocks are checked against them.
   start: {
     databasePrefix: 'portal',
-    ports: block(gateway.defaultPort, services[0].defaultPort, [
-      mailCatcher.smtp.defaultPort,
-      mailCatcher.web.defaultPort,
-    ]),
+    ports: block(
+      gateway.defaultPort,
+      services[0].defaultPort,
+      [mailCatcher.smtp.defaultPort, mailCatcher.web.defaultPort],
+      { [replicaPorts.name]: replicaPorts.defaultPort },
+    ),
   },
   // The browser's calls to Stripe's API go to the fake Stripe API on its port; a second gateway and
-  // commerce without Stripe serve 'Payment System Setup Required'.
+  // commerce without Stripe serve 'Payment System Setup Required'. With replicas (ADR 0213), the
+  // services' second and third processes listen from `replicasFrom` up (18201-18210).
   e2e: {
     databasePrefix: 'e2e_portal',
     ports: block(18080, 18101, [18125, 18126], {
       fakeStripe: 18111,
       unpaidGateway: 18090,
       unpaidCommerce: 18092,
+      replicasFrom: 18201,
     }),
   },
   // Lighthouse's Chromium takes the first free port from its debugging port up.
@@ -78,7 +82,7 @@ export const portPlan = {
  */
 export function portEnv(ports) {
   return Object.fromEntries(
-    [gateway, ...services, mailCatcher.smtp, mailCatcher.web]
+    [gateway, ...services, mailCatcher.smtp, mailCatcher.web, replicaPorts]
       .filter((part) => ports[part.name] !== undefined)
       .map((part) => [part.portEnv, String(ports[part.name])]),
   );

@@ -14,6 +14,25 @@ test('no port is in two blocks, nor twice in one', () => {
   }
 });
 
+test("the replica ports of a suite that has them (up to 3 replicas) are no other part's", () => {
+  const taken = new Map(
+    Object.entries(portPlan).flatMap(([suite, { ports }]) =>
+      Object.entries(ports).map(([part, port]) => [port, `${suite}.${part}`]),
+    ),
+  );
+  const withReplicas = Object.entries(portPlan).filter(([, { ports }]) => ports.replicasFrom);
+  assert.deepEqual(
+    withReplicas.map(([suite]) => suite),
+    ['start', 'e2e'],
+  );
+  for (const [suite, { ports }] of withReplicas) {
+    for (let i = 1; i < 2 * services.length; i++) {
+      const port = ports.replicasFrom + i;
+      assert.equal(taken.get(port), undefined, `${suite}'s replica port ${port} is ${taken.get(port)}'s`);
+    }
+  }
+});
+
 test('each suite that shares the PostgreSQL server has a database prefix of its own', () => {
   const prefixes = Object.entries(portPlan)
     .filter(([suite]) => suite !== 'benchStartup') // measures `npm start` as a developer runs it

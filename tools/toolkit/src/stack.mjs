@@ -140,17 +140,22 @@ export async function startFakeStripe(options) {
  * Starts the portal for `suite` on its block of the port plan and its own databases, without the demo
  * customer, its pages naming the suite's gateway as the site's address; with `stripe`, commerce talks
  * to a fake Stripe API started here (on the suite's `fakeStripe` port, else a free one), whose
- * webhooks go through the gateway. `env`
+ * webhooks go through the gateway. `replicas` (default 1) runs that many processes of each service
+ * behind the gateway (`npm start -- --replicas N`, ADR 0213), on the suite's `replicasFrom` ports. `env`
  * comes last (DATABASE_URL, limits, keys of the suite); the rest are startRunner's options. stop()
  * ends the stack, then the fake Stripe API. `url` is the gateway at 127.0.0.1, `localhostUrl` the
  * address the runner printed, as a developer opens it. Every mail the stack sends goes to the runner's
  * mail catcher on the suite's `mailSmtp` port; `mailCatcherUrl` is its REST API (./mail-catcher.mjs).
  * @param {import('./port-plan.mjs').SuiteName} suite
- * @param {RunnerOptions & { stripe?: StripeSettings }} [options]
+ * @param {RunnerOptions & { stripe?: StripeSettings, replicas?: number }} [options]
  * @returns {Promise<SuiteStack>}
  */
-export async function startSuiteStack(suite, { env = {}, stripe, cleanup, ...runnerOptions } = {}) {
+export async function startSuiteStack(
+  suite,
+  { env = {}, stripe, replicas = 1, cleanup, ...runnerOptions } = {},
+) {
   const { ports, databasePrefix } = portPlan[suite];
+  if (replicas > 1 && !ports.replicasFrom) throw new Error(`${suite} has no replica ports in the port plan`);
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   const fakeStripe = stripe
     ? await startFakeStripe({
@@ -170,6 +175,7 @@ export async function startSuiteStack(suite, { env = {}, stripe, cleanup, ...run
     env: {
       ...portEnv(ports),
       PORTAL_DB_PREFIX: databasePrefix,
+      REPLICAS: String(replicas),
       SEED_DEMO_DATA: 'false',
       PUBLIC_SITE_URL: gatewayUrl,
       // The suite's own mail catcher, whatever SMTP server this machine's environment names.
