@@ -66,10 +66,16 @@ export const portPlan = {
   security: { databasePrefix: 'security_portal', ports: block(17080, 17101, [17125, 17126]) },
   // The headers and CSP crawl runs its own stack beside the rest of the security suite.
   csp: { databasePrefix: 'csp_portal', ports: block(17280, 17201, [17225, 17226]) },
-  // The fault cases start their own PostgreSQL and NATS, to stop and cut them off.
+  // The fault cases start their own PostgreSQL and NATS, to stop and cut them off, and replicas from
+  // `replicasFrom` up.
   faults: {
     databasePrefix: 'faults',
-    ports: block(19080, 19101, [19125, 19126], { nats: 19422, natsMonitor: 19822, postgres: 19432 }),
+    ports: block(19080, 19101, [19125, 19126], {
+      nats: 19422,
+      natsMonitor: 19822,
+      postgres: 19432,
+      replicasFrom: 19201,
+    }),
   },
 };
 

@@ -23,7 +23,7 @@ test("the replica ports of a suite that has them (up to 3 replicas) are no other
   const withReplicas = Object.entries(portPlan).filter(([, { ports }]) => ports.replicasFrom);
   assert.deepEqual(
     withReplicas.map(([suite]) => suite),
-    ['start', 'e2e'],
+    ['start', 'e2e', 'faults'],
   );
   for (const [suite, { ports }] of withReplicas) {
     for (let i = 1; i < 2 * services.length; i++) {

@@ -7,8 +7,8 @@ import { startNats } from './nats.mjs';
 import { startPostgres } from './postgres.mjs';
 import { startStack } from './stack.mjs';
 
-/** Answers { postgres, nats, stack, api } (`api`: a client of the gateway). */
-export async function startCheckoutStack(scope, { nats: withNats = true } = {}) {
+/** Answers { postgres, nats, stack, api } (`api`: a client of the gateway); `replicas` as startStack's. */
+export async function startCheckoutStack(scope, { nats: withNats = true, replicas = {} } = {}) {
   const postgres = await startPostgres(scope);
   const nats = withNats ? await startNats(scope) : undefined;
   const fake = await startFakeStripe({ port: 0, host: '127.0.0.1' });
@@ -16,6 +16,7 @@ export async function startCheckoutStack(scope, { nats: withNats = true } = {}) 
   const stack = await startStack(scope, {
     postgres,
     nats,
+    replicas,
     env: {
       STRIPE_SECRET_KEY: 'sk_test_faults',
       STRIPE_WEBHOOK_SECRET: 'whsec_faults',

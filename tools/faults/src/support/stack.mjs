@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateSigningKeyPem, rootDir } from '@portal/toolkit/stack';
 import { startMailCatcher } from '@portal/runner/mail-catcher';
+import { servicePorts } from '@portal/runner/ports';
 import { services as runnerServices } from '@portal/runner/stack';
+import { portEnv } from '@portal/toolkit/port-plan';
 import { databasePrefix, host, ports } from './ports.mjs';
 import { runToEnd, startProcess } from './processes.mjs';
 import { waitForHttp } from '@portal/toolkit/wait';
@@ -17,6 +19,9 @@ const definitions = Object.fromEntries(runnerServices.map((service) => [service.
 
 /** http://127.0.0.1:<port> of a service or the gateway. */
 export const urlOf = (name) => `http://${host}:${ports[name]}`;
+
+/** The ports of `count` replicas of a service, as `npm start -- --replicas` gives them, on the suite's block. */
+const replicaPortsOf = (name, count) => servicePorts(definitions[name], count, portEnv(ports));
 
 /** Every service's URL variable pointing at this suite's ports, started or not: never someone else's. */
 const upstreamUrls = Object.fromEntries(
@@ -30,11 +35,15 @@ function assertBuilt(dir) {
 
 /**
  * Starts `names` (seeded, then listening, in order) and the gateway, against `postgres` and `nats`
- * (either may be undefined). With crm, a mail catcher (the runner's maildev) on the suite's `mailSmtp`
- * and `mailWeb` ports takes its mail: `mailCatcherUrl` is its REST API (@portal/toolkit/mail-catcher);
+ * (either may be undefined). `replicas` gives a service several processes (`{ commerce: 2 }`:
+ * `commerce` and `commerce-2` on the suite's replica ports, ADR 0213), all behind the gateway. With
+ * crm, a mail catcher (the runner's maildev) on the suite's `mailSmtp` and `mailWeb` ports takes its mail: `mailCatcherUrl` is its REST API (@portal/toolkit/mail-catcher);
  * `env` may point SMTP_URL elsewhere. `env` is added to every process. The scope stops them all.
  */
-export async function startStack(scope, { postgres, nats, names = ['identity', 'commerce'], env = {} }) {
+export async function startStack(
+  scope,
+  { postgres, nats, names = ['identity', 'commerce'], replicas = {}, env = {} },
+) {
   const signingKey = generateSigningKeyPem();
   const mail = names.includes('crm')
     ? await startMailCatcher({
@@ -56,6 +65,8 @@ export async function startStack(scope, { postgres, nats, names = ['identity', '
   };
   const processes = {};
   const envOf = {};
+  /** The address of each replica after a service's first (`commerce-2`…). */
+  const urlOfReplica = {};
 
   for (const name of names) {
     const service = definitions[name];
@@ -77,8 +88,23 @@ export async function startStack(scope, { postgres, nats, names = ['identity', '
     });
   }
 
+  const replicaNames = [];
+  const replicaUrls = {};
+  for (const [name, count] of Object.entries(replicas)) {
+    const replicaPorts = replicaPortsOf(name, count);
+    replicaUrls[`${definitions[name].urlEnv}S`] = replicaPorts
+      .map((port) => `http://${host}:${port}`)
+      .join(',');
+    replicaPorts.slice(1).forEach((port, i) => {
+      const replica = `${name}-${i + 2}`;
+      envOf[replica] = { ...envOf[name], PORT: String(port) };
+      urlOfReplica[replica] = `http://${host}:${port}`;
+      replicaNames.push(replica);
+    });
+  }
+
   const start = async (name) => {
-    const dir = name === 'gateway' ? 'gateway' : definitions[name].dir;
+    const dir = name === 'gateway' ? 'gateway' : definitions[name.replace(/-\d+$/, '')].dir;
     processes[name] = startProcess({
       name,
       command: process.execPath,
@@ -86,7 +112,8 @@ export async function startStack(scope, { postgres, nats, names = ['identity', '
       cwd: path.join(rootDir, dir),
       env: envOf[name],
     });
-    const health = name === 'gateway' ? `${urlOf('gateway')}/api/healthz` : `${urlOf(name)}/health`;
+    const health =
+      name === 'gateway' ? `${urlOf('gateway')}/api/healthz` : `${urlOfReplica[name] ?? urlOf(name)}/health`;
     try {
       await waitForHttp(health, { timeoutMs: 30_000 });
     } catch (error) {
@@ -100,6 +127,7 @@ export async function startStack(scope, { postgres, nats, names = ['identity', '
 
   envOf.gateway = {
     ...common,
+    ...replicaUrls,
     PORT: String(ports.gateway),
     ...(postgres ? { DATABASE_URL: postgres.serverUrl } : {}),
   };
@@ -108,7 +136,7 @@ export async function startStack(scope, { postgres, nats, names = ['identity', '
   scope.defer(async () => {
     await Promise.all(Object.values(processes).map((proc) => proc.stop()));
   });
-  await Promise.all([...names, 'gateway'].map(start));
+  await Promise.all([...names, ...replicaNames, 'gateway'].map(start));
 
   return {
     url: urlOf('gateway'),
