@@ -18,6 +18,17 @@ export const envVars = {
       .min(lowest)
       .max(65535)
       .default(fallback),
+  /** `INTERNAL_PORT` (ADR 0209): a port, 0 to turn the internal listener off; unset, see `internalPort`. */
+  optionalInternalPort: () =>
+    z.preprocess(
+      unsetIfEmpty,
+      z.coerce
+        .number({ error: 'must be a port number, or 0 to turn the internal listener off' })
+        .int('must be a port number, or 0 to turn the internal listener off')
+        .min(0)
+        .max(65535)
+        .optional(),
+    ),
   /** The interface to listen on, e.g. `127.0.0.1` or `0.0.0.0`. */
   host: (fallback: string) => z.preprocess(unsetIfEmpty, z.string().default(fallback)),
   /** `true` or `false`; unset or empty is `fallback`. */
@@ -86,3 +97,13 @@ export const envVars = {
 };
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * The internal listener's port (`/metrics`, `/livez`, `/readyz` with details): `INTERNAL_PORT` when set,
+ * else the main port + 1000 (identity 3101 → 4101, the gateway 8080 → 9080); 0 (off) when the main
+ * port is picked by the system or has no such neighbour.
+ */
+export function internalPort(explicit: number | undefined, mainPort: number): number {
+  if (explicit !== undefined) return explicit;
+  return mainPort === 0 || mainPort + 1000 > 65535 ? 0 : mainPort + 1000;
+}

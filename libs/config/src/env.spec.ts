@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { envVars, EnvValidationError, loadEnv, parseEnv, serviceEnv } from './index';
+import { envVars, EnvValidationError, loadEnv, parseEnv, serviceConfigLoader, serviceEnv } from './index';
 
 describe('env', () => {
   const schema = z.object({
@@ -117,6 +117,22 @@ describe('env', () => {
       parseEnv(service, { ...database, TRUSTED_PROXIES: 'gateway, 10.0.0.0/33, 10.1.2.3' }),
     ).toThrow(
       'TRUSTED_PROXIES: must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated; not gateway, 10.0.0.0/33',
+    );
+  });
+
+  it('serves metrics and probes 1000 above the main port unless INTERNAL_PORT says otherwise (0: off)', () => {
+    const load = serviceConfigLoader(z.object(serviceEnv(3101)), () => ({}));
+    const database = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
+    expect(load(database)).toMatchObject({ port: 3101, internalPort: 4101, internalHost: '127.0.0.1' });
+    expect(load({ ...database, PORT: '3202' })).toMatchObject({ internalPort: 4202 });
+    expect(load({ ...database, INTERNAL_PORT: '9464', INTERNAL_HOST: '0.0.0.0' })).toMatchObject({
+      internalPort: 9464,
+      internalHost: '0.0.0.0',
+    });
+    expect(load({ ...database, INTERNAL_PORT: '0' })).toMatchObject({ internalPort: 0 });
+    expect(load({ ...database, INTERNAL_PORT: '' })).toMatchObject({ internalPort: 4101 });
+    expect(() => parseEnv(z.object(serviceEnv(3101)), { ...database, INTERNAL_PORT: 'metrics' })).toThrow(
+      'INTERNAL_PORT: must be a port number, or 0 to turn the internal listener off',
     );
   });
 

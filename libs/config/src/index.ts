@@ -1,5 +1,5 @@
 export { EnvValidationError, loadEnv, parseEnv } from './parse-env';
-export { envVars, type LogLevel } from './env-vars';
+export { envVars, internalPort, type LogLevel } from './env-vars';
 export { trustedProxiesVar } from './trusted-proxies';
 export {
   DEFAULT_TRUSTED_PROXIES,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loadEnv } from './parse-env';
-import { envVars, type LogLevel } from './env-vars';
+import { envVars, internalPort, type LogLevel } from './env-vars';
 import { trustedProxiesVar } from './trusted-proxies';
 
 /** Whom a service believes about the client's address unless told: the gateway beside it, on loopback. */
@@ -19,6 +19,8 @@ export const serviceEnv = (defaultPort: number) => ({
   NATS_URL: envVars.optionalNatsUrl(),
   LOG_LEVEL: envVars.logLevel(),
   SHUTDOWN_DRAIN_MS: envVars.milliseconds(0, 120_000),
+  INTERNAL_PORT: envVars.optionalInternalPort(),
+  INTERNAL_HOST: envVars.host('127.0.0.1'),
 });
 
 /** A service that verifies access tokens reads identity's JWKS here. */
@@ -38,6 +40,10 @@ export interface ServiceConfig {
    * balancers stop sending before it closes: 0 on a laptop, a few seconds behind Kubernetes.
    */
   shutdownDrainMs: number;
+  /** `/metrics`, `/livez` and `/readyz` with details (ADR 0209); 0: not served. */
+  internalPort: number;
+  /** 127.0.0.1, or 0.0.0.0 in a container where Prometheus and the kubelet reach it. */
+  internalHost: string;
 }
 
 type ServiceEnv = z.output<z.ZodObject<ReturnType<typeof serviceEnv>>>;
@@ -52,6 +58,8 @@ export function serviceConfig(vars: ServiceEnv): ServiceConfig {
     natsUrl: vars.NATS_URL,
     logLevel: vars.LOG_LEVEL,
     shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
+    internalPort: internalPort(vars.INTERNAL_PORT, vars.PORT),
+    internalHost: vars.INTERNAL_HOST,
   };
 }
 
