@@ -7,6 +7,7 @@ export {
 } from './data-source';
 export { migrateDatabase, runMigrations } from './migrations';
 export { checkDatabase } from './health';
+export { dbQueryDuration, measureDatabase, poolOf } from './db-metrics';
 export { queryPrepared } from './prepared-query';
 export { isoTime, keysetTime } from './timestamptz-text';
 export {

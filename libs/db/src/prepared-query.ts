@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { type CustomTypesConfig, type Pool, types } from 'pg';
+import { type CustomTypesConfig, types } from 'pg';
 import type { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { dbQueryDuration, poolOf } from './db-metrics';
 
 const TIMESTAMPTZ_OID = 1184;
 const asText = (value: string) => value;
@@ -9,7 +9,9 @@ const asText = (value: string) => value;
 /** node-postgres's own parsers, but a timestamptz stays the text PostgreSQL wrote. */
 const timestamptzAsText: CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMPTZ_OID ? asText : types.getTypeParser(oid, format)) as CustomTypesConfig['getTypeParser'],
+    oid === TIMESTAMPTZ_OID
+      ? asText
+      : types.getTypeParser(oid, format)) as CustomTypesConfig['getTypeParser'],
 };
 
 const names = new Map<string, string>();
@@ -36,7 +38,13 @@ export async function queryPrepared<Row>(
   text: string,
   values: unknown[],
 ): Promise<Row[]> {
-  const pool = (dataSource.driver as PostgresDriver).master as Pool;
-  const result = await pool.query({ name: statementName(text), text, values, types: timestamptzAsText });
+  const started = performance.now();
+  const result = await poolOf(dataSource).query({
+    name: statementName(text),
+    text,
+    values,
+    types: timestamptzAsText,
+  });
+  dbQueryDuration.observe((performance.now() - started) / 1000);
   return result.rows as Row[];
 }
