@@ -1,0 +1,55 @@
+// The two overlays' differences. Everything else is the same in both and lands in the base.
+// Autoscaling and sizes are first reasoned numbers (ADR 0211), to be replaced by the capacity model's
+// (docs/operations.md) once it has measured figures per route.
+
+/**
+ * @typedef {object} Sizing
+ * @property {string} cpuRequest
+ * @property {string} cpuLimit
+ * @property {number} minReplicas
+ * @property {number} maxReplicas
+ *
+ * @typedef {object} Environment
+ * @property {string} name
+ * @property {string} host the Ingress's host and the site's public origin's
+ * @property {string | undefined} tlsSecret the Ingress's certificate (cert-manager or by hand)
+ * @property {string} podNetwork the pods' CIDR: TRUSTED_PROXIES (the gateway for services, the ingress controller for the gateway)
+ * @property {(app: string) => Sizing} sizing
+ * @property {number} databaseInstances CloudNativePG instances per database (1 primary + standbys)
+ * @property {string} databaseStorage
+ * @property {string} databaseMemory
+ */
+
+/** @type {Environment} */
+export const production = {
+  name: 'production',
+  host: 'portal.example.com',
+  tlsSecret: 'portal-tls',
+  podNetwork: '10.0.0.0/8',
+  // At least 2 of each, on two nodes, so a drain or a lost node leaves one serving (the PDB allows one
+  // down at a time); the gateway 3, as every request passes it. CPU limits at 2-4x the request let a
+  // replica absorb a burst while the HPA adds replicas.
+  sizing: (app) =>
+    app === 'gateway'
+      ? { cpuRequest: '500m', cpuLimit: '2', minReplicas: 3, maxReplicas: 12 }
+      : { cpuRequest: '250m', cpuLimit: '1', minReplicas: 2, maxReplicas: 8 },
+  databaseInstances: 3,
+  databaseStorage: '20Gi',
+  databaseMemory: '1Gi',
+};
+
+/** @type {Environment} */
+export const local = {
+  name: 'local',
+  // *.localtest.me resolves to 127.0.0.1: kind's or minikube's ingress on the laptop.
+  host: 'portal.localtest.me',
+  tlsSecret: undefined,
+  // kind's and minikube's default pod network.
+  podNetwork: '10.244.0.0/16',
+  sizing: () => ({ cpuRequest: '50m', cpuLimit: '1', minReplicas: 1, maxReplicas: 2 }),
+  databaseInstances: 1,
+  databaseStorage: '1Gi',
+  databaseMemory: '256Mi',
+};
+
+export const environments = [local, production];
