@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { measureOutbox } from './outbox-metrics';
 import { OutboxRelay } from './outbox-relay';
 
 export interface OutboxRelayModuleOptions {
@@ -22,15 +23,20 @@ export type NatsStatus = 'up' | 'down' | 'not-configured';
 
 const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
 
-/** Runs the outbox relay inside a Nest service when NATS is configured, and reports its link. */
+/**
+ * Runs the outbox relay inside a Nest service when NATS is configured, and reports its link; the
+ * outbox's backlog is measured either way (without NATS it is where events wait).
+ */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly relay?: OutboxRelay;
+  private readonly unmeasure: () => void;
 
   constructor(
     @Inject(OUTBOX_RELAY_OPTIONS) options: OutboxRelayModuleOptions,
     @InjectDataSource() dataSource: DataSource,
   ) {
+    this.unmeasure = measureOutbox(dataSource);
     if (options.natsUrl) {
       this.relay = new OutboxRelay({
         dataSource,
@@ -46,6 +52,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.unmeasure();
     await this.relay?.stop();
   }
 
