@@ -43,6 +43,8 @@ export function settings(environment) {
       TRUSTED_PROXIES: environment.podNetwork,
       // Readiness fails this long before the listener closes, while endpoints drop the pod (ADR 0214).
       SHUTDOWN_DRAIN_MS: '5000',
+      // The gateway's: Stripe's publishable key (pk_…) for the checkout page; empty, card payments are off.
+      STRIPE_PUBLISHABLE_KEY: '',
     },
   });
 }
