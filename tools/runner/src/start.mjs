@@ -193,8 +193,16 @@ async function main() {
         cwd,
         script: 'dist/main.js',
         nodeArgs: devMode ? ['--watch-path=dist'] : [],
-        // A replica's internal listener (metrics, probes) beside its own port, as the first one's is.
-        env: i === 0 ? env : { ...env, PORT: String(replicaPort), INTERNAL_PORT: String(replicaPort + 1000) },
+        // A replica's internal listener (metrics, probes) beside its own port, as the first one's is,
+        // unless INTERNAL_PORT=0 turned them all off (the suites' stacks).
+        env:
+          i === 0
+            ? env
+            : {
+                ...env,
+                PORT: String(replicaPort),
+                INTERNAL_PORT: process.env.INTERNAL_PORT === '0' ? '0' : String(replicaPort + 1000),
+              },
       });
       ready.push(waitForHttp(`${urls[i]}/health`));
     });

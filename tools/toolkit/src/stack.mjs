@@ -180,6 +180,9 @@ export async function startSuiteStack(
       PUBLIC_SITE_URL: gatewayUrl,
       // The suite's own mail catcher, whatever SMTP server this machine's environment names.
       SMTP_URL: '',
+      // No internal listeners (metrics, probes; ADR 0209): the default, each port + 1000, falls in
+      // other suites' blocks (security's gateway 17080 + 1000 is e2e's 18080).
+      INTERNAL_PORT: '0',
       ...stripeEnv,
       ...env,
     },
