@@ -6,8 +6,11 @@ import {
   AccessLogController,
   genRequestId,
   JsonExceptionFilter,
+  logCorrelation,
   PinoNestLogger,
   REQUEST_ID_HEADER,
+  startTracing,
+  traceRequests,
 } from '@portal/nest-http';
 import { AppModule, type AppModuleOptions } from './app.module';
 import type { GatewayConfig } from './config/env';
@@ -38,8 +41,14 @@ export async function createGateway(
 ): Promise<NestFastifyApplication> {
   const headers = Object.entries(await securityHeaders());
   const logStream = batchedLogStream(options.logOutput);
+  startTracing({ serviceName: 'gateway' });
   const adapter = new FastifyAdapter({
-    logger: { level: config.logLevel, base: { service: 'gateway' }, stream: logStream },
+    logger: {
+      level: config.logLevel,
+      base: { service: 'gateway' },
+      stream: logStream,
+      mixin: logCorrelation,
+    },
     logController: new AccessLogController(),
     genReqId: genRequestId,
     requestIdHeader: false,
@@ -60,6 +69,8 @@ export async function createGateway(
     },
   });
   const fastify = adapter.getInstance();
+  // The services see the gateway's span as their parent: it replaces the client's traceparent.
+  traceRequests(fastify, { forwardContext: true });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
     logger: new PinoNestLogger(fastify.log),
     bodyParser: false,

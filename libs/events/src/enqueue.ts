@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 import { OUTBOX_CHANNEL } from './outbox-wakeups';
+import { activeTraceCarrier } from './trace-context';
 
 const SUBJECT = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 
@@ -30,14 +31,25 @@ export async function enqueueEvent<T>(
   const definition = findEventDefinition(type);
   if (definition && definition.version === version) definition.data.parse(data);
   const envelope = createEventEnvelope(type, data, version);
-  // The NOTIFY is delivered when the transaction commits: the relay wakes for the committed row.
+  // The NOTIFY is delivered when the transaction commits: the relay wakes for the committed row. The
+  // row keeps the trace it was written in, for the relay to hand on in the message's headers.
+  const trace = activeTraceCarrier();
   await manager.query(
     `WITH queued AS (
-       INSERT INTO outbox (id, subject, type, version, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6)
+       INSERT INTO outbox (id, subject, type, version, occurred_at, data, trace_context)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING id
      )
      SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM queued`,
-    [envelope.id, subject, envelope.type, envelope.version, envelope.occurredAt, JSON.stringify(data)],
+    [
+      envelope.id,
+      subject,
+      envelope.type,
+      envelope.version,
+      envelope.occurredAt,
+      JSON.stringify(data),
+      trace && JSON.stringify(trace),
+    ],
   );
   return envelope;
 }

@@ -32,6 +32,10 @@ export class OutboxEvent {
 
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError!: string | null;
+
+  /** The W3C trace context the event was written in (`traceparent`, `tracestate`), for the relay to publish. */
+  @Column({ name: 'trace_context', type: 'jsonb', nullable: true })
+  traceContext!: Record<string, string> | null;
 }
 
 /** A row of `processed_events`: consumer `consumer` has handled event `eventId`. */

@@ -18,6 +18,7 @@ import { NatsLink } from './nats-link';
 import { ReaderLoop } from './reader-loop';
 import { readEvent } from './read-event';
 import { deadLetterStream, DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
+import { inConsumerSpan } from './trace-context';
 
 export interface EventContext {
   /** The manager of the transaction that also records the event as processed. */
@@ -170,21 +171,30 @@ export class EventConsumer {
       return;
     }
     const event = read.event;
+    const span = {
+      subject: message.subject,
+      consumer: this.options.durable,
+      eventId: event.id,
+      deliveryCount: message.info.deliveryCount,
+    };
     try {
-      await this.options.dataSource.transaction(async (manager) => {
-        const fresh = await manager.query(
-          `INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          [this.options.durable, event.id],
-        );
-        if (fresh.length === 0) return; // already handled: acknowledge the duplicate only
-        await this.options.handler(event, {
-          manager,
-          subject: message.subject,
-          deliveryCount: message.info.deliveryCount,
-          maxDeliver: this.maxDeliver,
-        });
-      });
+      // The handling continues the trace of the request that wrote the event (its `traceparent` header).
+      await inConsumerSpan(message.headers, span, () =>
+        this.options.dataSource.transaction(async (manager) => {
+          const fresh = await manager.query(
+            `INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2)
+             ON CONFLICT DO NOTHING RETURNING event_id`,
+            [this.options.durable, event.id],
+          );
+          if (fresh.length === 0) return; // already handled: acknowledge the duplicate only
+          await this.options.handler(event, {
+            manager,
+            subject: message.subject,
+            deliveryCount: message.info.deliveryCount,
+            maxDeliver: this.maxDeliver,
+          });
+        }),
+      );
       message.ack();
     } catch (error) {
       const deliveries = message.info.deliveryCount;

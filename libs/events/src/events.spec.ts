@@ -22,6 +22,7 @@ import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { EnvValidationError } from '@portal/config';
 import {
   CreateEventTables1763830000000,
+  OutboxTraceContext1767000000000,
   deadLetterStream,
   enqueueCatalogEvent,
   enqueueEvent,
@@ -110,7 +111,11 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
 
   beforeAll(async () => {
     db = await createMigratedTestDatabase('events', {
-      migrations: [CreateEventTables1763830000000, CreateWidgets1763830000001],
+      migrations: [
+        CreateEventTables1763830000000,
+        OutboxTraceContext1767000000000,
+        CreateWidgets1763830000001,
+      ],
       poolSize: 5,
     });
     ds = db.dataSource;
@@ -600,7 +605,7 @@ describe('the event stream and its consumers', () => {
     const space = uniqueSubjectSpace();
     const test = await connectTestJetStream(space.stream);
     const db = await createMigratedTestDatabase('events_replay', {
-      migrations: [CreateEventTables1763830000000],
+      migrations: [CreateEventTables1763830000000, OutboxTraceContext1767000000000],
     });
     const stream: StreamOptions = {
       name: space.stream,

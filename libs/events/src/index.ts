@@ -1,4 +1,11 @@
-export { createEventTables, dropEventTables, CreateEventTables1763830000000 } from './tables';
+export {
+  addOutboxTraceContext,
+  createEventTables,
+  dropEventTables,
+  dropOutboxTraceContext,
+  CreateEventTables1763830000000,
+  OutboxTraceContext1767000000000,
+} from './tables';
 export { eventEntities, OutboxEvent, ProcessedEvent } from './entities';
 export { enqueueCatalogEvent, enqueueEvent } from './enqueue';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
@@ -37,3 +44,4 @@ export { ReaderLoop } from './reader-loop';
 export { RetryPause } from './retry-pause';
 export { consoleEventsLogger, type EventsLogger } from './logger';
 export { type HealthBody, HealthController, ServiceHealthModule } from './service-health';
+export { activeTraceCarrier, type TraceCarrier } from './trace-context';

@@ -1,10 +1,13 @@
 import { type JetStreamClient, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { headers } from '@nats-io/nats-core';
+import { SpanStatusCode } from '@opentelemetry/api';
 import type { EventEnvelope } from '@portal/contracts';
 import type { DataSource } from 'typeorm';
 import { backoffDelay, consoleEventsLogger, errorMessage, type EventsLogger } from './logger';
 import { type NatsConnection, NatsLink } from './nats-link';
 import { OutboxWakeups } from './outbox-wakeups';
 import { DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
+import { injectTraceHeaders, startPublishSpan, type TraceCarrier, traceParentOf } from './trace-context';
 
 export interface OutboxRelayOptions {
   dataSource: DataSource;
@@ -40,6 +43,7 @@ interface OutboxRow {
   version: number;
   occurred_at: Date;
   data: unknown;
+  trace_context: TraceCarrier | null;
 }
 
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -203,7 +207,7 @@ export class OutboxRelay {
     let failure: unknown;
     const published = await this.options.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT id, subject, type, version, occurred_at, data FROM outbox
+        `SELECT id, subject, type, version, occurred_at, data, trace_context FROM outbox
          WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
@@ -216,13 +220,22 @@ export class OutboxRelay {
           occurredAt: new Date(row.occurred_at).toISOString(),
           data: row.data,
         };
+        // The message continues the trace the event was written in (its `traceparent` header).
+        const parent = traceParentOf({ carrier: row.trace_context });
+        const span = startPublishSpan(parent, row.subject, row.id);
+        const traceHeaders = headers();
+        injectTraceHeaders(span, parent, traceHeaders);
         try {
           await js.publish(row.subject, JSON.stringify(envelope), {
             msgID: row.id,
             timeout: this.options.publishTimeoutMs ?? 2000,
+            ...(traceHeaders.keys().length > 0 && { headers: traceHeaders }),
           });
+          span.end();
           done.push(row.id);
         } catch (error) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
+          span.end();
           failure = error;
           await manager.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [
             row.id,

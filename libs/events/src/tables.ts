@@ -33,6 +33,18 @@ export async function createEventTables(runner: QueryRunner): Promise<void> {
     )`);
 }
 
+/**
+ * Adds `outbox.trace_context` (ADR 0210): the W3C trace context an event was written in, which the relay
+ * sends as the message's `traceparent` header. Each producing service runs it from a migration of its own.
+ */
+export async function addOutboxTraceContext(runner: QueryRunner): Promise<void> {
+  await runner.query('ALTER TABLE outbox ADD COLUMN trace_context jsonb NULL');
+}
+
+export async function dropOutboxTraceContext(runner: QueryRunner): Promise<void> {
+  await runner.query('ALTER TABLE outbox DROP COLUMN IF EXISTS trace_context');
+}
+
 export async function dropEventTables(runner: QueryRunner): Promise<void> {
   await runner.query('DROP TABLE IF EXISTS processed_events');
   await runner.query('DROP TABLE IF EXISTS outbox');
@@ -47,5 +59,18 @@ export class CreateEventTables1763830000000 implements MigrationInterface {
 
   down(runner: QueryRunner): Promise<void> {
     return dropEventTables(runner);
+  }
+}
+
+/** `addOutboxTraceContext` as a migration, for a test's or a service's list after `CreateEventTables`. */
+export class OutboxTraceContext1767000000000 implements MigrationInterface {
+  name = 'OutboxTraceContext1767000000000';
+
+  up(runner: QueryRunner): Promise<void> {
+    return addOutboxTraceContext(runner);
+  }
+
+  down(runner: QueryRunner): Promise<void> {
+    return dropOutboxTraceContext(runner);
   }
 }

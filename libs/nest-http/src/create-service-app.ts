@@ -4,8 +4,11 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DEFAULT_TRUSTED_PROXIES, type LogLevel } from '@portal/config';
 import { AccessLogController } from './access-log';
 import { JsonExceptionFilter } from './json-exception.filter';
+import { logCorrelation } from './log-correlation';
 import { PinoNestLogger } from './pino-nest-logger';
 import { genRequestId, REQUEST_ID_HEADER } from './request-id';
+import { traceRequests } from './request-tracing';
+import { startTracing } from './tracing';
 import { ZodValidationPipe } from './zod-validation.pipe';
 
 export interface ServiceAppOptions {
@@ -39,8 +42,14 @@ export async function createServiceApp(
   module: Type<unknown> | DynamicModule,
   options: ServiceAppOptions,
 ): Promise<NestFastifyApplication> {
+  startTracing({ serviceName: options.name });
   const adapter = new FastifyAdapter({
-    logger: { level: options.logLevel ?? 'info', base: { service: options.name }, stream: options.logStream },
+    logger: {
+      level: options.logLevel ?? 'info',
+      base: { service: options.name },
+      stream: options.logStream,
+      mixin: logCorrelation,
+    },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? DEFAULT_TRUSTED_PROXIES,
     genReqId: genRequestId,
@@ -48,6 +57,7 @@ export async function createServiceApp(
     logController: new AccessLogController(),
   });
   const fastify = adapter.getInstance();
+  traceRequests(fastify);
   // APIs take JSON only: without Fastify's default text/plain parser, a text body gets the 415 too.
   fastify.removeContentTypeParser('text/plain');
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -40,3 +40,6 @@ export {
   sendIdempotentAnswer,
   type StoredAnswer,
 } from './v1-idempotency';
+export { logCorrelation } from './log-correlation';
+export { type RequestTracingOptions, traceRequests } from './request-tracing';
+export { flushTraces, startTracing, type TracingOptions } from './tracing';

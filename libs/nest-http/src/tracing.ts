@@ -1,0 +1,62 @@
+import { context, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BatchSpanProcessor,
+  SimpleSpanProcessor,
+  type SpanExporter,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
+import { parseEnv } from '@portal/config';
+import { z } from 'zod';
+
+const tracingEnvSchema = z.object({
+  /** The collector's base URL (`http://otel-collector:4318`): spans go to `<it>/v1/traces`. Unset: no spans. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).optional(),
+});
+
+export interface TracingOptions {
+  /** `service.name` of the spans, unless `OTEL_SERVICE_NAME` says otherwise. */
+  serviceName: string;
+  /** Exports every span as it ends (tests: an InMemorySpanExporter), whatever the environment says. */
+  exporter?: SpanExporter;
+  env?: NodeJS.ProcessEnv;
+}
+
+let started: { provider?: TracerProvider } | undefined;
+
+/**
+ * Sets up OpenTelemetry for this process, once (later calls do nothing; ADR 0210). Always: the W3C
+ * `traceparent` propagator and the AsyncLocalStorage context, which carry the request id and trace id
+ * to every log line and an incoming trace on to the services and NATS. Only when
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` is set (or an exporter is given): a tracer provider that records spans
+ * and exports them over OTLP/HTTP in batches; otherwise spans are the API's no-op ones.
+ */
+export function startTracing(options: TracingOptions): void {
+  if (started) return;
+  const env = parseEnv(tracingEnvSchema, options.env ?? process.env);
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  started = {};
+  const processor = options.exporter
+    ? new SimpleSpanProcessor({ exporter: options.exporter })
+    : env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? // The exporter reads the endpoint (and OTEL_EXPORTER_OTLP_HEADERS…) from the environment itself.
+        new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })
+      : undefined;
+  if (!processor) return;
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? options.serviceName }),
+    spanProcessors: [processor],
+  });
+  trace.setGlobalTracerProvider(provider);
+  started.provider = provider;
+}
+
+/** Sends the spans still buffered (a process about to exit, a test about to assert). */
+export async function flushTraces(): Promise<void> {
+  await started?.provider?.forceFlush();
+}
