@@ -82,6 +82,12 @@ describe('deploy/postgres/init-databases.sh', () => {
         ]);
       }
     });
+    // At boot a service looks for its database from `postgres` (libs/db-admin's ensureDatabase) and,
+    // finding it, creates nothing: its role may do that look-up.
+    const found = await as(name('crm'), 'postgres', (client) =>
+      client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name('crm')]),
+    );
+    assert.equal(found.rowCount, 1);
     // Its own database: it can create what its migrations create.
     await as(name('commerce'), name('commerce'), (client) => client.query('CREATE TABLE probe (id int)'));
     // Another service's: refused at the door.
