@@ -13,6 +13,7 @@ import {
 import { headers } from '@nats-io/nats-core';
 import type { EventEnvelope } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { deadLetters, measureConsumer, redeliveries } from './consumer-metrics';
 import { backoffDelay, consoleEventsLogger, errorMessage, type EventsLogger } from './logger';
 import { NatsLink } from './nats-link';
 import { ReaderLoop } from './reader-loop';
@@ -81,6 +82,9 @@ export class EventConsumer {
   private readonly maxDeliver: number;
   private readonly loop: ReaderLoop;
   private readonly deadLetters: StreamOptions;
+  /** The manager of the current connection, for `pending()`; unset while not consuming. */
+  private jsm?: JetStreamManager;
+  private unmeasure?: () => void;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.logger = options.logger ?? consoleEventsLogger;
@@ -96,11 +100,40 @@ export class EventConsumer {
   }
 
   start(): void {
+    this.unmeasure ??= measureConsumer(this);
     this.loop.start(() => this.run());
   }
 
   stop(): Promise<void> {
+    this.unmeasure?.();
+    this.unmeasure = undefined;
     return this.loop.stop();
+  }
+
+  get durable(): string {
+    return this.options.durable;
+  }
+
+  /**
+   * Messages not yet delivered to this consumer, or delivered and not yet acked (`events_consumer_pending`);
+   * undefined while it is not consuming or JetStream does not answer within a second.
+   */
+  async pending(): Promise<number | undefined> {
+    const jsm = this.jsm;
+    if (!jsm || !this.link.isUp()) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), 1000);
+    });
+    const info = jsm.consumers.info(this.stream.name, this.options.durable).then(
+      (info) => info.num_pending + info.num_ack_pending,
+      () => undefined,
+    );
+    try {
+      return await Promise.race([info, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   isConnected(): boolean {
@@ -116,6 +149,7 @@ export class EventConsumer {
           const jsm = await jetstreamManager(connection);
           await ensureStream(jsm, this.stream);
           await this.ensureConsumer(jsm);
+          this.jsm = jsm;
           const js = jetstream(connection);
           const consumer = await js.consumers.get(this.stream.name, this.options.durable);
           const messages = this.loop.reading(await consumer.consume({ max_messages: 50 }));
@@ -171,6 +205,7 @@ export class EventConsumer {
       return;
     }
     const event = read.event;
+    if (message.info.redelivered) redeliveries.inc({ consumer: this.options.durable });
     const span = {
       subject: message.subject,
       consumer: this.options.durable,
@@ -238,6 +273,7 @@ export class EventConsumer {
         `Consumer ${durable} could not dead-letter the message ${message.seq} on ${message.subject}: ${errorMessage(error)}`,
       );
     }
+    deadLetters.inc({ consumer: durable });
     message.term();
   }
 }
