@@ -16,17 +16,24 @@ export interface ServiceBootstrap<Config extends ServiceConfig> {
 
 /**
  * A service's `main`: reads its config, creates its database if missing and applies the pending
- * migrations before the app accepts traffic, then serves the root module with the conventions of
+ * migrations before the app accepts traffic (with `--migrate-only` in `argv`, only that, and returns),
+ * then serves the root module with the conventions of
  * `createServiceApp` (JSON logs and errors, request ids, trusted proxies) on `HOST:PORT`, and stops it
  * gracefully on SIGTERM (`closeGracefullyOnSignals`). A failure on the way is printed and ends the
  * process with exit code 1.
  */
 export async function bootstrapService<Config extends ServiceConfig>(
   service: ServiceBootstrap<Config>,
+  argv: readonly string[] = process.argv,
 ): Promise<void> {
   try {
     const config = service.loadConfig();
     await migrateDatabase(service.database(config.databaseUrl));
+    // `--migrate-only`: a deployment's migration step (ADR 0207), before the new replicas start.
+    if (argv.includes('--migrate-only')) {
+      console.log(`${service.name}: migrations applied`);
+      return;
+    }
     const app = await createServiceApp(service.rootModule.forRoot(config), {
       name: service.name,
       logLevel: config.logLevel,
