@@ -9,13 +9,13 @@ import {
   type SpanExporter,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
-import { parseEnv } from '@portal/config';
+import { envVars, parseEnv } from '@portal/config';
 import { z } from 'zod';
 
 const tracingEnvSchema = z.object({
-  /** The collector's base URL (`http://otel-collector:4318`): spans go to `<it>/v1/traces`. Unset: no spans. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
-  OTEL_SERVICE_NAME: z.string().trim().min(1).optional(),
+  /** The collector's base URL (`http://otel-collector:4318`): spans go to `<it>/v1/traces`. Unset or empty: no spans. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: envVars.optionalHttpUrl(),
+  OTEL_SERVICE_NAME: envVars.optionalMatching(/^\S+$/, 'must be a name without spaces'),
 });
 
 export interface TracingOptions {
