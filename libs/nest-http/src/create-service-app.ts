@@ -5,6 +5,7 @@ import { DEFAULT_TRUSTED_PROXIES, type LogLevel } from '@portal/config';
 import { AccessLogController } from './access-log';
 import { JsonExceptionFilter } from './json-exception.filter';
 import { logCorrelation } from './log-correlation';
+import { enableMetrics, measureRequests } from './metrics';
 import { PinoNestLogger } from './pino-nest-logger';
 import { genRequestId, REQUEST_ID_HEADER } from './request-id';
 import { traceRequests } from './request-tracing';
@@ -35,7 +36,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  * JSON logs (one access line per request, with the request id), `x-request-id` honoured and echoed,
  * `Cache-Control: no-store` unless a route chose its own, a 1 MB body limit, JSON errors `{ statusCode, message }` for everything including 404 and bad JSON
  * (503 "Service <name> is unavailable" at once while its database cannot be reached),
- * and zod validation of `@Body({ schema })`. Start it with `app.listen(port, host)`; a process that
+ * zod validation of `@Body({ schema })`, and every request timed in `http_server_request_duration_seconds`
+ * (labelled with the service's name, served by `listenInternal`). Start it with `app.listen(port, host)`; a process that
  * serves it stops it with `closeGracefullyOnSignals`.
  */
 export async function createServiceApp(
@@ -60,6 +62,8 @@ export async function createServiceApp(
   traceRequests(fastify);
   // APIs take JSON only: without Fastify's default text/plain parser, a text body gets the 415 too.
   fastify.removeContentTypeParser('text/plain');
+  enableMetrics(options.name);
+  measureRequests(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();

@@ -4,6 +4,18 @@ export {
   shutDownGracefully,
   type GracefulShutdownOptions,
 } from './graceful-shutdown';
+export { enableMetrics, httpRequestDuration, measureRequests, UNMATCHED_ROUTE } from './metrics';
+export { type InternalListener, type InternalListenerOptions, listenInternal } from './internal-listener';
+export { ProbesController, ProbesModule } from './probes.module';
+export {
+  type DependencyCheck,
+  isReady,
+  PROBE_TIMEOUT_MS,
+  type PublicReadiness,
+  publicReadiness,
+  Readiness,
+  type ReadinessReport,
+} from './readiness';
 export { isDependencyUnavailable } from './dependency-unavailable';
 export { JsonExceptionFilter, type JsonExceptionFilterOptions } from './json-exception.filter';
 export { keepRawJsonBody } from './raw-json-body';

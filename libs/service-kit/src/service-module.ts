@@ -9,6 +9,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule, identityJwksUrl } from '@portal/auth';
 import { type DataSourceConfig, serviceDataSourceOptions } from '@portal/db';
 import { OutboxRelayModule, ServiceHealthModule } from '@portal/events';
+import { ProbesModule } from '@portal/nest-http';
+import { ServiceProbes } from './service-probes';
 
 type ModuleImports = NonNullable<ModuleMetadata['imports']>;
 
@@ -43,7 +45,8 @@ export interface ServiceRootModule<Config extends PlatformConfig> extends Type<u
 /**
  * A service's root module (`AppModule`): the platform every service runs on (TypeORM on its database,
  * the outbox relay to NATS as `<name>-outbox`, access-token verification when the config has
- * `identityUrl`, `GET /health`), then its own features; its config (under `configToken`) and values
+ * `identityUrl`, `GET /health`, `GET /livez` and `GET /readyz` on the database and NATS, the database
+ * and outbox metrics), then its own features; its config (under `configToken`) and values
  * are injectable everywhere.
  */
 export function serviceRootModule<Config extends PlatformConfig>(
@@ -66,9 +69,10 @@ export function serviceRootModule<Config extends PlatformConfig>(
           OutboxRelayModule.forRoot({ natsUrl, name: `${name}-outbox` }),
           ...(identityUrl ? [AuthModule.forRoot({ jwksUrl: identityJwksUrl(identityUrl), natsUrl })] : []),
           ServiceHealthModule,
+          ProbesModule,
           ...(typeof options.features === 'function' ? options.features(config) : options.features),
         ],
-        providers: provide,
+        providers: [...provide, ServiceProbes],
         exports: provide.map(({ provide: token }) => token),
       };
     }
