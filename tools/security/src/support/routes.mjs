@@ -41,6 +41,8 @@ import { randomUUID } from 'node:crypto';
 export const routes = [
   // identity
   { service: 'identity', method: 'GET', path: '/health', access: 'public' },
+  { service: 'identity', method: 'GET', path: '/livez', access: 'public' },
+  { service: 'identity', method: 'GET', path: '/readyz', access: 'public' },
   { service: 'identity', method: 'GET', path: '/api/identity/features', access: 'public' },
   {
     service: 'identity',
@@ -366,6 +368,8 @@ export const routes = [
   },
   // commerce
   { service: 'commerce', method: 'GET', path: '/health', access: 'public' },
+  { service: 'commerce', method: 'GET', path: '/livez', access: 'public' },
+  { service: 'commerce', method: 'GET', path: '/readyz', access: 'public' },
   { service: 'commerce', method: 'GET', path: '/api/packages', access: 'public' },
   // The organization's orders (@MemberCan('orders.read'); checkout: 'checkout.pay'): staff get 403.
   { service: 'commerce', method: 'GET', path: '/api/user/orders', access: 'customer', owned: 'order' },
@@ -459,6 +463,8 @@ export const routes = [
   },
   // crm
   { service: 'crm', method: 'GET', path: '/health', access: 'public' },
+  { service: 'crm', method: 'GET', path: '/livez', access: 'public' },
+  { service: 'crm', method: 'GET', path: '/readyz', access: 'public' },
   {
     service: 'crm',
     method: 'POST',
@@ -609,6 +615,8 @@ export const routes = [
   },
   // support
   { service: 'support', method: 'GET', path: '/health', access: 'public' },
+  { service: 'support', method: 'GET', path: '/livez', access: 'public' },
+  { service: 'support', method: 'GET', path: '/readyz', access: 'public' },
   { service: 'support', method: 'GET', path: '/api/support/tickets', access: 'customer', owned: 'ticket' },
   {
     service: 'support',
@@ -770,6 +778,8 @@ export const routes = [
   { service: 'support', method: 'GET', path: '/api/support/staff/deflections', access: 'staff' },
   // kpi
   { service: 'kpi', method: 'GET', path: '/health', access: 'public' },
+  { service: 'kpi', method: 'GET', path: '/livez', access: 'public' },
+  { service: 'kpi', method: 'GET', path: '/readyz', access: 'public' },
   {
     service: 'kpi',
     method: 'GET',
