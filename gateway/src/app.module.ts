@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule, identityJwksUrl } from '@portal/auth';
 import { subjects } from '@portal/contracts';
+import { ProbesModule } from '@portal/nest-http';
 import { ConfigModule } from './config/config.module';
 import type { GatewayConfig } from './config/env';
 import { HealthModule } from './health/health.module';
@@ -34,6 +35,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ProbesModule,
         HealthModule,
         // Only the gateway's own routes (the live streams) check tokens here; /api/* proxies leave it to each service.
         AuthModule.forRoot({

@@ -5,7 +5,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.
 const natsUrl = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
-const up = { status: 'up', latencyMs: expect.any(Number) };
+// The gateway's own dependencies are required; the services are reported, not required (ADR 0209).
+const up = { status: 'up', latencyMs: expect.any(Number), required: true };
+const serviceUp = { ...up, required: false };
 
 /** GET /api/readyz as a caller at `remoteAddress` would get it (Fastify's inject, no socket). */
 async function readyzFrom(gateway: RunningGateway, remoteAddress: string) {
@@ -23,7 +25,8 @@ async function readyz(gateway: RunningGateway) {
   const answeredInMs = performance.now() - started;
   return { answeredInMs, answer: { status: response.status, body: (await response.json()) as unknown } };
 }
-const down = { status: 'down', latencyMs: expect.any(Number) };
+const down = { status: 'down', latencyMs: expect.any(Number), required: true };
+const serviceDown = { ...down, required: false };
 
 describe('health endpoints', () => {
   let healthyIdentity: Upstream;
@@ -39,7 +42,7 @@ describe('health endpoints', () => {
     SUPPORT_URL: healthySupport.url,
     KPI_URL: healthyKpi.url,
   });
-  const otherServicesUp = { commerce: up, crm: up, support: up, kpi: up };
+  const otherServicesUp = { commerce: serviceUp, crm: serviceUp, support: serviceUp, kpi: serviceUp };
 
   beforeAll(async () => {
     [healthyIdentity, healthyCrm, healthyCommerce, healthySupport, healthyKpi] = await Promise.all(
@@ -84,7 +87,7 @@ describe('health endpoints', () => {
         status: 200,
         body: {
           status: 'ok',
-          checks: { identity: up, ...otherServicesUp, postgres: up, nats: up, redis: up },
+          checks: { identity: serviceUp, ...otherServicesUp, postgres: up, nats: up, redis: up },
         },
       });
       expect(healthyIdentity.received.some((r) => r.url === '/health')).toBe(true);
@@ -113,7 +116,7 @@ describe('health endpoints', () => {
     });
   });
 
-  it('GET /api/readyz answers 503 degraded, within a second, when every dependency is down', async () => {
+  it('GET /api/readyz answers 503 unavailable, within a second, when every dependency is down', async () => {
     const [identityPort, commercePort, crmPort, supportPort, kpiPort, postgresPort, natsPort, redisPort] =
       await Promise.all(Array.from({ length: 8 }, () => closedPort()));
     const gateway = await startGateway({
@@ -132,13 +135,13 @@ describe('health endpoints', () => {
       expect(answer).toEqual({
         status: 503,
         body: {
-          status: 'degraded',
+          status: 'unavailable',
           checks: {
-            identity: down,
-            commerce: down,
-            crm: down,
-            support: down,
-            kpi: down,
+            identity: serviceDown,
+            commerce: serviceDown,
+            crm: serviceDown,
+            support: serviceDown,
+            kpi: serviceDown,
             postgres: down,
             nats: down,
             redis: down,
@@ -157,7 +160,7 @@ describe('health endpoints', () => {
     }
   });
 
-  it('reports a service that accepts the connection but never answers as down, within a second', async () => {
+  it('reports a service that accepts the connection but never answers as down, within a second, and stays ready', async () => {
     const hanging = await startUpstream(() => {});
     const gateway = await startGateway({
       ...allServicesUp(),
@@ -168,8 +171,8 @@ describe('health endpoints', () => {
       const { answeredInMs, answer } = await readyz(gateway);
       expect(answeredInMs).toBeLessThan(1000);
       expect(answer).toEqual({
-        status: 503,
-        body: { status: 'degraded', checks: { identity: down, ...otherServicesUp, postgres: up } },
+        status: 200,
+        body: { status: 'degraded', checks: { identity: serviceDown, ...otherServicesUp, postgres: up } },
       });
     } finally {
       await gateway.close();
@@ -177,7 +180,7 @@ describe('health endpoints', () => {
     }
   });
 
-  it('reports a service whose own /health answers 503 as down, the others as up', async () => {
+  it('reports a service whose own /health answers 503 as down, the others as up, and stays ready', async () => {
     const degradedIdentity = await startUpstream((_request, response) => {
       response.writeHead(503, { 'content-type': 'application/json' });
       response.end('{"status":"degraded","checks":{"database":"down","nats":"up"}}');
@@ -190,8 +193,11 @@ describe('health endpoints', () => {
     });
     try {
       expect((await readyz(gateway)).answer).toEqual({
-        status: 503,
-        body: { status: 'degraded', checks: { identity: down, ...otherServicesUp, postgres: up, nats: up } },
+        status: 200,
+        body: {
+          status: 'degraded',
+          checks: { identity: serviceDown, ...otherServicesUp, postgres: up, nats: up },
+        },
       });
     } finally {
       await gateway.close();
@@ -206,7 +212,7 @@ describe('health endpoints', () => {
     try {
       expect((await readyz(gateway)).answer).toEqual({
         status: 200,
-        body: { status: 'ok', checks: { identity: up, ...otherServicesUp } },
+        body: { status: 'ok', checks: { identity: serviceUp, ...otherServicesUp } },
       });
     } finally {
       await gateway.close();

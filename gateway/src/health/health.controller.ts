@@ -1,16 +1,18 @@
 import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import {
+  isReady,
+  publicReadiness,
+  type PublicReadiness,
+  Readiness,
+  type ReadinessReport,
+} from '@portal/nest-http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ReadinessService, type Readiness } from './readiness.service';
-
-/** What anyone may learn: whether the site can serve, not what is behind it. */
-export interface PublicReadiness {
-  status: 'ok' | 'unavailable';
-}
+import { ReadinessService } from './readiness.service';
 
 /**
- * The list of services and their latencies is for an operator on the gateway's own machine (the
+ * The list of dependencies and their latencies is for an operator on the gateway's own machine (the
  * runner, the fault and bench tools, `curl` on the host): a call from loopback that no proxy passed on.
- * Probes from elsewhere (Kubernetes calls the pod's address) read the status code.
+ * Probes from elsewhere read the status code; the details are also on the internal port (`/readyz`).
  */
 function fromThisMachine(request: FastifyRequest): boolean {
   const peer = request.socket.remoteAddress ?? '';
@@ -20,9 +22,13 @@ function fromThisMachine(request: FastifyRequest): boolean {
   );
 }
 
+/** `/api/healthz` and `/api/readyz`, kept for the tools that call them; `/livez` and `/readyz` are `ProbesModule`'s. */
 @Controller('api')
 export class HealthController {
-  constructor(private readonly readiness: ReadinessService) {}
+  constructor(
+    private readonly readiness: Readiness,
+    private readonly dependencies: ReadinessService,
+  ) {}
 
   /** Liveness: the process answers. */
   @Get('healthz')
@@ -31,17 +37,15 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: every configured service, PostgreSQL and NATS answer; 503 otherwise. */
+  /** Readiness: the gateway's own PostgreSQL, NATS and Redis answer (services are reported, not required); 503 otherwise. */
   @Get('readyz')
   @Header('Cache-Control', 'no-store')
   async readyz(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Readiness | PublicReadiness> {
-    const readiness = await this.readiness.check();
-    const ready = readiness.status === 'ok';
-    reply.code(ready ? 200 : 503);
-    if (fromThisMachine(request)) return readiness;
-    return { status: ready ? 'ok' : 'unavailable' };
+  ): Promise<ReadinessReport | PublicReadiness> {
+    const report = await this.readiness.check(this.dependencies.logDown);
+    reply.code(isReady(report) ? 200 : 503);
+    return fromThisMachine(request) ? report : publicReadiness(report);
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { PROBE_TIMEOUT_MS as probeTimeoutMs, Readiness } from '@portal/nest-http';
 import { connect } from '@nats-io/transport-node';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
@@ -7,72 +8,46 @@ import type { GatewayConfig } from '../config/env';
 
 type NatsConnection = Awaited<ReturnType<typeof connect>>;
 
-/** Each dependency gets this long to answer; they are checked in parallel. */
-export const probeTimeoutMs = 600;
-
-export interface DependencyCheck {
-  status: 'up' | 'down';
-  latencyMs: number;
-}
-
-export interface Readiness {
-  status: 'ok' | 'degraded';
-  checks: Record<string, DependencyCheck>;
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
+/**
+ * The gateway's dependencies in its readiness (ADR 0209): its own PostgreSQL, NATS and Redis, when
+ * configured, are required; each service (up while one of its replicas answers its `/health`) is
+ * reported only. A service that is down makes its own routes answer 503, not the whole gateway
+ * unready: a balancer in front would otherwise take every route away for one service's outage.
+ */
 @Injectable()
-export class ReadinessService implements OnModuleDestroy {
+export class ReadinessService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Readiness');
   private pool: Pool | undefined;
   private nats: Promise<NatsConnection> | undefined;
   private redis: Redis | undefined;
 
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly readiness: Readiness,
+  ) {}
 
-  async check(): Promise<Readiness> {
-    const probes: [string, () => Promise<unknown>][] = [];
+  onModuleInit(): void {
+    const { databaseUrl, natsUrl, redisUrl } = this.config;
+    if (databaseUrl) this.readiness.addCheck('postgres', () => this.probePostgres(databaseUrl));
+    if (natsUrl) this.readiness.addCheck('nats', () => this.probeNats(natsUrl));
+    if (redisUrl) this.readiness.addCheck('redis', () => this.probeRedis(redisUrl));
     for (const { name, urls } of Object.values(this.config.upstreams)) {
       // A service with replicas is up while one of them is.
-      probes.push([name, () => Promise.any(urls.map((url) => this.probeService(url)))]);
+      this.readiness.addCheck(name, () => Promise.any(urls.map((url) => this.probeService(url))), {
+        required: false,
+      });
     }
-    const { databaseUrl, natsUrl, redisUrl } = this.config;
-    if (databaseUrl) probes.push(['postgres', () => this.probePostgres(databaseUrl)]);
-    if (natsUrl) probes.push(['nats', () => this.probeNats(natsUrl)]);
-    if (redisUrl) probes.push(['redis', () => this.probeRedis(redisUrl)]);
-
-    const results = await Promise.all(
-      probes.map(async ([name, probe]) => [name, await this.run(name, probe)]),
-    );
-    const checks: Record<string, DependencyCheck> = Object.fromEntries(results);
-    const allUp = Object.values(checks).every((check) => check.status === 'up');
-    return { status: allUp ? 'ok' : 'degraded', checks };
   }
+
+  /** Passed to `Readiness.check`: a dependency found down is logged. */
+  readonly logDown = (name: string, error: Error): void =>
+    this.logger.warn(`${name} is down: ${error.message}`);
 
   async onModuleDestroy(): Promise<void> {
     const nats = this.nats;
     this.nats = undefined;
     this.redis?.disconnect();
     await Promise.allSettled([this.pool?.end(), nats?.then((connection) => connection.close())]);
-  }
-
-  private async run(name: string, probe: () => Promise<unknown>): Promise<DependencyCheck> {
-    const started = performance.now();
-    let status: DependencyCheck['status'] = 'up';
-    try {
-      await withTimeout(probe(), probeTimeoutMs);
-    } catch (error) {
-      status = 'down';
-      this.logger.warn(`${name} is down: ${(error as Error).message}`);
-    }
-    return { status, latencyMs: Math.round(performance.now() - started) };
   }
 
   private async probeService(url: string): Promise<void> {

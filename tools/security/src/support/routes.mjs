@@ -800,6 +800,9 @@ export const routes = [
   // the gateway's own routes
   { service: 'gateway', method: 'GET', path: '/api/healthz', access: 'public' },
   { service: 'gateway', method: 'GET', path: '/api/readyz', access: 'public' },
+  // The probes' status alone (ADR 0209); the details are on the internal port, never routed.
+  { service: 'gateway', method: 'GET', path: '/livez', access: 'public' },
+  { service: 'gateway', method: 'GET', path: '/readyz', access: 'public' },
   {
     service: 'gateway',
     method: 'GET',
