@@ -4,6 +4,9 @@ import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { INTERNAL_PORT, apps, gateway, natsRelease, services, staticRemotes } from './portal.mjs';
 import { databaseCluster, labels } from './workloads.mjs';
 
+/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/networking.k8s.io/v1').INetworkPolicySpec} spec */
+const networkPolicySpec = (spec) => spec;
+
 /** The namespaces of what runs outside the portal's: change them to the cluster's. */
 export const namespaces = {
   ingress: 'ingress-nginx',
@@ -28,19 +31,23 @@ const tcp = (port) => ({ protocol: 'TCP', port });
 /**
  * @param {string} name
  * @param {Record<string, string>} selector
- * @param {{ from: object[], ports?: object[] }[]} rules
+ * @param {import('kubernetes-models/networking.k8s.io/v1').INetworkPolicyIngressRule[]} rules
  */
 const policy = (name, selector, rules) =>
   new NetworkPolicy({
     metadata: { name, labels: { 'app.kubernetes.io/part-of': 'portal' } },
-    spec: { podSelector: { matchLabels: selector }, policyTypes: ['Ingress'], ingress: rules },
+    spec: networkPolicySpec({
+      podSelector: { matchLabels: selector },
+      policyTypes: ['Ingress'],
+      ingress: rules,
+    }),
   });
 
 export function networkPolicies() {
   return [
     new NetworkPolicy({
       metadata: { name: 'default-deny-ingress', labels: { 'app.kubernetes.io/part-of': 'portal' } },
-      spec: { podSelector: {}, policyTypes: ['Ingress'] },
+      spec: networkPolicySpec({ podSelector: {}, policyTypes: ['Ingress'] }),
     }),
     // From outside the cluster, only through the ingress controller: the gateway, and the static
     // remotes' files under /mfe/ (the gateway may fetch them too).
@@ -70,13 +77,13 @@ export function networkPolicies() {
     // Metrics and probe details on the internal port: Prometheus only (kubelet probes are not filtered).
     new NetworkPolicy({
       metadata: { name: 'internal-port-from-monitoring', labels: { 'app.kubernetes.io/part-of': 'portal' } },
-      spec: {
+      spec: networkPolicySpec({
         podSelector: {
           matchLabels: { 'app.kubernetes.io/part-of': 'portal', 'app.kubernetes.io/component': 'server' },
         },
         policyTypes: ['Ingress'],
         ingress: [{ from: [inNamespace(namespaces.monitoring)], ports: [tcp(INTERNAL_PORT)] }],
-      },
+      }),
     }),
     // Each database: from its own app's servers and migration Job, its own instances (replication),
     // the operator (instance manager on 8000) and Prometheus (CloudNativePG's exporter on 9187).

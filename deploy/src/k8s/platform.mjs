@@ -6,6 +6,11 @@ import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitorin
 import { gateway, staticRemotes } from './portal.mjs';
 import { SETTINGS, databaseCluster, labels } from './workloads.mjs';
 
+/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/networking.k8s.io/v1').IIngressSpec} spec */
+const ingressSpec = (spec) => spec;
+/** @param {import('@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1').IServiceMonitor['spec']} spec */
+const serviceMonitorSpec = (spec) => spec;
+
 /** @typedef {import('./environments.mjs').Environment} Environment */
 
 export const NAMESPACE = 'portal';
@@ -103,7 +108,7 @@ export function ingress(environment) {
         'nginx.ingress.kubernetes.io/proxy-body-size': '12m',
       },
     },
-    spec: {
+    spec: ingressSpec({
       ingressClassName: 'nginx',
       ...(environment.tlsSecret
         ? { tls: [{ hosts: [environment.host], secretName: environment.tlsSecret }] }
@@ -120,7 +125,7 @@ export function ingress(environment) {
           },
         },
       ],
-    },
+    }),
   });
 }
 
@@ -128,11 +133,11 @@ export function ingress(environment) {
 export function serviceMonitor() {
   return new ServiceMonitor({
     metadata: { name: 'portal', labels: { 'app.kubernetes.io/part-of': 'portal' } },
-    spec: {
+    spec: serviceMonitorSpec({
       selector: {
         matchLabels: { 'app.kubernetes.io/part-of': 'portal', 'app.kubernetes.io/component': 'server' },
       },
       endpoints: [{ port: 'internal', path: '/metrics', interval: '15s', scrapeTimeout: '10s' }],
-    },
+    }),
   });
 }

@@ -7,6 +7,17 @@ import { Service } from 'kubernetes-models/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { INTERNAL_PORT, NGINX_USER, NODE_USER, staticRemotes } from './portal.mjs';
 
+/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/apps/v1').IDeploymentSpec} spec */
+const deploymentSpec = (spec) => spec;
+/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/autoscaling/v2').IHorizontalPodAutoscalerSpec} spec */
+const autoscalerSpec = (spec) => spec;
+/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/batch/v1').IJobSpec} spec */
+const jobSpec = (spec) => spec;
+/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/policy/v1').IPodDisruptionBudgetSpec} spec */
+const disruptionBudgetSpec = (spec) => spec;
+/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/v1').IServiceSpec} spec */
+const serviceSpec = (spec) => spec;
+
 /** @typedef {import('./portal.mjs').App} App */
 /** @typedef {import('./environments.mjs').Environment} Environment */
 
@@ -53,6 +64,7 @@ const internalGet = (path) => ({ httpGet: { path, port: 'internal' } });
  * `uri` key CloudNativePG writes) and required secrets as files read through `<NAME>_FILE`, optional
  * secrets as variables left unset when the key is missing.
  * @param {App} app
+ * @returns {import('kubernetes-models/v1').IEnvVar[]}
  */
 function appEnv(app) {
   return [
@@ -104,7 +116,7 @@ export function appDeployment(app, environment) {
   const { volumes, mounts } = appVolumes(app);
   return new Deployment({
     metadata: { name: app.name, labels: labels(app.name, 'server') },
-    spec: {
+    spec: deploymentSpec({
       // No `replicas`: the HorizontalPodAutoscaler owns it, and an apply must not reset it.
       revisionHistoryLimit: 5,
       selector: { matchLabels: labels(app.name, 'server') },
@@ -161,7 +173,7 @@ export function appDeployment(app, environment) {
           volumes,
         },
       },
-    },
+    }),
   });
 }
 
@@ -169,13 +181,13 @@ export function appDeployment(app, environment) {
 export function appService(app) {
   return new Service({
     metadata: { name: app.name, labels: labels(app.name, 'server') },
-    spec: {
+    spec: serviceSpec({
       selector: labels(app.name, 'server'),
       ports: [
         { name: 'http', port: app.port, targetPort: 'http' },
         { name: 'internal', port: INTERNAL_PORT, targetPort: 'internal' },
       ],
-    },
+    }),
   });
 }
 
@@ -184,7 +196,7 @@ export function appAutoscaler(app, environment) {
   const { minReplicas, maxReplicas } = environment.sizing(app.name);
   return new HorizontalPodAutoscaler({
     metadata: { name: app.name, labels: labels(app.name, 'server') },
-    spec: {
+    spec: autoscalerSpec({
       scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: app.name },
       minReplicas,
       maxReplicas,
@@ -202,7 +214,7 @@ export function appAutoscaler(app, environment) {
           policies: [{ type: 'Pods', value: 1, periodSeconds: 60 }],
         },
       },
-    },
+    }),
   });
 }
 
@@ -211,7 +223,7 @@ export function disruptionBudget(name) {
   return new PodDisruptionBudget({
     metadata: { name, labels: labels(name, 'server') },
     // One at a time: with 2+ replicas one keeps serving; with 1 (local) a node drain is not blocked.
-    spec: { maxUnavailable: 1, selector: { matchLabels: labels(name, 'server') } },
+    spec: disruptionBudgetSpec({ maxUnavailable: 1, selector: { matchLabels: labels(name, 'server') } }),
   });
 }
 
@@ -232,7 +244,7 @@ export function migrationJob(app) {
       name: `${app.name}-migrate-${app.image.split(':')[1].replaceAll('.', '-')}`,
       labels: labels(app.name, 'migration'),
     },
-    spec: {
+    spec: jobSpec({
       backoffLimit: 3,
       activeDeadlineSeconds: 600,
       ttlSecondsAfterFinished: 86_400,
@@ -262,7 +274,7 @@ export function migrationJob(app) {
           volumes,
         },
       },
-    },
+    }),
   });
 }
 
@@ -271,7 +283,7 @@ export function staticDeployment(environment) {
   const { name, port, image } = staticRemotes;
   return new Deployment({
     metadata: { name, labels: labels(name, 'server') },
-    spec: {
+    spec: deploymentSpec({
       // nginx serving files needs no autoscaler: a fixed count, two in production for availability.
       replicas: environment.sizing(name).minReplicas,
       revisionHistoryLimit: 5,
@@ -301,7 +313,7 @@ export function staticDeployment(environment) {
           volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }],
         },
       },
-    },
+    }),
   });
 }
 
@@ -309,6 +321,9 @@ export function staticService() {
   const { name, port } = staticRemotes;
   return new Service({
     metadata: { name, labels: labels(name, 'server') },
-    spec: { selector: labels(name, 'server'), ports: [{ name: 'http', port, targetPort: 'http' }] },
+    spec: serviceSpec({
+      selector: labels(name, 'server'),
+      ports: [{ name: 'http', port, targetPort: 'http' }],
+    }),
   });
 }
