@@ -4,7 +4,9 @@ import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { INTERNAL_PORT, apps, gateway, natsRelease, services, staticRemotes } from './portal.mjs';
 import { databaseCluster, labels } from './workloads.mjs';
 
-/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/networking.k8s.io/v1').INetworkPolicySpec} spec */
+// Each spec literal passes through a function typed with the API's interface, so tsc refuses a field
+// the API does not have (the models' constructors take any, and their schemas allow unknown fields).
+/** @param {import('kubernetes-models/networking.k8s.io/v1').INetworkPolicySpec} spec */
 const networkPolicySpec = (spec) => spec;
 
 /** The namespaces of what runs outside the portal's: change them to the cluster's. */

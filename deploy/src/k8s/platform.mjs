@@ -6,7 +6,9 @@ import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitorin
 import { gateway, staticRemotes } from './portal.mjs';
 import { SETTINGS, databaseCluster, labels } from './workloads.mjs';
 
-/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/networking.k8s.io/v1').IIngressSpec} spec */
+// Each spec literal passes through a function typed with the API's interface, so tsc refuses a field
+// the API does not have (the models' constructors take any, and their schemas allow unknown fields).
+/** @param {import('kubernetes-models/networking.k8s.io/v1').IIngressSpec} spec */
 const ingressSpec = (spec) => spec;
 /** @param {import('@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1').IServiceMonitor['spec']} spec */
 const serviceMonitorSpec = (spec) => spec;

@@ -7,15 +7,17 @@ import { Service } from 'kubernetes-models/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { INTERNAL_PORT, NGINX_USER, NODE_USER, staticRemotes } from './portal.mjs';
 
-/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/apps/v1').IDeploymentSpec} spec */
+// Each spec literal passes through a function typed with the API's interface, so tsc refuses a field
+// the API does not have (the models' constructors take any, and their schemas allow unknown fields).
+/** @param {import('kubernetes-models/apps/v1').IDeploymentSpec} spec */
 const deploymentSpec = (spec) => spec;
-/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/autoscaling/v2').IHorizontalPodAutoscalerSpec} spec */
+/** @param {import('kubernetes-models/autoscaling/v2').IHorizontalPodAutoscalerSpec} spec */
 const autoscalerSpec = (spec) => spec;
-/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/batch/v1').IJobSpec} spec */
+/** @param {import('kubernetes-models/batch/v1').IJobSpec} spec */
 const jobSpec = (spec) => spec;
-/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/policy/v1').IPodDisruptionBudgetSpec} spec */
+/** @param {import('kubernetes-models/policy/v1').IPodDisruptionBudgetSpec} spec */
 const disruptionBudgetSpec = (spec) => spec;
-/** Its literal is checked field by field against the API's type (the model's constructor is not). @param {import('kubernetes-models/v1').IServiceSpec} spec */
+/** @param {import('kubernetes-models/v1').IServiceSpec} spec */
 const serviceSpec = (spec) => spec;
 
 /** @typedef {import('./portal.mjs').App} App */
