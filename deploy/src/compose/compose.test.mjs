@@ -101,6 +101,15 @@ describe('docker-compose.yml', () => {
     assert.equal(postgres.environment.POSTGRES_PASSWORD_FILE, '/run/secrets/postgres_password');
   });
 
+  it('keeps the secret files out of git and out of every image build context', () => {
+    const ignored = (/** @type {string} */ file) =>
+      read(file)
+        .split('\n')
+        .map((line) => line.trim());
+    assert.ok(ignored('.gitignore').includes('/deploy/secrets/'));
+    assert.ok(ignored('.dockerignore').includes('deploy/secrets'));
+  });
+
   it('make-secrets.sh writes every secret file compose mounts', () => {
     const script = read('deploy/scripts/make-secrets.sh');
     for (const name of Object.keys(compose.secrets)) {
