@@ -5,8 +5,10 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
+  ParentBasedSampler,
   SimpleSpanProcessor,
   type SpanExporter,
+  TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
 import { envVars, parseEnv } from '@portal/config';
@@ -16,6 +18,15 @@ const tracingEnvSchema = z.object({
   /** The collector's base URL (`http://otel-collector:4318`): spans go to `<it>/v1/traces`. Unset or empty: no spans. */
   OTEL_EXPORTER_OTLP_ENDPOINT: envVars.optionalHttpUrl(),
   OTEL_SERVICE_NAME: envVars.optionalMatching(/^\S+$/, 'must be a name without spaces'),
+  /** `parentbased_traceidratio` records that share of new traces (`OTEL_TRACES_SAMPLER_ARG`); default all. */
+  OTEL_TRACES_SAMPLER: envVars.optionalMatching(
+    /^parentbased_(always_on|traceidratio)$/,
+    'must be parentbased_always_on or parentbased_traceidratio',
+  ),
+  OTEL_TRACES_SAMPLER_ARG: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().min(0).max(1).default(1),
+  ),
 });
 
 export interface TracingOptions {
@@ -48,8 +59,11 @@ export function startTracing(options: TracingOptions): void {
         new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })
       : undefined;
   if (!processor) return;
+  // A trace the caller sampled (or not) is followed; the ratio decides only for traces started here.
+  const ratio = env.OTEL_TRACES_SAMPLER === 'parentbased_traceidratio' ? env.OTEL_TRACES_SAMPLER_ARG : 1;
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? options.serviceName }),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) }),
     spanProcessors: [processor],
   });
   trace.setGlobalTracerProvider(provider);
