@@ -245,6 +245,18 @@ try {
       verdict: verdict(Boolean(row.withinBudget)),
     });
   }
+
+  console.log(
+    '== capacity model (issue 21, docs/operations.md): CPU time and memory per request of each main route, gateway and service, and the events it writes',
+  );
+  const capacity = await runBenchScript('capacity.mjs', [stack.url]);
+  results.capacity = capacity.figures;
+  table.push({
+    measure: 'capacity figures, main routes',
+    value: capacity.figures ? `${capacity.figures.length} routes measured` : 'could not run',
+    budget: 'no failed request',
+    verdict: verdict(capacity.status === 0),
+  });
 } finally {
   await stack.stop();
 }
@@ -299,7 +311,9 @@ table.push({
   verdict: verdict(v1Api.status === 0),
 });
 
-console.log('== webhooks of issue 20 (budget p95 1 s): a ticket.created delivery after the ticket is created');
+console.log(
+  '== webhooks of issue 20 (budget p95 1 s): a ticket.created delivery after the ticket is created',
+);
 const webhookDelivery = await runBenchScript('webhook-delivery.mjs');
 results.webhookDelivery = webhookDelivery.figures;
 table.push({

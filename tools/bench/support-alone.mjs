@@ -6,13 +6,14 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { rootDir } from '@portal/toolkit/stack';
+import { cpuSeconds } from './process-usage.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -173,16 +174,6 @@ export async function withSupportAlone({ name, tickets, keep }, use) {
     else await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
   }
-}
-
-/**
- * CPU seconds (user and system) the process `pid` has used: what a request costs the service stays
- * comparable when other work shares the machine, as its latency does not.
- */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime, the 14th and 15th fields, in clock ticks of 1/100 s (Linux's USER_HZ).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /**
