@@ -1,13 +1,15 @@
 // The stack the suite runs against, started by playwright.config.ts as its web server (an ES module:
 // @portal/toolkit is one): `npm start`'s runner on the e2e block of the port plan and databases of its
 // own, so a developer's `npm start` can keep running, with commerce on the fake Stripe API. It runs
-// until Playwright stops it (SIGTERM), then stops the stack.
+// until Playwright stops it (SIGTERM), then stops the stack. REPLICAS=2 runs two of each service
+// behind the gateway (ADR 0213).
 import { startSuiteStack } from '@portal/toolkit/stack';
 import { staffAccount } from './staff-account.mjs';
 import { e2eStripe } from './stripe-keys.mjs';
 
 const stack = await startSuiteStack('e2e', {
   stripe: e2eStripe,
+  replicas: Number(process.env.REPLICAS || 1),
   // Warnings and errors of every process show in the report; access lines would drown it.
   echo: true,
   killAfterMs: 10_000,
