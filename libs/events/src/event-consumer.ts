@@ -19,7 +19,7 @@ import { NatsLink } from './nats-link';
 import { ReaderLoop } from './reader-loop';
 import { readEvent } from './read-event';
 import { deadLetterStream, DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
-import { inConsumerSpan } from './trace-context';
+import { inConsumerSpan, markSpanFailed } from './trace-context';
 
 export interface EventContext {
   /** The manager of the transaction that also records the event as processed. */
@@ -212,10 +212,11 @@ export class EventConsumer {
       eventId: event.id,
       deliveryCount: message.info.deliveryCount,
     };
-    try {
-      // The handling continues the trace of the request that wrote the event (its `traceparent` header).
-      await inConsumerSpan(message.headers, span, () =>
-        this.options.dataSource.transaction(async (manager) => {
+    // The handling, and the log line of its failure, continue the trace of the request that wrote the
+    // event (its `traceparent` header).
+    await inConsumerSpan(message.headers, span, async () => {
+      try {
+        await this.options.dataSource.transaction(async (manager) => {
           const fresh = await manager.query(
             `INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2)
              ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -228,23 +229,24 @@ export class EventConsumer {
             deliveryCount: message.info.deliveryCount,
             maxDeliver: this.maxDeliver,
           });
-        }),
-      );
-      message.ack();
-    } catch (error) {
-      const deliveries = message.info.deliveryCount;
-      if (deliveries >= this.maxDeliver) {
-        this.logger.error(
-          `Consumer ${this.options.durable} gave up on event ${event.id} (${event.type}) after ${deliveries} attempts: ${errorMessage(error)}`,
-        );
-        await this.giveUp(nats, message, errorMessage(error));
-      } else {
-        this.logger.warn(
-          `Consumer ${this.options.durable} failed on event ${event.id} (${event.type}), attempt ${deliveries}: ${errorMessage(error)}`,
-        );
-        message.nak(backoffDelay(deliveries, 1000, 60_000));
+        });
+        message.ack();
+      } catch (error) {
+        markSpanFailed(error);
+        const deliveries = message.info.deliveryCount;
+        if (deliveries >= this.maxDeliver) {
+          this.logger.error(
+            `Consumer ${this.options.durable} gave up on event ${event.id} (${event.type}) after ${deliveries} attempts: ${errorMessage(error)}`,
+          );
+          await this.giveUp(nats, message, errorMessage(error));
+        } else {
+          this.logger.warn(
+            `Consumer ${this.options.durable} failed on event ${event.id} (${event.type}), attempt ${deliveries}: ${errorMessage(error)}`,
+          );
+          message.nak(backoffDelay(deliveries, 1000, 60_000));
+        }
       }
-    }
+    });
   }
 
   /**

@@ -87,9 +87,14 @@ export async function inConsumerSpan<T>(
   try {
     return await context.with(trace.setSpan(parent, span), work);
   } catch (error) {
-    span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
+    markSpanFailed(error, span);
     throw error;
   } finally {
     span.end();
   }
+}
+
+/** Sets the error status on `span` (default: the active one), e.g. a consumer span whose handler failed. */
+export function markSpanFailed(error: unknown, span = trace.getActiveSpan()): void {
+  span?.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
 }

@@ -1,4 +1,4 @@
-import { SpanKind, type SpanContext, trace } from '@opentelemetry/api';
+import { SpanKind, type SpanContext, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { startTracing } from '@portal/nest-http';
 import {
@@ -108,6 +108,52 @@ describe('traces through the outbox, NATS and a consumer (ADR 0210)', () => {
     const seq = (await jetStream.jsm.streams.info(space.stream)).state.last_seq;
     const message = await jetStream.jsm.streams.getMessage(space.stream, { seq });
     expect(message?.header.get('traceparent')).toBe(`00-${traceId}-${publish.spanContext().spanId}-01`);
+  });
+
+  it("marks a failed handling in its span, and the failure's log line carries the trace", async () => {
+    const failing = `${space.prefix}.widgets.broken`;
+    const warnings: { message: string; traceId?: string }[] = [];
+    const broken = new EventConsumer({
+      dataSource: db.dataSource,
+      natsUrl: testNatsUrl(),
+      stream,
+      durable: `${space.prefix}-broken`,
+      filterSubjects: [failing],
+      maxDeliver: 2,
+      logger: {
+        ...quiet,
+        warn: (message) => warnings.push({ message, traceId: trace.getActiveSpan()?.spanContext().traceId }),
+      },
+      handler: async () => {
+        throw new Error('the KPI table is locked');
+      },
+    });
+    broken.start();
+    try {
+      const { event, traceId } = await trace
+        .getTracer('test')
+        .startActiveSpan('POST /api/create-payment-intent', { kind: SpanKind.SERVER }, async (span) => {
+          const written = await db.dataSource.transaction((manager) =>
+            enqueueEvent(manager, failing, 'widget.broken', { widgetId: 'w-2' }),
+          );
+          span.end();
+          return { event: written, traceId: span.spanContext().traceId };
+        });
+      await waitFor(async () => warnings.length > 0, 'the first failure');
+
+      expect(warnings[0]).toMatchObject({
+        message: expect.stringContaining('the KPI table is locked'),
+        traceId,
+      });
+      // The first delivery's span (a second may follow after the nak's backoff).
+      const consume = spansOf(event.id).find((span) => span.kind === SpanKind.CONSUMER);
+      expect(consume?.status).toMatchObject({
+        code: SpanStatusCode.ERROR,
+        message: 'the KPI table is locked',
+      });
+    } finally {
+      await broken.stop();
+    }
   });
 
   it('starts a trace of its own for an event written outside any request', async () => {
