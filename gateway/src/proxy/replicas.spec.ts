@@ -1,13 +1,26 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleep, waitFor } from '@portal/testing';
 import { closedPort, echo, startUpstream, type ReceivedRequest, type Upstream } from '../testing/upstream';
 import { gatewayPerTest } from '../testing/gateway';
+import { healthPath } from './upstream-pool';
 
 /** What the proxy sent to `upstream`: not the gateway's health checks. */
-const proxied = (upstream: Upstream) => upstream.received.filter((request) => request.url !== '/health');
+const proxied = (upstream: Upstream) => upstream.received.filter((request) => request.url !== healthPath);
+
+/** Health checks `upstream` received. */
+const checks = (upstream: Upstream) => upstream.received.length - proxied(upstream).length;
+
+/**
+ * Waits until the gateway has taken in `upstream`'s answer to a health check received from now on:
+ * rounds never overlap, so once a second one arrives, the gateway has the answer to the first.
+ */
+async function healthChecked(upstream: Upstream) {
+  const target = checks(upstream) + 2;
+  await waitFor(async () => checks(upstream) >= target, `two health checks of ${upstream.url}`);
+}
 
 /** Answers its health check, and drops the connection of every other request before answering it. */
 const dropsRequests = (request: ReceivedRequest, response: import('node:http').ServerResponse) => {
-  if (request.url === '/health') echo(request, response);
+  if (request.url === healthPath) echo(request, response);
   else response.socket?.destroy();
 };
 
@@ -121,7 +134,7 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
   it('ejects a replica whose health check fails and brings it back once it passes', async () => {
     let healthy = false;
     const sick = await start((request, response) => {
-      if (request.url === '/health' && !healthy) {
+      if (request.url === healthPath && !healthy) {
         response.writeHead(503).end();
         return;
       }
@@ -132,12 +145,12 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
       COMMERCE_URLS: `${sick.url},${other.url}`,
       UPSTREAM_HEALTH_INTERVAL_MS: '100',
     });
-    await sleep(300);
+    await healthChecked(sick);
     for (let i = 0; i < 4; i++) await fetch(`${gateway.url}/api/packages`);
     expect(proxied(sick)).toHaveLength(0);
 
     healthy = true;
-    await sleep(300);
+    await healthChecked(sick);
     for (let i = 0; i < 4; i++) await fetch(`${gateway.url}/api/packages`);
     expect(proxied(sick)).toHaveLength(2);
   });
@@ -151,7 +164,7 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
     });
     for (let i = 0; i < 2; i++) expect((await fetch(`${gateway.url}/api/packages`)).status).toBe(200);
     const restarted = await start(echo, port);
-    await sleep(300);
+    await healthChecked(restarted);
     for (let i = 0; i < 4; i++) expect((await fetch(`${gateway.url}/api/packages`)).status).toBe(200);
     expect(proxied(restarted)).toHaveLength(2);
   });
