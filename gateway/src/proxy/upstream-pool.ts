@@ -12,8 +12,11 @@ export interface Replica {
 /** Why a replica was ejected or is back, for the operator's log. */
 export type HealthChange = (pool: UpstreamPool, replica: Replica, reason: string) => void;
 
-/** The path every service answers while it can take requests (its database reachable). */
-export const healthPath = '/health';
+/**
+ * What every service answers 200 while it can take requests: its dependencies reachable and not
+ * draining, so a replica stopping (SIGTERM, ADR 0214) leaves the turn before its listener closes.
+ */
+export const healthPath = '/readyz';
 
 /**
  * The replicas of one service and which of them to send the next request to: the healthy one with

@@ -5,7 +5,7 @@ import {
   Logger,
   Module,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -28,7 +28,7 @@ const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
  * outbox's backlog is measured either way (without NATS it is where events wait).
  */
 @Injectable()
-export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly relay?: OutboxRelay;
   private readonly unmeasure: () => void;
 
@@ -51,7 +51,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     this.relay?.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.unmeasure();
     await this.relay?.stop();
   }

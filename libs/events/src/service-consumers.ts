@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown, type ValueProvider } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type ValueProvider } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventName } from '@portal/contracts';
 import { splitDatabaseUrl } from '@portal/db-admin';
@@ -52,7 +52,7 @@ export type ConsumeAs = <N extends EventName>(
  * injection (other options): `new ServiceConsumers(options, dataSource)` and `stop()` it yourself.
  */
 @Injectable()
-export class ServiceConsumers implements OnApplicationShutdown {
+export class ServiceConsumers implements BeforeApplicationShutdown {
   private readonly consumers: EventConsumer[] = [];
 
   constructor(
@@ -88,7 +88,7 @@ export class ServiceConsumers implements OnApplicationShutdown {
     return true;
   }
 
-  onApplicationShutdown(): Promise<void> {
+  beforeApplicationShutdown(): Promise<void> {
     return this.stop();
   }
 

@@ -1,4 +1,11 @@
-import { Controller, Get, Module, type OnApplicationShutdown, Query } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Controller,
+  Get,
+  Module,
+  type OnApplicationShutdown,
+  Query,
+} from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Agent, request } from 'undici';
 import { createServiceApp, shutDownGracefully } from './index';
@@ -17,13 +24,20 @@ class SlowController {
   }
 }
 
-class ConsumerLike implements OnApplicationShutdown {
-  onApplicationShutdown(): void {
+/** Event consumers and the outbox relay stop before the listener closes (they need the pools). */
+class ConsumerLike implements BeforeApplicationShutdown {
+  beforeApplicationShutdown(): void {
     events.push('consumers stopped');
   }
 }
 
-@Module({ controllers: [SlowController], providers: [ConsumerLike] })
+class PoolLike implements OnApplicationShutdown {
+  onApplicationShutdown(): void {
+    events.push('pools closed');
+  }
+}
+
+@Module({ controllers: [SlowController], providers: [ConsumerLike, PoolLike] })
 class SlowModule {}
 
 describe('shutDownGracefully', () => {
@@ -71,7 +85,9 @@ describe('shutDownGracefully', () => {
     expect(exits).toEqual([0]);
     // The kept-alive connection was closed once idle, not held until the grace ran out.
     expect(Date.now() - closing).toBeLessThan(1_000);
-    expect(events.indexOf('answered after 800 ms')).toBeLessThan(events.indexOf('consumers stopped'));
+    // The pools outlive the requests in flight and the consumers' current message.
+    expect(events.indexOf('answered after 800 ms')).toBeLessThan(events.indexOf('pools closed'));
+    expect(events.indexOf('consumers stopped')).toBeLessThan(events.indexOf('pools closed'));
     await expect(request(`${baseUrl}/slow?ms=10`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 

@@ -35,12 +35,16 @@ export function closeGracefullyOnSignals(app: INestApplication, options: Gracefu
 }
 
 /**
- * Readiness fails at once; the app keeps serving for `drainMs`; then its listener closes and
- * in-flight requests finish (their connections are cut after `graceMs`); then Nest's shutdown hooks
- * stop the consumers and the relay after their current message and close the pools; then `exit(0)`
+ * Readiness fails at once; the app keeps serving for `drainMs`; then Nest's shutdown runs: the
+ * consumers, the relay and the background workers stop after their current message
+ * (`beforeApplicationShutdown`), the listener closes and in-flight requests finish (their connections
+ * are cut after `graceMs`), and only then the pools close (`onApplicationShutdown`); then `exit(0)`
  * (1 when the shutdown fails or hangs).
  */
-export async function shutDownGracefully(app: INestApplication, options: GracefulShutdownOptions): Promise<void> {
+export async function shutDownGracefully(
+  app: INestApplication,
+  options: GracefulShutdownOptions,
+): Promise<void> {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const graceMs = options.graceMs ?? IN_FLIGHT_GRACE_MS;
   options.onDraining?.();

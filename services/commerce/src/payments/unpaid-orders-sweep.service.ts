@@ -3,7 +3,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Stripe from 'stripe';
@@ -33,7 +33,7 @@ const awaitingTheCustomer: readonly Stripe.PaymentIntent.Status[] = [
  * so replicas share the work and a checkout in progress is not waited for.
  */
 @Injectable()
-export class UnpaidOrdersSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UnpaidOrdersSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('UnpaidOrdersSweep');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> = Promise.resolve(0);
@@ -53,7 +53,7 @@ export class UnpaidOrdersSweep implements OnApplicationBootstrap, OnApplicationS
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.running.catch(() => undefined);
   }

@@ -3,7 +3,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EventEnvelope, MailRequestedData } from '@portal/contracts';
@@ -33,7 +33,7 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
  * so stacks sharing one NATS (`npm start` and the e2e suite) each send to their own mail catcher.
  */
 @Injectable()
-export class MailerService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Mailer');
   private readonly consumers: ServiceConsumers;
   private sender?: MailSender;
@@ -65,7 +65,7 @@ export class MailerService implements OnApplicationBootstrap, OnApplicationShutd
     if (started) this.logger.log(`Sending mail through ${redactedSmtpUrl(mail.smtpUrl)}`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.consumers.stop();
     this.sender?.close();
   }

@@ -444,7 +444,7 @@ describe('crm: webhook deliveries from events', () => {
         ),
       ).toHaveLength(0);
     } finally {
-      await replica.onApplicationShutdown();
+      await replica.beforeApplicationShutdown();
     }
   });
 

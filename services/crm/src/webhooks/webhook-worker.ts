@@ -3,7 +3,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SecretBox } from '@portal/auth';
@@ -56,7 +56,7 @@ const LEASE_MARGIN_MS = 60_000;
  * receiver holds its own slots only.
  */
 @Injectable()
-export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('WebhookWorker');
   private readonly inFlight = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
@@ -95,7 +95,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.pruneTimer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     clearInterval(this.pruneTimer);

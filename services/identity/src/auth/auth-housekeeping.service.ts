@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { SessionsService } from '../sessions/sessions.service';
 import { AuthAttemptsService } from './auth-attempts.service';
 import { TwoFactorChallenges } from './two-factor-challenges';
@@ -10,7 +10,7 @@ const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
  * window and long-unused known clients, every ten minutes.
  */
 @Injectable()
-export class AuthHousekeepingService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AuthHousekeepingService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('AuthHousekeeping');
   private timer: NodeJS.Timeout | undefined;
 
@@ -25,7 +25,7 @@ export class AuthHousekeepingService implements OnApplicationBootstrap, OnApplic
     this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
+  beforeApplicationShutdown(): void {
     clearInterval(this.timer);
   }
 

@@ -5,7 +5,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
@@ -37,7 +37,7 @@ export interface AttachmentFile {
  * day are deleted every hour.
  */
 @Injectable()
-export class AttachmentsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AttachmentsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Attachments');
   private timer: NodeJS.Timeout | undefined;
 
@@ -57,7 +57,7 @@ export class AttachmentsService implements OnApplicationBootstrap, OnApplication
     this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
+  beforeApplicationShutdown(): void {
     clearInterval(this.timer);
   }
 

@@ -2,7 +2,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -47,7 +47,7 @@ const targets: Record<SlaTarget, { warnAt: string; warnedAt: string; dueAt: stri
  * At start it writes the SLA table into the database (see `writeSlaTargets`).
  */
 @Injectable()
-export class BreachWarningsService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class BreachWarningsService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('BreachWarnings');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> = Promise.resolve(0);
@@ -63,7 +63,7 @@ export class BreachWarningsService implements OnModuleInit, OnApplicationBootstr
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.running.catch(() => undefined);
   }

@@ -7,8 +7,11 @@ import { startNats } from './nats.mjs';
 import { startPostgres } from './postgres.mjs';
 import { startStack } from './stack.mjs';
 
-/** Answers { postgres, nats, stack, api } (`api`: a client of the gateway); `replicas` as startStack's. */
-export async function startCheckoutStack(scope, { nats: withNats = true, replicas = {} } = {}) {
+/**
+ * Answers { postgres, nats, stack, api } (`api`: a client of the gateway); `replicas` as startStack's,
+ * `env` added to every process.
+ */
+export async function startCheckoutStack(scope, { nats: withNats = true, replicas = {}, env = {} } = {}) {
   const postgres = await startPostgres(scope);
   const nats = withNats ? await startNats(scope) : undefined;
   const fake = await startFakeStripe({ port: 0, host: '127.0.0.1' });
@@ -22,6 +25,7 @@ export async function startCheckoutStack(scope, { nats: withNats = true, replica
       STRIPE_WEBHOOK_SECRET: 'whsec_faults',
       STRIPE_API_URL: fake.url,
       AUTH_REGISTER_LIMIT_PER_HOUR: '100000',
+      ...env,
     },
   });
   return { postgres, nats, stack, api: apiClient(stack.url) };
