@@ -20,6 +20,14 @@
  * @property {string} databaseMemory
  */
 
+/**
+ * Service pods at most: what 100x the demo load needs (its cores / 0.35, docs/operations.md), but never
+ * more than 18 pools of 10 connections under the database's max_connections of 200. Commerce would
+ * need 53 there: it waits for a PgBouncer (CloudNativePG Pooler) in front of its database.
+ * @type {Record<string, number>}
+ */
+const productionMaxReplicas = { identity: 12, commerce: 18, crm: 18, support: 18, kpi: 4 };
+
 /** @type {Environment} */
 export const production = {
   name: 'production',
@@ -27,12 +35,19 @@ export const production = {
   tlsSecret: 'portal-tls',
   podNetwork: '10.0.0.0/8',
   // At least 2 of each, on two nodes, so a drain or a lost node leaves one serving (the PDB allows one
-  // down at a time); the gateway 3, as every request passes it. CPU limits at 2-4x the request let a
-  // replica absorb a burst while the HPA adds replicas.
-  sizing: (app) =>
-    app === 'gateway'
-      ? { cpuRequest: '500m', cpuLimit: '2', minReplicas: 3, maxReplicas: 12 }
-      : { cpuRequest: '250m', cpuLimit: '1', minReplicas: 2, maxReplicas: 8 },
+  // down at a time); the gateway 3, as every request passes it. The HPA's 70 % is of the request: a
+  // service pod takes 0.35 core and a gateway pod 0.7 before another is added. A Node process works on
+  // one core, so the limit is about one core; identity hashes passwords on libuv's threads, so 2.
+  // Maxima from the capacity model (docs/operations.md).
+  sizing: (app) => {
+    if (app === 'gateway') return { cpuRequest: '1', cpuLimit: '1500m', minReplicas: 3, maxReplicas: 24 };
+    return {
+      cpuRequest: '500m',
+      cpuLimit: app === 'identity' ? '2' : '1',
+      minReplicas: 2,
+      maxReplicas: productionMaxReplicas[app] ?? 8,
+    };
+  },
   databaseInstances: 3,
   databaseStorage: '20Gi',
   databaseMemory: '1Gi',

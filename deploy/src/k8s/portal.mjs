@@ -37,15 +37,17 @@ export const NGINX_USER = 101;
 
 const identityUrl = { IDENTITY_URL: 'http://identity:3101' };
 
+// Memory: a service or the gateway holds 170-240 MiB idle and up to 400 MiB under load when its heap
+// is not bounded (tools/bench/capacity.mjs, docs/operations.md): a 320 MiB heap under a 512 MiB limit.
 /** @type {App[]} */
 export const services = [
   {
     name: 'identity',
     port: 3101,
     image: `portal/identity:${IMAGE_TAG}`,
-    // argon2id takes 19 MiB per password hash, outside the JS heap.
-    memory: '512Mi',
-    heapMegabytes: 256,
+    // argon2id takes 19 MiB per password hash, outside the JS heap, 4 at a time (libuv's threads).
+    memory: '768Mi',
+    heapMegabytes: 384,
     env: {},
     secretFiles: [
       { env: 'JWT_SIGNING_KEY', key: 'jwt-signing-key' },
@@ -60,8 +62,8 @@ export const services = [
     name: 'commerce',
     port: 3102,
     image: `portal/commerce:${IMAGE_TAG}`,
-    memory: '256Mi',
-    heapMegabytes: 192,
+    memory: '512Mi',
+    heapMegabytes: 320,
     env: identityUrl,
     secretFiles: [],
     // Unset: checkout answers 503 ('Payment System Setup Required'), as the spec says.
@@ -74,8 +76,8 @@ export const services = [
     name: 'crm',
     port: 3103,
     image: `portal/crm:${IMAGE_TAG}`,
-    memory: '256Mi',
-    heapMegabytes: 192,
+    memory: '512Mi',
+    heapMegabytes: 320,
     env: identityUrl,
     secretFiles: [
       { env: 'CRM_ENCRYPTION_KEY', key: 'crm-encryption-key' },
@@ -88,8 +90,8 @@ export const services = [
     name: 'support',
     port: 3104,
     image: `portal/support:${IMAGE_TAG}`,
-    memory: '256Mi',
-    heapMegabytes: 192,
+    memory: '512Mi',
+    heapMegabytes: 320,
     env: identityUrl,
     secretFiles: [],
     optionalSecrets: [],
@@ -98,8 +100,8 @@ export const services = [
     name: 'kpi',
     port: 3105,
     image: `portal/kpi:${IMAGE_TAG}`,
-    memory: '256Mi',
-    heapMegabytes: 192,
+    memory: '512Mi',
+    heapMegabytes: 320,
     env: identityUrl,
     secretFiles: [],
     optionalSecrets: [],
@@ -111,8 +113,8 @@ export const gateway = {
   name: 'gateway',
   port: 8080,
   image: `portal/gateway:${IMAGE_TAG}`,
-  memory: '256Mi',
-  heapMegabytes: 192,
+  memory: '512Mi',
+  heapMegabytes: 320,
   env: {
     ...Object.fromEntries(
       services.map((service) => [
