@@ -4,9 +4,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   AccessLogController,
+  enableMetrics,
   genRequestId,
   JsonExceptionFilter,
   logCorrelation,
+  measureRequests,
   PinoNestLogger,
   REQUEST_ID_HEADER,
   startTracing,
@@ -69,6 +71,8 @@ export async function createGateway(
     },
   });
   const fastify = adapter.getInstance();
+  enableMetrics('gateway');
+  measureRequests(fastify);
   // The services see the gateway's span as their parent: it replaces the client's traceparent.
   traceRequests(fastify, { forwardContext: true });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {

@@ -5,15 +5,34 @@ import { EnvValidationError } from '@portal/config';
 import { migrateDatabase } from '@portal/db';
 import { loadConfig, type GatewayConfig } from './config/env';
 import { createGateway } from './gateway';
+import { reportMetricsToPrimary, serveClusterInternalPort, serveInternalPort } from './health/internal-port';
 import { gatewayMigrations } from './migrations';
 
 async function serve(config: GatewayConfig): Promise<void> {
   const app = await createGateway(config);
   await app.listen(config.port, config.host);
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .log.info(`gateway listening on ${await app.getUrl()}`);
+  const log = app.getHttpAdapter().getInstance().log;
+  log.info(`gateway listening on ${await app.getUrl()}`);
+  if (cluster.isWorker) reportMetricsToPrimary();
+  else if (config.internalPort !== 0) {
+    // A taken internal port is logged, not fatal: the site must not go down for its metrics.
+    await serveInternalPort(app, config).then(
+      (internal) => log.info(`gateway metrics and probes on ${internal.url}`),
+      (error: Error) => log.error(`metrics and probes NOT served on INTERNAL_PORT: ${error.message}`),
+    );
+  }
+}
+
+/** A cluster's primary serves the internal port for all its workers (ADR 0209), then runs them. */
+async function serveCluster(config: GatewayConfig): Promise<void> {
+  if (config.internalPort !== 0) {
+    await serveClusterInternalPort(config).then(
+      ({ readiness }) => process.once('SIGTERM', () => readiness.markDraining()),
+      (error: Error) =>
+        console.error(`gateway: metrics and probes NOT served on INTERNAL_PORT: ${error.message}`),
+    );
+  }
+  runWorkers(config.workers);
 }
 
 /**
@@ -40,7 +59,7 @@ async function main(): Promise<void> {
   // Read in the primary too, so a bad environment stops everything before any worker starts.
   const config = loadConfig();
   if (cluster.isPrimary) await prepareDatabase(config);
-  if (config.workers > 1 && cluster.isPrimary) return runWorkers(config.workers);
+  if (config.workers > 1 && cluster.isPrimary) return serveCluster(config);
   return serve(config);
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { envVars, type LogLevel, parseEnv, trustedProxiesVar } from '@portal/config';
+import { envVars, internalPort, type LogLevel, parseEnv, trustedProxiesVar } from '@portal/config';
 import { SECTION_NAMES, type SectionName } from '@portal/contracts';
 import { z } from 'zod';
 import {
@@ -47,6 +47,9 @@ const envSchema = z.object({
   HOST: envVars.host('0.0.0.0'),
   // Load balancers in front of the gateway, whose X-Forwarded-For names the client; none by default.
   TRUSTED_PROXIES: trustedProxiesVar([]),
+  // /metrics, /livez, /readyz with details (ADR 0209): never proxied, never on the public port.
+  INTERNAL_PORT: envVars.optionalInternalPort(),
+  INTERNAL_HOST: envVars.host('127.0.0.1'),
   ...serviceUrls,
   ...serviceReplicaUrls,
   // The gateway's own database: /readyz probes it, and it counts /v1 requests when REDIS_URL is unset.
@@ -105,6 +108,9 @@ export interface GatewayConfig {
    * right-most address of `X-Forwarded-For` that none of them wrote, else the socket's peer.
    */
   trustedProxies: string[];
+  /** `/metrics`, `/livez`, `/readyz` with details (ADR 0209); default the port + 1000; 0: not served. */
+  internalPort: number;
+  internalHost: string;
   /** Processes serving the port (node:cluster); 1 runs the gateway in this process. */
   workers: number;
   logLevel: LogLevel;
@@ -140,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     port: vars.PORT,
     host: vars.HOST,
     trustedProxies: vars.TRUSTED_PROXIES,
+    internalPort: internalPort(vars.INTERNAL_PORT, vars.PORT),
+    internalHost: vars.INTERNAL_HOST,
     workers: vars.GATEWAY_WORKERS,
     logLevel: vars.LOG_LEVEL,
     upstreams: resolveUpstreams(present),

@@ -4,9 +4,22 @@ import { closedPort, startUpstream, type Upstream } from '../testing/upstream';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** The value of the one series of `name` whose labels include every one of `labels`. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const has = Object.entries(labels).every(([key, value]) =>
+      (match[2] ?? '').includes(`${key}="${value}"`),
+    );
+    if (has) return Number(match[3]);
+  }
+  return undefined;
+}
+
 /**
  * ADR 0209: one service down takes away its own routes (503), not the gateway's readiness nor any
- * other route; the details of the dependencies are on the internal port only.
+ * other route; the details of the dependencies and the metrics are on the internal port only.
  */
 describe('the gateway with one service down', () => {
   let services: Upstream[];
@@ -71,6 +84,31 @@ describe('the gateway with one service down', () => {
       identity: { status: 'up', required: false },
       postgres: { status: 'up', required: true },
     });
+  });
+
+  it('serves its metrics on the internal port only, by route template, labelled gateway', async () => {
+    // The public port has no /metrics route (any page it answers there is the site's, not the metrics).
+    expect(await (await fetch(`${gateway.url}/metrics`)).text()).not.toContain('http_server_request');
+    const response = await fetch(`${internal.url}/metrics`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(
+      sample(text, 'http_server_request_duration_seconds_count', {
+        service: 'gateway',
+        method: 'GET',
+        route: '/api/packages',
+        status_code: '503',
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, 'http_server_request_duration_seconds_count', {
+        route: '/api/support/*',
+        status_code: '200',
+      }),
+    ).toBe(1);
+    expect(text).not.toContain('route="/api/support/tickets"');
+    expect(sample(text, 'live_streams_open', { service: 'gateway' })).toBe(0);
+    expect(sample(text, 'process_resident_memory_bytes', { service: 'gateway' })).toBeGreaterThan(0);
   });
 
   it('fails readiness at once when draining (SIGTERM), on both ports', async () => {

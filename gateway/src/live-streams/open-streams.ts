@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type AuthenticatedUser, MembershipVersions, SessionRevocations } from '@portal/auth';
+import { Gauge } from 'prom-client';
 
 export interface LiveStreamsOptions {
   /** Streams one user may hold open at once (in each gateway process), of every kind; the next answers 429. */
@@ -18,6 +19,19 @@ interface OpenStream {
   close(): void;
 }
 
+const counted = new Set<OpenStreams>();
+
+/** Read when Prometheus scrapes (ADR 0209); a cluster's primary sums its workers'. */
+new Gauge({
+  name: 'live_streams_open',
+  help: 'Live streams (KPIs, tickets, the staff queue) open in this gateway process.',
+  collect() {
+    let open = 0;
+    for (const streams of counted) open += streams.size;
+    this.set(open);
+  },
+});
+
 /**
  * The live streams open in this gateway process (KPIs, tickets, the staff queue): at most
  * `maxStreamsPerUser` for one user, and each closed as soon as its session's revocation (a sign-out
@@ -35,7 +49,13 @@ export class OpenStreams implements OnModuleInit, OnModuleDestroy {
     private readonly memberships: MembershipVersions,
   ) {}
 
+  /** Streams open now, of every user (`live_streams_open`). */
+  get size(): number {
+    return this.streams.size;
+  }
+
   onModuleInit(): void {
+    counted.add(this);
     this.stopFollowing.push(
       this.revocations.onRevoked((sessionId) => {
         for (const stream of this.streams) if (stream.sessionId === sessionId) stream.close();
@@ -50,6 +70,7 @@ export class OpenStreams implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    counted.delete(this);
     for (const stop of this.stopFollowing.splice(0)) stop();
   }
 
