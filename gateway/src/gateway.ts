@@ -87,7 +87,7 @@ export async function createGateway(
     for (const [name, value] of headers) raw.setHeader(name, value);
     done();
   });
-  // Nest re-raises SIGTERM once closed, which ends the process without an 'exit' event.
+  // The batched log lines are written out before the process exits (closeGracefullyOnSignals).
   fastify.addHook('onClose', (_instance, done) => {
     logStream.close();
     done();
@@ -104,7 +104,6 @@ export async function createGateway(
   });
 
   app.useGlobalFilters(new JsonExceptionFilter());
-  app.enableShutdownHooks();
   await app.init();
   // After init: Fastify gives a route the error handler in force when the route is added, and
   // init is where Nest installs its own (the exception filter above), for these routes too.

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import cluster from 'node:cluster';
 import { runWorkers } from './cluster';
 import { EnvValidationError } from '@portal/config';
+import { closeGracefullyOnSignals, Readiness } from '@portal/nest-http';
 import { migrateDatabase } from '@portal/db';
 import { loadConfig, type GatewayConfig } from './config/env';
 import { createGateway } from './gateway';
@@ -10,8 +11,13 @@ import { gatewayMigrations } from './migrations';
 
 async function serve(config: GatewayConfig): Promise<void> {
   const app = await createGateway(config);
-  await app.listen(config.port, config.host);
   const log = app.getHttpAdapter().getInstance().log;
+  closeGracefullyOnSignals(app, {
+    drainMs: config.shutdownDrainMs,
+    onDraining: () => app.get(Readiness).markDraining(),
+    log: (message) => log.info(message),
+  });
+  await app.listen(config.port, config.host);
   log.info(`gateway listening on ${await app.getUrl()}`);
   if (cluster.isWorker) reportMetricsToPrimary();
   else if (config.internalPort !== 0) {

@@ -69,6 +69,8 @@ const envSchema = z.object({
   // Where the public site is reached: absolute URLs in /sitemap.xml and /robots.txt.
   PUBLIC_SITE_URL: envVars.siteOrigin('http://localhost:8080'),
   LOG_LEVEL: envVars.logLevel(),
+  // On SIGTERM, keep serving this long with /readyz failing, so the load balancer in front stops first.
+  SHUTDOWN_DRAIN_MS: envVars.milliseconds(0, 120_000),
   GATEWAY_WORKERS: envVars.positiveInt(1, 64),
   UPSTREAM_TIMEOUT_MS: envVars.positiveInt(700),
   // How often each replica of a service with several is health-checked (ADR 0213); 0: never.
@@ -114,6 +116,8 @@ export interface GatewayConfig {
   /** Processes serving the port (node:cluster); 1 runs the gateway in this process. */
   workers: number;
   logLevel: LogLevel;
+  /** On SIGTERM, how long the gateway keeps serving with readiness failing (ADR 0214). */
+  shutdownDrainMs: number;
   upstreams: Record<ServiceName, Upstream>;
   /** Default time allowed for an upstream's response headers; a service's own timeout wins. */
   upstreamTimeoutMs: number;
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     internalHost: vars.INTERNAL_HOST,
     workers: vars.GATEWAY_WORKERS,
     logLevel: vars.LOG_LEVEL,
+    shutdownDrainMs: vars.SHUTDOWN_DRAIN_MS,
     upstreams: resolveUpstreams(present),
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
     upstreamHealthIntervalMs: vars.UPSTREAM_HEALTH_INTERVAL_MS,

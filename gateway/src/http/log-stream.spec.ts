@@ -33,4 +33,12 @@ describe('batchedLogStream', () => {
     stream.close();
     expect(writes).toEqual(['last words\n']);
   });
+
+  it('writes a line logged after closing at once: the process may exit before another turn', () => {
+    const writes: string[] = [];
+    const stream = batchedLogStream({ write: (chunk) => writes.push(chunk) });
+    stream.close();
+    stream.write('stopped\n');
+    expect(writes).toEqual(['stopped\n']);
+  });
 });

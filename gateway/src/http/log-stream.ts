@@ -4,7 +4,7 @@ export interface LogStream {
 }
 
 export interface BatchedLogStream extends LogStream {
-  /** Writes what is pending and stops listening for the process exit. */
+  /** Writes what is pending and stops listening for the process exit; later lines are written at once. */
   close(): void;
 }
 
@@ -21,6 +21,7 @@ export function batchedLogStream(out: LogStream = process.stdout): BatchedLogStr
   let pending: string[] = [];
   let pendingLength = 0;
   let scheduled = false;
+  let closed = false;
   const flush = () => {
     scheduled = false;
     if (pending.length === 0) return;
@@ -32,6 +33,7 @@ export function batchedLogStream(out: LogStream = process.stdout): BatchedLogStr
   process.on('exit', flush);
   return {
     write(line: string) {
+      if (closed) return out.write(line);
       if (pendingLength + line.length > maxChunk) flush();
       pending.push(line);
       pendingLength += line.length;
@@ -41,6 +43,7 @@ export function batchedLogStream(out: LogStream = process.stdout): BatchedLogStr
       }
     },
     close() {
+      closed = true;
       process.off('exit', flush);
       flush();
     },
