@@ -34,6 +34,11 @@ import { staticSite } from './static/static.plugin';
 export interface GatewayOptions extends AppModuleOptions {
   /** Where the JSON log lines go; default stdout. */
   logOutput?: LogStream;
+  /**
+   * false: no metrics, traces or trace ids in the log lines, which no environment variable can ask
+   * for: the baseline of the benchmark of their cost (tools/bench/observability-overhead.mjs).
+   */
+  instrumented?: boolean;
 }
 
 /** The gateway, ready to `listen`: Nest (health, errors) on Fastify, with the proxy and static routes. */
@@ -43,13 +48,14 @@ export async function createGateway(
 ): Promise<NestFastifyApplication> {
   const headers = Object.entries(await securityHeaders());
   const logStream = batchedLogStream(options.logOutput);
-  startTracing({ serviceName: 'gateway' });
+  const instrumented = options.instrumented ?? true;
+  if (instrumented) startTracing({ serviceName: 'gateway' });
   const adapter = new FastifyAdapter({
     logger: {
       level: config.logLevel,
       base: { service: 'gateway' },
       stream: logStream,
-      mixin: logCorrelation,
+      ...(instrumented && { mixin: logCorrelation }),
     },
     logController: new AccessLogController(),
     genReqId: genRequestId,
@@ -71,10 +77,12 @@ export async function createGateway(
     },
   });
   const fastify = adapter.getInstance();
-  enableMetrics('gateway');
-  measureRequests(fastify);
-  // The services see the gateway's span as their parent: it replaces the client's traceparent.
-  traceRequests(fastify, { forwardContext: true });
+  if (instrumented) {
+    enableMetrics('gateway');
+    measureRequests(fastify);
+    // The services see the gateway's span as their parent: it replaces the client's traceparent.
+    traceRequests(fastify, { forwardContext: true });
+  }
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
     logger: new PinoNestLogger(fastify.log),
     bodyParser: false,

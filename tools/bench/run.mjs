@@ -257,6 +257,20 @@ try {
     budget: 'no failed request',
     verdict: verdict(capacity.status === 0),
   });
+
+  console.log(
+    '== metrics and traces in the gateway (issue 21: together ≤ 5 % on p99 and rps, GET /api/packages at 50 connections, on and off interleaved)',
+  );
+  const observability = await runBenchScript('observability-overhead.mjs');
+  results.observabilityOverhead = observability.figures;
+  table.push({
+    measure: 'gateway metrics + traces',
+    value: observability.figures
+      ? `p99 ×${observability.figures.p99Ratio.toFixed(3)}, rps ×${observability.figures.rpsRatio.toFixed(3)}`
+      : 'could not run',
+    budget: 'p99 ≤ ×1.05, rps ≥ ×0.95',
+    verdict: verdict(observability.status === 0),
+  });
 } finally {
   await stack.stop();
 }

@@ -4,7 +4,7 @@
 //
 // The bench stack (`npm start` on the bench ports) gets a customer with 50 API keys made on the
 // Developers API and 200 tickets opened through /v1. Two more gateways in front of the same services,
-// started alike (v1-gateway.mjs), differ in one thing: one counts in Redis (REDIS_URL, as production
+// started alike (bench-gateway.mjs), differ in one thing: one counts in Redis (REDIS_URL, as production
 // replicas do), the other counts nothing. After a warm-up, each round loads both at once, taking
 // turns request by request: per gateway, 50 keep-alive connections, each with a key of its own, get
 // `--rate` requests a second in all (400 a second reach the services, what this 2-core machine serves
@@ -16,14 +16,12 @@
 //
 // Needs the built tree (`npx nx run-many -t build`) and Redis at REDIS_URL (default redis://127.0.0.1:6379).
 // Exit codes: 0 within budget, 1 over budget, 2 could not run.
-import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'undici';
 import { portPlan } from '@portal/toolkit/port-plan';
-import { rootDir } from '@portal/toolkit/stack';
 import { apiClient } from './api-client.mjs';
+import { startBenchGateway } from './bench-gateway.mjs';
 import { reportResult } from './results.mjs';
 import { startBenchStack } from './stack.mjs';
 
@@ -44,35 +42,12 @@ const rounds = Number(values.rounds);
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const log = (message) => process.stderr.write(`${message}\n`);
 
-/** A gateway on `port` in front of the bench stack's services, counting in Redis or (`uncounted`) not at all. */
-async function startGateway(port, uncounted) {
-  const { ports } = portPlan.bench;
-  const args = [path.join(rootDir, 'tools/bench/v1-gateway.mjs'), ...(uncounted ? ['--uncounted'] : [])];
-  const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-      COMMERCE_URL: `http://127.0.0.1:${ports.commerce}`,
-      CRM_URL: `http://127.0.0.1:${ports.crm}`,
-      SUPPORT_URL: `http://127.0.0.1:${ports.support}`,
-      KPI_URL: `http://127.0.0.1:${ports.kpi}`,
-      DATABASE_URL: '',
-      REDIS_URL: uncounted ? '' : redisUrl,
-      NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** A gateway of this benchmark: one counting in Redis, or (`uncounted`) one counting nothing. */
+const startGateway = (port, uncounted) =>
+  startBenchGateway(port, {
+    flags: uncounted ? ['--uncounted'] : [],
+    env: { REDIS_URL: uncounted ? '' : redisUrl },
   });
-  const url = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`a bench gateway exited (${code})`)));
-    child.stdout.on('data', (chunk) => {
-      const match = /listening (\S+)/.exec(String(chunk));
-      if (match) resolve(match[1].replace('[::1]', '127.0.0.1'));
-    });
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 /**
  * One run against every gateway of `urls` at once, open loop: a request is due every `1000 / rate` ms
