@@ -12,7 +12,7 @@ import { Webhooks1766400100000 } from './1766400100000-Webhooks';
 import { WebhookLogRetention1766400200000 } from './1766400200000-WebhookLogRetention';
 import { WebhookCallbacks1766400600000 } from './1766400600000-WebhookCallbacks';
 import { IdempotencyKeys1766400700000 } from './1766400700000-IdempotencyKeys';
-import { OutboxTraceContext1767000000000 } from './1767000000000-OutboxTraceContext';
+import { OutboxTraceContext1767000000000 } from '@portal/events';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [

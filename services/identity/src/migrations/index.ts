@@ -7,7 +7,7 @@ import { AccountAttemptKinds1763890000000 } from './1763890000000-AccountAttempt
 import { Memberships1763900000000 } from './1763900000000-Memberships';
 import { StaffCustomersAndTicketEmails1766310000000 } from './1766310000000-StaffCustomersAndTicketEmails';
 import { ApiKeys1766400000000 } from './1766400000000-ApiKeys';
-import { OutboxTraceContext1767000000000 } from './1767000000000-OutboxTraceContext';
+import { OutboxTraceContext1767000000000 } from '@portal/events';
 
 /** Identity's migrations, oldest first. Add new ones at the end. */
 export const identityMigrations = [

@@ -3,7 +3,7 @@ import { TicketLimitsAndQueue1764200000000 } from './1764200000000-TicketLimitsA
 import { TicketsOwnedByOrganizations1765000000000 } from './1765000000000-TicketsOwnedByOrganizations';
 import { TicketConversations1766100000000 } from './1766100000000-TicketConversations';
 import { AgentsAndPublicApi1766500000000 } from './1766500000000-AgentsAndPublicApi';
-import { OutboxTraceContext1767000000000 } from './1767000000000-OutboxTraceContext';
+import { OutboxTraceContext1767000000000 } from '@portal/events';
 
 /** support's migrations, oldest first. Add new ones at the end. */
 export const supportMigrations = [
