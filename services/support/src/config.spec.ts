@@ -26,6 +26,9 @@ describe('support environment', () => {
       identityUrl: 'http://127.0.0.1:3101',
       ticketLimitPerHour: 10,
       allowPrivateCallbackUrls: false,
+      internalPort: 4104,
+      internalHost: '127.0.0.1',
+      shutdownDrainMs: 0,
     });
   });
 
@@ -40,6 +43,9 @@ describe('support environment', () => {
       IDENTITY_URL: 'http://identity:3101',
       TICKET_LIMIT_PER_HOUR: '500',
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      INTERNAL_PORT: '9464',
+      INTERNAL_HOST: '0.0.0.0',
+      SHUTDOWN_DRAIN_MS: '5000',
     };
     expect(loadSupportConfig(vars)).toEqual({
       port: 13104,
@@ -51,6 +57,9 @@ describe('support environment', () => {
       identityUrl: 'http://identity:3101',
       ticketLimitPerHour: 500,
       allowPrivateCallbackUrls: true,
+      internalPort: 9464,
+      internalHost: '0.0.0.0',
+      shutdownDrainMs: 5000,
     });
   });
 
