@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { cartFor, pool } from '@portal/toolkit/api-client';
 import { waitFor } from '@portal/toolkit/wait';
-import { startCheckoutStack } from './support/checkout.mjs';
+import { checkoutCustomers, startCheckoutStack } from './support/checkout.mjs';
 import { readSubject } from './support/nats.mjs';
 import { Scope } from './support/scope.mjs';
 import { databasePrefix } from './support/stack.mjs';
@@ -28,10 +28,7 @@ let tokens;
 
 before(async () => {
   ({ postgres, nats, stack, api } = await startCheckoutStack(scope, { replicas: { commerce: 2 } }));
-  packages = await api.expectOk('GET', '/api/packages');
-  tokens = [];
-  for (let i = 0; i < customers; i += 5)
-    tokens.push(...(await Promise.all([0, 1, 2, 3, 4].map(() => api.signUp()))));
+  ({ packages, tokens } = await checkoutCustomers(api, customers));
 });
 
 after(() => scope.close());

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { cartFor, pool } from '@portal/toolkit/api-client';
-import { startCheckoutStack } from './support/checkout.mjs';
+import { checkoutCustomers, startCheckoutStack } from './support/checkout.mjs';
 import { Scope } from './support/scope.mjs';
 import { databasePrefix } from './support/stack.mjs';
 
@@ -31,10 +31,7 @@ before(async () => {
     replicas: { commerce: 2 },
     env: { SHUTDOWN_DRAIN_MS: String(drainMs) },
   }));
-  packages = await api.expectOk('GET', '/api/packages');
-  tokens = [];
-  for (let i = 0; i < customers; i += 5)
-    tokens.push(...(await Promise.all([0, 1, 2, 3, 4].map(() => api.signUp()))));
+  ({ packages, tokens } = await checkoutCustomers(api, customers));
 });
 
 after(() => scope.close());

@@ -30,3 +30,12 @@ export async function startCheckoutStack(scope, { nats: withNats = true, replica
   });
   return { postgres, nats, stack, api: apiClient(stack.url) };
 }
+
+/** The catalog and `count` new customers' tokens (signed up five at a time): what a checkout case loads. */
+export async function checkoutCustomers(api, count) {
+  const packages = await api.expectOk('GET', '/api/packages');
+  const tokens = [];
+  for (let i = 0; i < count; i += 5)
+    tokens.push(...(await Promise.all([0, 1, 2, 3, 4].map(() => api.signUp()))));
+  return { packages, tokens };
+}
