@@ -6,11 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { cartFor, pool } from '@portal/toolkit/api-client';
-import { checkoutCustomers, startCheckoutStack } from './support/checkout.mjs';
-import { readSubject } from './support/nats.mjs';
+import { assertEachOrderPublishedOnce, checkoutCustomers, startCheckoutStack } from './support/checkout.mjs';
 import { Scope } from './support/scope.mjs';
 import { databasePrefix } from './support/stack.mjs';
-import { sleep, waitFor } from '@portal/toolkit/wait';
+import { sleep } from '@portal/toolkit/wait';
 
 const checkouts = 200;
 const inFlight = 10;
@@ -109,17 +108,5 @@ test('kill -9 of commerce during 200 checkouts: every 2xx order is stored once a
   }
 
   // The stream: once the outbox is drained, exactly one portal.orders.created per order.
-  await waitFor(
-    async () =>
-      (
-        await postgres.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL', [], database)
-      )[0].n === 0,
-    { timeoutMs: 15_000, what: "commerce's outbox drained" },
-  );
-  const events = await readSubject(nats.url, 'portal.orders.created');
-  const published = new Map();
-  for (const event of events) published.set(event.data.orderId, (published.get(event.data.orderId) ?? 0) + 1);
-  for (const order of orders)
-    assert.equal(published.get(order.id), 1, `one portal.orders.created for ${order.id}`);
-  assert.equal(events.length, orders.length, 'no event for an order that is not stored');
+  await assertEachOrderPublishedOnce({ postgres, nats, database, orders });
 });

@@ -6,9 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { cartFor, pool } from '@portal/toolkit/api-client';
-import { waitFor } from '@portal/toolkit/wait';
-import { checkoutCustomers, startCheckoutStack } from './support/checkout.mjs';
-import { readSubject } from './support/nats.mjs';
+import { assertEachOrderPublishedOnce, checkoutCustomers, startCheckoutStack } from './support/checkout.mjs';
 import { Scope } from './support/scope.mjs';
 import { databasePrefix } from './support/stack.mjs';
 
@@ -91,17 +89,5 @@ test('kill -9 of one of two commerce replicas during 200 checkouts: every checko
 
   // The stream: once the outbox is drained (the live replica relays what the dead one left), exactly
   // one portal.orders.created per order.
-  await waitFor(
-    async () =>
-      (
-        await postgres.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL', [], database)
-      )[0].n === 0,
-    { timeoutMs: 15_000, what: "commerce's outbox drained" },
-  );
-  const events = await readSubject(nats.url, 'portal.orders.created');
-  const published = new Map();
-  for (const event of events) published.set(event.data.orderId, (published.get(event.data.orderId) ?? 0) + 1);
-  for (const order of orders)
-    assert.equal(published.get(order.id), 1, `one portal.orders.created for ${order.id}`);
-  assert.equal(events.length, orders.length, 'no event for an order that is not stored');
+  await assertEachOrderPublishedOnce({ postgres, nats, database, orders });
 });

@@ -1,9 +1,11 @@
 // A stack a case can check out against: its own PostgreSQL (and NATS, unless `nats: false`), the fake
 // Stripe API of libs/testing in this process on a free loopback port, and ./stack.mjs's services with
 // commerce pointed at the fake and one address allowed many sign-ups. The scope undoes all of it.
+import assert from 'node:assert/strict';
 import { startFakeStripe } from '@portal/toolkit/stack';
+import { waitFor } from '@portal/toolkit/wait';
 import { apiClient } from './api.mjs';
-import { startNats } from './nats.mjs';
+import { readSubject, startNats } from './nats.mjs';
 import { startPostgres } from './postgres.mjs';
 import { startStack } from './stack.mjs';
 
@@ -38,4 +40,24 @@ export async function checkoutCustomers(api, count) {
   for (let i = 0; i < count; i += 5)
     tokens.push(...(await Promise.all([0, 1, 2, 3, 4].map(() => api.signUp()))));
   return { packages, tokens };
+}
+
+/**
+ * Once commerce's outbox (in `database`) is drained, the stream holds exactly one
+ * `portal.orders.created` per order of `orders`, and none for an order that is not stored.
+ */
+export async function assertEachOrderPublishedOnce({ postgres, nats, database, orders }) {
+  await waitFor(
+    async () =>
+      (
+        await postgres.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL', [], database)
+      )[0].n === 0,
+    { timeoutMs: 15_000, what: "commerce's outbox drained" },
+  );
+  const events = await readSubject(nats.url, 'portal.orders.created');
+  const published = new Map();
+  for (const event of events) published.set(event.data.orderId, (published.get(event.data.orderId) ?? 0) + 1);
+  for (const order of orders)
+    assert.equal(published.get(order.id), 1, `one portal.orders.created for ${order.id}`);
+  assert.equal(events.length, orders.length, 'no event for an order that is not stored');
 }
