@@ -9,6 +9,7 @@ const lifecycles = sectionLifecycles({
   React,
   ReactDOMClient,
   rootComponent: MarketingRoot,
+  firstMount: 'page',
 });
 
 export const { bootstrap, unmount } = lifecycles;
