@@ -9,7 +9,8 @@ export const e2ePorts = portPlan.e2e.ports;
 
 const rootDir = path.resolve(__dirname, '../..');
 const databaseServer = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseUrl = (service: string) => {
+/** The e2e database of one service, e.g. `e2e_portal_commerce`. */
+export const databaseUrl = (service: string) => {
   const url = new URL(databaseServer);
   url.pathname = `/${portPlan.e2e.databasePrefix}_${service}`;
   return url.toString();

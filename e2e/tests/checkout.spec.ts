@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { recordStripeJsRequests, routeStripeToFakes } from '../support/stripe';
+import { queryServiceDatabase } from '../support/database';
 import { startStackWithoutStripe } from '../support/stack';
 
 interface CatalogPackage {
@@ -81,6 +82,12 @@ test('cart from /pricing to a paid order: quantities and totals in the modal, si
   await routeStripeToFakes(page);
   const stripeJs = recordStripeJsRequests(page);
   const checkoutCode = recordCheckoutCode(page);
+  const paymentTraceparents: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/api/create-payment-intent')) {
+      paymentTraceparents.push(sent.headers().traceparent ?? '');
+    }
+  });
 
   await page.goto('/pricing');
   await addToCart(page, first);
@@ -146,6 +153,23 @@ test('cart from /pricing to a paid order: quantities and totals in the modal, si
     ].sort((a, b) => a.packageId.localeCompare(b.packageId)),
   );
   await expect(cartButton).toHaveAccessibleName('Shopping cart, 0 items');
+
+  // One trace from the browser's payment request to the order's event, which the relay publishes
+  // with the same trace (ADR 0210): the outbox row keeps the trace id the page started.
+  expect(paymentTraceparents).toHaveLength(1);
+  const [, browserTraceId] = paymentTraceparents[0].split('-');
+  expect(browserTraceId).toMatch(/^[0-9a-f]{32}$/);
+  await expect
+    .poll(async () => {
+      const rows = await queryServiceDatabase<{ traceparent: string | null; published: boolean }>(
+        'commerce',
+        `SELECT trace_context->>'traceparent' AS traceparent, published_at IS NOT NULL AS published
+           FROM outbox WHERE subject = 'portal.orders.created' AND data->>'orderId' = $1`,
+        [orders[0].id],
+      );
+      return rows.map(({ traceparent, published }) => ({ traceId: traceparent?.split('-')[1], published }));
+    })
+    .toEqual([{ traceId: browserTraceId, published: true }]);
 });
 
 test('a declined card is said inline; another card then pays the same order', async ({ page, request }) => {

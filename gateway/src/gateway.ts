@@ -49,7 +49,7 @@ export async function createGateway(
   const headers = Object.entries(await securityHeaders());
   const logStream = batchedLogStream(options.logOutput);
   const instrumented = options.instrumented ?? true;
-  if (instrumented) startTracing({ serviceName: 'gateway' });
+  if (instrumented) startTracing({ serviceName: 'gateway', edge: true });
   const adapter = new FastifyAdapter({
     logger: {
       level: config.logLevel,

@@ -13,7 +13,7 @@ describe('gateway traces (ADR 0210)', () => {
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    startTracing({ serviceName: 'gateway', exporter });
+    startTracing({ serviceName: 'gateway', exporter, edge: true });
     commerce = await startUpstream();
     gateway = await startGateway({ COMMERCE_URL: commerce.url });
   });
@@ -48,6 +48,15 @@ describe('gateway traces (ADR 0210)', () => {
     const [forwarded] = commerce.received;
     expect(forwarded.headers.traceparent).toBe(`00-${BROWSER_TRACE_ID}-${span.spanContext().spanId}-01`);
     expect(forwarded.headers.tracestate).toBe('vendor=1');
+  });
+
+  it("records the browser's trace by its own sampling, though the browser recorded nothing (flag 00)", async () => {
+    await fetch(`${gateway.url}/api/packages`, {
+      headers: { traceparent: `00-${BROWSER_TRACE_ID}-${BROWSER_SPAN_ID}-00` },
+    });
+    const span = gatewaySpan();
+    expect(span.spanContext().traceId).toBe(BROWSER_TRACE_ID);
+    expect(commerce.received[0].headers.traceparent).toBe(`00-${BROWSER_TRACE_ID}-${span.spanContext().spanId}-01`);
   });
 
   it('starts the trace when the browser sent none', async () => {

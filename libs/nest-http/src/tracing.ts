@@ -32,6 +32,12 @@ const tracingEnvSchema = z.object({
 export interface TracingOptions {
   /** `service.name` of the spans, unless `OTEL_SERVICE_NAME` says otherwise. */
   serviceName: string;
+  /**
+   * The process takes requests from outside (the gateway): it keeps a caller's trace id but samples by
+   * its own ratio, whatever the caller's `sampled` flag says, so no client can have every request
+   * recorded.
+   */
+  edge?: boolean;
   /** Exports every span as it ends (tests: an InMemorySpanExporter), whatever the environment says. */
   exporter?: SpanExporter;
   env?: NodeJS.ProcessEnv;
@@ -59,11 +65,17 @@ export function startTracing(options: TracingOptions): void {
         new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })
       : undefined;
   if (!processor) return;
-  // A trace the caller sampled (or not) is followed; the ratio decides only for traces started here.
+  // Inside, a trace the caller sampled (or not) is followed; the ratio decides for traces started here
+  // and, at the edge, for every trace that comes from outside.
   const ratio = env.OTEL_TRACES_SAMPLER === 'parentbased_traceidratio' ? env.OTEL_TRACES_SAMPLER_ARG : 1;
+  const sampleHere = new TraceIdRatioBasedSampler(ratio);
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? options.serviceName }),
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) }),
+    sampler: new ParentBasedSampler(
+      options.edge
+        ? { root: sampleHere, remoteParentSampled: sampleHere, remoteParentNotSampled: sampleHere }
+        : { root: sampleHere },
+    ),
     spanProcessors: [processor],
   });
   trace.setGlobalTracerProvider(provider);

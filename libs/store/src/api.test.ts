@@ -74,6 +74,16 @@ describe('portal base query', () => {
     expect(seen[0].headers.authorization).toBe('Bearer abc.def');
   });
 
+  it('starts a trace of its own for each call (W3C traceparent)', async () => {
+    const { testApi, store } = setup();
+    await store.dispatch(testApi.endpoints.ping.initiate());
+    await store.dispatch(testApi.endpoints.login.initiate({ email: 'a@example.com', password: 'x' }));
+    const [first, second] = seen.map((request) => String(request.headers.traceparent));
+    expect(first).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+    expect(second).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+    expect(second.split('-')[1]).not.toBe(first.split('-')[1]);
+  });
+
   it('sends no Authorization header when signed out', async () => {
     const { testApi, store } = setup();
     await store.dispatch(testApi.endpoints.ping.initiate());

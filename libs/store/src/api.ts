@@ -12,6 +12,7 @@ import { toApiError, type ApiError } from './error-text';
 import { tokenPresenceChanged, userLoaded } from './session-slice';
 import type { RootState } from './store';
 import { clearTokens, readToken, storeLoginToken } from './token';
+import { newTraceparent } from './trace-context';
 
 type RawBaseQuery = ReturnType<typeof fetchBaseQuery>;
 
@@ -53,7 +54,7 @@ async function renewToken(raw: RawBaseQuery, query: BaseQueryApi): Promise<boole
 
 /**
  * fetchBaseQuery as the spec's calls need it: cookies always sent, `Authorization: Bearer <token>`
- * when a token is stored, and failures turned into an ApiError carrying the spec's error text.
+ * when a token is stored, a `traceparent` that starts each call's trace, and failures turned into an ApiError carrying the spec's error text.
  */
 export function createPortalBaseQuery(baseUrl = '/api'): BaseQueryFn<string | FetchArgs, unknown, ApiError> {
   const rawBaseQuery = fetchBaseQuery({
@@ -62,6 +63,7 @@ export function createPortalBaseQuery(baseUrl = '/api'): BaseQueryFn<string | Fe
     prepareHeaders: (headers) => {
       const token = readToken();
       if (token) headers.set('Authorization', `Bearer ${token}`);
+      headers.set('traceparent', newTraceparent());
       return headers;
     },
   });

@@ -1,4 +1,5 @@
 import { readToken } from './token';
+import { newTraceparent } from './trace-context';
 
 /**
  * Downloads a file the services answer only with the signed-in user's token (a plain link cannot send
@@ -9,7 +10,7 @@ import { readToken } from './token';
 export async function downloadFile(path: string, fileName: string): Promise<void> {
   const token = readToken();
   const response = await fetch(path, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), traceparent: newTraceparent() },
     credentials: 'include',
   });
   if (!response.ok) {

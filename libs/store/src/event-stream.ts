@@ -1,3 +1,4 @@
+import { newTraceparent } from './trace-context';
 import { createSseParser, type SseMessage } from './sse-parser';
 
 const FIRST_RECONNECT_DELAY_MS = 1000;
@@ -24,7 +25,7 @@ export function waitToReconnect(attempt: number, signal: AbortSignal): Promise<v
 /** Opens `GET path` as a server-sent event stream with the bearer token (an EventSource cannot send one). */
 export function openEventStream(path: string, token: string, signal: AbortSignal): Promise<Response> {
   return fetch(path, {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+    headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', traceparent: newTraceparent() },
     credentials: 'include',
     cache: 'no-store',
     signal,
