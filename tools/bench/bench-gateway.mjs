@@ -12,7 +12,7 @@ import { rootDir } from '@portal/toolkit/stack';
 
 /**
  * Starts one on `port` in front of the bench stack's services, with `flags` and `env` added;
- * answers its `url` and `stop`.
+ * answers its `url`, `pid` and `stop`.
  * @param {number} port
  * @param {{ flags?: string[], env?: Record<string, string> }} [options]
  */
@@ -42,7 +42,17 @@ export async function startBenchGateway(port, { flags = [], env = {} } = {}) {
       if (match) resolve(match[1].replace('[::1]', '127.0.0.1'));
     });
   });
-  return { url, pid: /** @type {number} */ (child.pid), stop: () => child.kill('SIGTERM') };
+  /** @type {Promise<unknown>} */
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url,
+    pid: /** @type {number} */ (child.pid),
+    /** SIGTERM; resolves once it has exited (its last spans sent). */
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -45,16 +45,17 @@ export function traceRequests(fastify: FastifyInstance, options: RequestTracingO
     const route = request.routeOptions.url;
     const span = tracer.startSpan(
       route ? `${request.method} ${route}` : request.method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          'http.request.method': request.method,
-          'url.path': request.url.split('?', 1)[0],
-          ...(route && { 'http.route': route }),
-        },
-      },
+      { kind: SpanKind.SERVER },
       parent,
     );
+    // Only a span that is recorded gets attributes: most are not, once the edge samples (ADR 0210).
+    if (span.isRecording()) {
+      span.setAttributes({
+        'http.request.method': request.method,
+        'url.path': request.url.split('?', 1)[0],
+        ...(route && { 'http.route': route }),
+      });
+    }
     const active = trace.setSpan(parent, span).setValue(REQUEST_ID_KEY, request.id);
     requests.set(request, span);
     if (options.forwardContext) {
@@ -70,5 +71,19 @@ export function traceRequests(fastify: FastifyInstance, options: RequestTracingO
     requests.get(request)?.end();
     done();
   });
-  fastify.addHook('onClose', (_instance, done) => void flushTraces().finally(done));
+  // A collector that cannot be reached costs the last spans, not a clean exit.
+  fastify.addHook('onClose', (_instance, done) => {
+    void flushTraces()
+      .catch((reason: unknown) =>
+        fastify.log.warn(`the last spans were not sent to the collector: ${failureText(reason)}`),
+      )
+      .finally(done);
+  });
+}
+
+/** OpenTelemetry's exporters reject with an error, or with a list of them. */
+function failureText(reason: unknown): string {
+  return (Array.isArray(reason) ? reason : [reason])
+    .map((error) => (error instanceof Error ? error.message : String(error)))
+    .join('; ');
 }
