@@ -1,19 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Controller, Get, Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PackagesModule } from './testing/packages.module';
 import { createServiceApp, flushTraces } from './index';
-
-@Controller('packages')
-class PackagesController {
-  @Get()
-  list() {
-    return [];
-  }
-}
-
-@Module({ controllers: [PackagesController] })
-class PackagesModule {}
 
 interface OtlpSpan {
   name: string;

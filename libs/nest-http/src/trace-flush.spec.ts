@@ -1,17 +1,6 @@
 import net from 'node:net';
-import { Controller, Get, Module } from '@nestjs/common';
+import { PackagesModule } from './testing/packages.module';
 import { createServiceApp } from './index';
-
-@Controller('packages')
-class PackagesController {
-  @Get()
-  list() {
-    return [];
-  }
-}
-
-@Module({ controllers: [PackagesController] })
-class PackagesModule {}
 
 /** A port nothing listens on: the collector is down. */
 async function closedPort(): Promise<number> {
