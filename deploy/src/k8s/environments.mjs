@@ -23,7 +23,7 @@
 /**
  * Service pods at most: what 100x the demo load needs (its cores / 0.35, docs/operations.md), but never
  * more than 18 pools of 10 connections under the database's max_connections of 200. Commerce would
- * need 53 there: it waits for a PgBouncer (CloudNativePG Pooler) in front of its database.
+ * need about 36 there: it waits for a PgBouncer (CloudNativePG Pooler) in front of its database.
  * @type {Record<string, number>}
  */
 const productionMaxReplicas = { identity: 12, commerce: 18, crm: 18, support: 18, kpi: 4 };
