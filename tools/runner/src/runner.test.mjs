@@ -121,8 +121,11 @@ test("stackPorts adds the mail catcher's SMTP and inbox ports unless SMTP_URL na
   assert.equal(byName({ SMTP_URL: 'smtp://mail.example.com:587' })['mail catcher SMTP'], undefined);
   const held = await holdPort();
   try {
+    // The inbox on a free port: a developer's `npm start` on this machine may hold the default 1080.
+    const inbox = String(await freePort(held.port + 1));
+    const ports = stackPorts({ MAIL_CATCHER_SMTP_PORT: String(held.port), MAIL_CATCHER_WEB_PORT: inbox });
     assert.equal(
-      await takenPortsMessage(stackPorts({ MAIL_CATCHER_SMTP_PORT: String(held.port) }).slice(-2)),
+      await takenPortsMessage(ports.slice(-2)),
       `Port ${held.port} is already in use (mail catcher SMTP, MAIL_CATCHER_SMTP_PORT).\n` +
         'Stop the other portal, or start this one on free ports: MAIL_CATCHER_SMTP_PORT=… npm start',
     );
