@@ -31,7 +31,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildOutputs } from '@portal/runner/stack';
-import { cartFor, pool } from '@portal/toolkit/api-client';
+import { cartFor, median, pool } from '@portal/toolkit/api-client';
 import { portEnv, portPlan } from '@portal/toolkit/port-plan';
 import { rootDir } from '@portal/toolkit/stack';
 import { apiClient } from './api-client.mjs';
@@ -44,8 +44,6 @@ export const budgetRatio = 1.05;
 export const noiseAllowanceMs = 1;
 export const endpoints = ['/api/user/orders', '/api/support/tickets'];
 const objectsPerCustomer = 20;
-
-const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 /** Runs a command with its output in `logFile`; throws with the log's tail when it fails. */
 async function run(command, args, { cwd, env = {}, logFile }) {

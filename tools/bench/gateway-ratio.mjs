@@ -2,9 +2,8 @@
 // GET /api/packages (commerce) and GET /api/auth/me (identity, signed in), measured side by side in
 // one run: the four targets take turns, round after round, and each ratio is of the median p99s.
 import autocannon from 'autocannon';
+import { median } from '@portal/toolkit/api-client';
 import { apiClient } from './api-client.mjs';
-
-const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 async function load(url, headers, { connections, durationS }) {
   const result = await autocannon({ url, headers, connections, duration: durationS });

@@ -14,6 +14,7 @@
 import autocannon from 'autocannon';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+import { median } from '@portal/toolkit/api-client';
 import { portPlan } from '@portal/toolkit/port-plan';
 import { startBenchGateway } from './bench-gateway.mjs';
 import { treeCpuSeconds } from './process-usage.mjs';
@@ -42,8 +43,6 @@ async function startOtlpReceiver() {
     close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
   };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function load(gateway, { connections, durationS }) {
   const cpuBefore = treeCpuSeconds(gateway.pid);

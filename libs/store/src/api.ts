@@ -54,7 +54,8 @@ async function renewToken(raw: RawBaseQuery, query: BaseQueryApi): Promise<boole
 
 /**
  * fetchBaseQuery as the spec's calls need it: cookies always sent, `Authorization: Bearer <token>`
- * when a token is stored, a `traceparent` that starts each call's trace, and failures turned into an ApiError carrying the spec's error text.
+ * when a token is stored, a `traceparent` that starts each call's trace, and failures turned into an
+ * ApiError carrying the spec's error text.
  */
 export function createPortalBaseQuery(baseUrl = '/api'): BaseQueryFn<string | FetchArgs, unknown, ApiError> {
   const rawBaseQuery = fetchBaseQuery({

@@ -1,5 +1,13 @@
-const hex = (bytes: number): string =>
-  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+/** `bytes` random bytes in hex, never all zeros (an all-zero W3C id is invalid). */
+function randomId(bytes: number): string {
+  let id: string;
+  do {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) =>
+      byte.toString(16).padStart(2, '0'),
+    ).join('');
+  } while (/^0+$/.test(id));
+  return id;
+}
 
 /**
  * A W3C `traceparent` that starts a new trace at this request: a random trace id and request span
@@ -7,10 +15,5 @@ const hex = (bytes: number): string =>
  * gateway, the service, the outbox row and every consumer of its events continue this trace id.
  */
 export function newTraceparent(): string {
-  let traceId = hex(16);
-  let spanId = hex(8);
-  // All-zero ids are invalid: a receiver would start its own trace.
-  while (/^0+$/.test(traceId)) traceId = hex(16);
-  while (/^0+$/.test(spanId)) spanId = hex(8);
-  return `00-${traceId}-${spanId}-00`;
+  return `00-${randomId(16)}-${randomId(8)}-00`;
 }

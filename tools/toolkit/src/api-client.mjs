@@ -143,6 +143,9 @@ export async function pool(tasks, width) {
 /** The value at quantile `q` (0..1) of ascending `sorted` numbers (nearest rank). */
 export const percentile = (sorted, q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
 
+/** The middle of `numbers` once sorted (the upper one of an even count); `numbers` is left as it is. */
+export const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+
 /**
  * Cart number `i` of the catalog's first four packages: a non-empty subset (15 of them) and a
  * first-line quantity, distinct for every i.
