@@ -4,7 +4,8 @@
 // gateways in front of the bench stack's services (bench-gateway.mjs), alike but for their
 // instrumentation: none at all (`--uninstrumented`); metrics and traces as deployed, the edge recording
 // 1 trace in 10 (docker-compose.yml, deploy/src/k8s/portal.mjs); and every trace recorded. Both record
-// over OTLP to a receiver in this process. Rounds take turns, so a hiccup of the machine lands on each;
+// over OTLP to a receiver in this process. Rounds take turns, each side in each place of the order and
+// warmed just before its run, so neither a hiccup of the machine nor an idle pool favours one side;
 // each side's p99 and rps are the medians of its rounds, and its CPU time per request is read from
 // /proc. The budget is judged as deployed; the cost of recording every trace is reported beside it.
 //
@@ -77,8 +78,13 @@ export async function measureObservabilityOverhead({ rounds = 3, durationS = 8, 
     const runs = { off: [], on: [], everyTrace: [] };
     const names = /** @type {(keyof typeof sides)[]} */ (Object.keys(sides));
     for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? names : [...names].reverse();
-      for (const name of order) runs[name].push(await load(sides[name], { connections, durationS }));
+      // Each side takes each place in turn; a second of load just before its run reopens the
+      // connections to commerce that closed while the others ran, so no side starts cold.
+      const order = names.map((_, index) => names[(index + round) % names.length]);
+      for (const name of order) {
+        await load(sides[name], { connections, durationS: 1 });
+        runs[name].push(await load(sides[name], { connections, durationS }));
+      }
     }
     /** @param {keyof typeof sides} name */
     const summary = (name) => ({

@@ -1,4 +1,13 @@
-import { context, propagation, trace } from '@opentelemetry/api';
+import {
+  context,
+  isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
+  SamplingDecision,
+  type SpanContext,
+  trace,
+  TraceFlags,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -6,6 +15,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
   ParentBasedSampler,
+  RandomIdGenerator,
   SimpleSpanProcessor,
   type SpanExporter,
   TraceIdRatioBasedSampler,
@@ -43,7 +53,33 @@ export interface TracingOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-let started: { provider?: TracerProvider } | undefined;
+/**
+ * Random trace and span ids; or, for the one root span started in `within`, the trace id that a request's
+ * hook already chose and decided to record (`recordsTrace`), so the SDK's sampler decides on that id too.
+ */
+class TraceIds extends RandomIdGenerator {
+  private chosen: string | undefined;
+
+  override generateTraceId(): string {
+    const id = this.chosen ?? super.generateTraceId();
+    this.chosen = undefined;
+    return id;
+  }
+
+  /** Runs `start`, which starts (synchronously) a span in trace `traceId`. */
+  within<T>(traceId: string, start: () => T): T {
+    this.chosen = traceId;
+    try {
+      return start();
+    } finally {
+      this.chosen = undefined;
+    }
+  }
+}
+
+export const traceIds = new TraceIds();
+
+let started: { provider?: TracerProvider; edge?: boolean; sampleHere?: TraceIdRatioBasedSampler } | undefined;
 
 /**
  * Sets up OpenTelemetry for this process, once (later calls do nothing; ADR 0210). Always: the W3C
@@ -77,9 +113,25 @@ export function startTracing(options: TracingOptions): void {
         : { root: sampleHere },
     ),
     spanProcessors: [processor],
+    idGenerator: traceIds,
   });
   trace.setGlobalTracerProvider(provider);
-  started.provider = provider;
+  started = { provider, edge: options.edge, sampleHere };
+}
+
+/**
+ * Whether this process records trace `traceId`, continued from `caller` (the incoming span context)
+ * when there is one: the sampler's own decision, made before any span exists, so that a request whose
+ * trace is not recorded costs no work of the SDK (ADR 0216). Nothing is recorded without a tracer
+ * provider (no collector named).
+ */
+export function recordsTrace(traceId: string, caller?: SpanContext): boolean {
+  if (!started?.provider || !started.sampleHere) return false;
+  if (!started.edge && caller && isSpanContextValid(caller))
+    return (caller.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED;
+  return (
+    started.sampleHere.shouldSample(ROOT_CONTEXT, traceId).decision === SamplingDecision.RECORD_AND_SAMPLED
+  );
 }
 
 /** Sends the spans still buffered (a process about to exit, a test about to assert). */
