@@ -54,8 +54,9 @@ test.describe('what a visitor sees', () => {
     await expect(page.getByLabel('Email address')).toBeVisible();
   });
 
-  test('an unknown route shows the not-found page inside the site chrome', async ({ page }) => {
-    await page.goto('/no-such-page');
+  test('an unknown route shows the not-found page inside the site chrome, answered 404', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByText('404 Page Not Found')).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();

@@ -175,6 +175,14 @@ test.describe('search engines and link previews', () => {
     for (const { slug } of BLOG_ARTICLES) expect(paths).toContain(`/blog/${slug}`);
     expect(paths).not.toContain('/login');
     expect(sitemap).toContain('<lastmod>2024-12-15</lastmod>');
+    // Only pages that are there: a search engine that follows the sitemap meets no 404.
+    for (const path of paths) expect((await request.get(path)).status(), path).toBe(200);
+  });
+
+  test('an article that is not there is a 404, and shows so', async ({ page }) => {
+    const response = await page.goto('/blog/no-such-article');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article Not Found');
   });
 
   test('/robots.txt keeps crawlers out of the private pages and points to the sitemap', async ({

@@ -103,7 +103,7 @@ describe('static hosting of the shell and the remotes', () => {
     '/dashboard',
     '/staff',
     '/blog/reduce-customer-service-costs',
-    '/no/such/page',
+    '/dashboard/orders/42',
     '/login?redirect=%2Fcheckout',
   ])('serves the shell index.html, not cached, for the app route %s', async (route) => {
     const response = await get(`${gateway.url}${route}`);
@@ -112,6 +112,17 @@ describe('static hosting of the shell and the remotes', () => {
     expect(response.headers['cache-control']).toBe(noCache);
     expect(response.body.toString()).toBe(indexHtml);
   });
+
+  it.each(['/no/such/page', '/blog/no-such-article', '/dashboard/unknown', '/pricing-plans?x=1'])(
+    'answers 404 with the shell, which shows its not-found page, for %s',
+    async (route) => {
+      const response = await get(`${gateway.url}${route}`);
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe(noCache);
+      expect(response.body.toString()).toBe(indexHtml);
+    },
+  );
 
   it('serves /mfe-manifest.json from the shell build, not cached', async () => {
     const response = await get(`${gateway.url}/mfe-manifest.json`);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SECTION_NAMES } from '@portal/contracts';
+import { pageExists, SECTION_NAMES } from '@portal/contracts';
 import type { GatewayConfig } from '../config/env';
 import { proxyTo } from '../proxy/upstream-client';
 import { UpstreamPool } from '../proxy/upstream-pool';
@@ -37,7 +37,8 @@ function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: Pre
 
 /**
  * The built front end: the shell at `/` (index.html for every client route, so the shell's router and
- * its 404 page take over), each remote at `/mfe/<name>/`, and a JSON 404 for a missing file.
+ * its 404 page take over, with status 404 where the site has no page), each remote at `/mfe/<name>/`,
+ * and a JSON 404 for a missing file.
  */
 export async function staticSite(app: FastifyInstance, { config }: { config: GatewayConfig }) {
   const { shellRoot, remoteRoots, remotesUrl } = config.static;
@@ -66,7 +67,9 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
     const file = request.params['*'];
     if (fileLike.test(file)) return reply.sendFile(file);
     const page = await prerendered?.find(`/${file}`);
-    return page ? sendPrerendered(request, reply, page) : reply.sendFile('index.html');
+    if (page) return sendPrerendered(request, reply, page);
+    // The shell shows its not-found page where no section serves the path; crawlers get the 404 too.
+    return reply.code(pageExists(`/${file}`) ? 200 : 404).sendFile('index.html');
   });
 
   app.all('/mfe', notFound);

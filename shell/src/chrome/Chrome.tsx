@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { SectionRoot } from '@portal/ui';
 import { StoreProvider, selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
-import { sectionForPath } from '../routes';
+import { sectionForPath } from '@portal/contracts';
 import { isStaffRole, setStaffSignedIn } from '../staff-access';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -99,10 +99,12 @@ describe('pages', () => {
 
   for (const route of siteRoutes()) {
     test(`${route.path} (${route.section ?? '404 page'})`, async () => {
-      await expectSecured('page', 'GET', route.path, { status: 200, type: HTML });
+      // A path no section serves is the shell's not-found page, answered 404 (no soft 404s).
+      const status = route.section ? 200 : 404;
+      await expectSecured('page', 'GET', route.path, { status, type: HTML });
       // The prerendered copies are composed and compressed apart from index.html: both encodings.
       await expectSecured('page, brotli', 'GET', route.path, {
-        status: 200,
+        status,
         type: HTML,
         headers: { 'accept-encoding': 'br, gzip' },
       });

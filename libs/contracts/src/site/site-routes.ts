@@ -3,6 +3,7 @@
 // end-to-end suite visits every route in it (accessibility, CSP), so a new page cannot be missed.
 // No zod here: the shell imports this module statically.
 import { accountPages } from '../identity/account-pages';
+import { BLOG_ARTICLES } from './public-site';
 
 export const SECTION_ROUTES = {
   marketing: [
@@ -48,3 +49,42 @@ export const SECTION_ROUTES = {
 
 export type SectionName = keyof typeof SECTION_ROUTES;
 export const SECTION_NAMES = Object.keys(SECTION_ROUTES) as SectionName[];
+
+/**
+ * A route of the table as react-router's `matchPath` matches it: case-insensitive, a `:param` is one
+ * non-empty segment, trailing slashes allowed.
+ */
+function routeExpression(route: string): RegExp {
+  const segments = route
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^/${segments.join('/')}/*$`, 'i');
+}
+
+// Pure: a bundle that imports the table without the matcher drops it.
+const ROUTE_EXPRESSIONS = /* @__PURE__ */ SECTION_NAMES.map((name) => ({
+  name,
+  expressions: SECTION_ROUTES[name].map(routeExpression),
+}));
+
+/** The section that serves this path, or null for the not-found page (the shell's and the gateway's). */
+export function sectionForPath(pathname: string): SectionName | null {
+  return (
+    ROUTE_EXPRESSIONS.find(({ expressions }) => expressions.some((route) => route.test(pathname)))?.name ??
+    null
+  );
+}
+
+const articleAddress = /^\/blog\/([^/]+)\/*$/i;
+
+/**
+ * Whether a page answers at this path (HTTP 200) rather than a not-found page (404): a path of the
+ * route table, and under /blog/ one of the articles (the slug as written, as the blog finds it).
+ */
+export function pageExists(pathname: string): boolean {
+  const section = sectionForPath(pathname);
+  if (section !== 'marketing') return section !== null;
+  const slug = articleAddress.exec(pathname)?.[1];
+  return slug === undefined || BLOG_ARTICLES.some((article) => article.slug === slug);
+}

@@ -1,4 +1,5 @@
-import { sectionForPath } from './routes';
+import { BLOG_ARTICLES, indexablePages } from './public-site';
+import { pageExists, sectionForPath } from './site-routes';
 
 describe('route table', () => {
   it.each([
@@ -55,4 +56,23 @@ describe('route table', () => {
   ])('%s is not found', (path) => {
     expect(sectionForPath(path)).toBeNull();
   });
+
+  it('has a page at every address of the sitemap', () => {
+    for (const { path } of indexablePages()) expect(pageExists(path)).toBe(true);
+  });
+
+  it.each([
+    '/dashboard/orders/123',
+    '/staff/agents',
+    '/Pricing/',
+    '/blog/',
+    `/blog/${BLOG_ARTICLES[0].slug}/`,
+  ])('%s is a page', (path) => expect(pageExists(path)).toBe(true));
+
+  it.each([
+    '/no-such-page',
+    '/blog/no-such-article',
+    `/blog/${BLOG_ARTICLES[0].slug.toUpperCase()}`,
+    '/blog/a/b',
+  ])('%s is not', (path) => expect(pageExists(path)).toBe(false));
 });
