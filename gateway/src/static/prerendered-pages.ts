@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -32,6 +33,8 @@ export interface PrerenderedPage {
   html: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** Weak (one for the three encodings, compared weakly by If-None-Match): the page's text. */
+  etag: string;
 }
 
 // The paths the prerenderer writes: lower-case words between slashes, as the marketing routes are.
@@ -54,6 +57,7 @@ function compressed(html: string): PrerenderedPage {
     html: buffer,
     gzip: zlib.gzipSync(buffer, { level: 9 }),
     br: zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    etag: `W/"${createHash('sha256').update(buffer).digest('base64url').slice(0, 27)}"`,
   };
 }
 

@@ -287,6 +287,20 @@ describe('pages the marketing build prerendered', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('answers 304 to a browser that has the page already, whatever the encoding', async () => {
+    const first = await get(`${gateway.url}/pricing`, { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await get(`${gateway.url}/pricing`, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toHaveLength(0);
+    expect(again.headers['cache-control']).toBe(noCache);
+    expect(again.headers.etag).toBe(etag);
+    const stale = await get(`${gateway.url}/pricing`, { 'if-none-match': 'W/"an-older-page"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.toString()).toContain('<h1>Custom pricing</h1>');
+  });
+
   it('sends it plain to a client that accepts no compression', async () => {
     const response = await get(`${gateway.url}/pricing`);
     expect(response.headers['content-encoding']).toBeUndefined();

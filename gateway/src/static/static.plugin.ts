@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageExists, SECTION_NAMES } from '@portal/contracts';
+import { ifNoneMatchMatches } from '@portal/nest-http';
 import type { GatewayConfig } from '../config/env';
 import { proxyTo } from '../proxy/upstream-client';
 import { UpstreamPool } from '../proxy/upstream-pool';
@@ -28,9 +29,11 @@ const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.callNo
 const sourceMap = /\.map$/i;
 
 function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
+  reply.header('cache-control', noCache).header('vary', 'accept-encoding').header('etag', page.etag);
+  if (ifNoneMatchMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   const accepted = request.headers['accept-encoding'] ?? '';
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-  reply.type('text/html; charset=utf-8').header('cache-control', noCache).header('vary', 'accept-encoding');
+  reply.type('text/html; charset=utf-8');
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(encoding ? page[encoding] : page.html);
 }

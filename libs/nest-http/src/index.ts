@@ -4,6 +4,7 @@ export {
   shutDownGracefully,
   type GracefulShutdownOptions,
 } from './graceful-shutdown';
+export { ifNoneMatchMatches } from './etag';
 export { enableMetrics, httpRequestDuration, measureRequests, UNMATCHED_ROUTE } from './metrics';
 export { type InternalListener, type InternalListenerOptions, listenInternal } from './internal-listener';
 export { ProbesController, ProbesModule } from './probes.module';
