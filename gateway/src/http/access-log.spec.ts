@@ -50,4 +50,18 @@ describe('access log', () => {
       expect.objectContaining({ method: 'POST', url: '/api/missing', statusCode: 404 }),
     ]);
   });
+
+  it('writes the probes that pass at debug level, below the info lines', async () => {
+    for (const path of ['/livez', '/readyz?verbose=1', '/api/readyz'])
+      expect((await fetch(`${gateway.url}${path}`, { headers: { 'x-request-id': 'probe' } })).status).toBe(
+        200,
+      );
+    await fetch(`${gateway.url}/readyzz`, { headers: { 'x-request-id': 'not-a-probe' } });
+    await nextTurn();
+
+    const access = (id: string) =>
+      lines.filter((line) => line.requestId === id && line.msg === 'request completed');
+    expect(access('probe')).toEqual([]);
+    expect(access('not-a-probe')).toEqual([expect.objectContaining({ level: 30, url: '/readyzz' })]);
+  });
 });

@@ -1,6 +1,12 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
-/** One JSON access line per request (method, url, status, duration, request id) instead of Fastify's two. */
+// Health checks that pass (the gateway asks each replica every few seconds): debug, not one info line each.
+const probe = /^\/(?:api\/)?(?:livez|readyz)(?:\?|$)/;
+
+/**
+ * One JSON access line per request (method, url, status, duration, request id) instead of Fastify's two;
+ * a probe that passes at debug level.
+ */
 export class AccessLogController extends LogController {
   constructor() {
     super({ requestIdLogLabel: 'requestId' });
@@ -20,6 +26,7 @@ export class AccessLogController extends LogController {
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (reply.statusCode < 400 && probe.test(request.url)) reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
 }
