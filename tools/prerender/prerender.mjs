@@ -4,13 +4,15 @@
 // needs to `mfe-marketing/dist/prerendered/<path>.json`, which the gateway puts into the shell's
 // index.html for that path. The app takes over from it (why: docs/adr/0066-prerendered-public-pages.md).
 // Without Chromium it says so and leaves the pages client-rendered.
-/* global window, document, CSSStyleSheet, DOMParser -- the functions passed to page.evaluate and addInitScript run in the page */
+/* global window, document, DOMParser -- the functions passed to page.evaluate and addInitScript run in the page */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import contracts from '@portal/contracts';
 import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
 import { chromium } from 'playwright-core';
+import { prerenderChrome } from './chrome.mjs';
+import { recordInsertedRules } from './inserted-rules.mjs';
 import { startSiteServer } from './site-server.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,20 +33,6 @@ const viewport = { width: 412, height: 823 };
 
 /** `/` → `index.json`, `/blog/some-article` → `blog/some-article.json`. */
 export const fragmentFile = (pagePath) => `${pagePath === '/' ? 'index' : pagePath.slice(1)}.json`;
-
-/**
- * Runs in the page before its scripts. emotion inserts its rules through the CSSOM, where Chromium
- * keeps only what Chromium understands; the text emotion hands over keeps every vendor prefix, so
- * other browsers' first paint gets the same rules as the app would give them.
- */
-function recordInsertedRules() {
-  const insertRule = CSSStyleSheet.prototype.insertRule;
-  /** @this {CSSStyleSheet & { insertedRuleTexts?: string[] }} */
-  CSSStyleSheet.prototype.insertRule = function recordingInsertRule(rule, index) {
-    (this.insertedRuleTexts ??= []).push(rule);
-    return insertRule.call(this, rule, index);
-  };
-}
 
 /**
  * Runs in the page once it has settled. The section's markup (made inert until the app replaces
@@ -192,11 +180,20 @@ export async function prerender() {
 }
 
 // Run as a script, or through its bin `portal-prerender` (a link: compared by the file it points to).
+// `--chrome`: the shell's build step instead, its header and footer (chrome.mjs).
 if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   const startedAt = performance.now();
-  const pages = await prerender();
-  if (pages.length > 0) {
-    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-    console.log(`prerender: ${pages.length} pages into ${path.relative(rootDir, outDir)} in ${seconds} s`);
+  const seconds = () => ((performance.now() - startedAt) / 1000).toFixed(1);
+  if (process.argv.includes('--chrome')) {
+    if (await prerenderChrome()) {
+      console.log(`prerender: the header and footer into shell/dist/index.html in ${seconds()} s`);
+    }
+  } else {
+    const pages = await prerender();
+    if (pages.length > 0) {
+      console.log(
+        `prerender: ${pages.length} pages into ${path.relative(rootDir, outDir)} in ${seconds()} s`,
+      );
+    }
   }
 }

@@ -51,6 +51,26 @@ describe('composePage', () => {
     expect(page).toContain('Custom quotes, $0 setup.');
   });
 
+  it("keeps the shell's own prerendered header and footer and their styles as they are", () => {
+    const chrome =
+      '<div id=shell-header><div data-prerendered inert><header><nav aria-label="Main">' +
+      '<a href="/pricing">Pricing</a></nav></header></div><!--/prerendered--></div>';
+    const footer =
+      '<div id=shell-footer><div data-prerendered inert><footer><a href="/terms">Terms of Service</a>' +
+      '</footer></div><!--/prerendered--></div>';
+    const styles = '<style data-emotion="mfe-shell x1">.mfe-shell-x1{display:flex}</style>';
+    const shellPage = indexHtml
+      .replace('</head>', `${styles}</head>`)
+      .replace('<main id=main>', `${chrome}<main id=main>`)
+      .replace('</main>', `</main>${footer}`);
+    const composed = composePage(shellPage, pricing, 'https://www.example.com')!;
+    expect(composed).toContain(
+      `${styles}${pricing.head.replace(SITE_URL_TOKEN, 'https://www.example.com')}</head>`,
+    );
+    expect(composed).toContain(`${chrome}<main id=main><div id=section-marketing>${pricing.section}`);
+    expect(composed).toContain(`</main>${footer}`);
+  });
+
   it('gives up on a page without the slot', () => {
     expect(
       composePage('<html><head></head><body></body></html>', pricing, 'https://www.example.com'),

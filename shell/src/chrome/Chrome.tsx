@@ -51,8 +51,20 @@ export function StaffGate({ pathname, slot }: { pathname: string; slot: HTMLElem
   );
 }
 
+/**
+ * The served page carries a copy of the signed-out header and footer (prerendered by the shell's
+ * build, inert): the live ones replace it in the commit that first renders them, before the browser
+ * paints again, so nothing flashes or moves and no landmark is there twice.
+ */
+function useReplacePrerenderedCopy({ header, footer }: ChromeSlots) {
+  useLayoutEffect(() => {
+    for (const slot of [header, footer]) slot.querySelector(':scope>[data-prerendered]')?.remove();
+  }, [header, footer]);
+}
+
 function ChromeParts({ slots }: { slots: ChromeSlots }) {
   const { pathname } = useLocation();
+  useReplacePrerenderedCopy(slots);
   return (
     <SectionRoot name="shell" baseline>
       <StoreProvider>
