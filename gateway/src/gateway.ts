@@ -17,7 +17,7 @@ import {
 import { AppModule, type AppModuleOptions } from './app.module';
 import type { GatewayConfig } from './config/env';
 import { batchedLogStream, type LogStream } from './http/log-stream';
-import { v1OpenApiDocument } from '@portal/contracts';
+import { subjects, v1OpenApiDocument } from '@portal/contracts';
 import { apiProxy, bodyLimit } from './proxy/api-proxy.plugin';
 import { ApiKeyGrants } from './public-api/api-key-grants';
 import { RATE_LIMITER } from './public-api/public-api.module';
@@ -39,6 +39,8 @@ export interface GatewayOptions extends AppModuleOptions {
    * for: the baseline of the benchmark of their cost (tools/bench/observability-overhead.mjs).
    */
   instrumented?: boolean;
+  /** Subject of commerce's catalog changes; default `portal.catalog.changed`. */
+  catalogChangesSubject?: string;
 }
 
 /** The gateway, ready to `listen`: Nest (health, errors) on Fastify, with the proxy and static routes. */
@@ -115,7 +117,11 @@ export async function createGateway(
   await app.init();
   // After init: Fastify gives a route the error handler in force when the route is added, and
   // init is where Nest installs its own (the exception filter above), for these routes too.
-  await fastify.register(apiProxy, { config, pools });
+  await fastify.register(apiProxy, {
+    config,
+    pools,
+    catalogChanges: options.catalogChangesSubject ?? subjects.catalogChanged,
+  });
   await fastify.register(publicApi, {
     config,
     pools,

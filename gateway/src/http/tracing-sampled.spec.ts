@@ -51,7 +51,7 @@ describe('a gateway that records 1 trace in 2 (ADR 0216)', () => {
     });
 
   it('records half of the traces it starts, and tells the service which', async () => {
-    for (let i = 0; i < 200; i++) expect((await fetch(`${gateway.url}/api/packages`)).status).toBe(200);
+    for (let i = 0; i < 200; i++) expect((await fetch(`${gateway.url}/api/user/orders`)).status).toBe(200);
 
     const hops = forwarded();
     expect(hops.every((hop) => hop.traceId && hop.spanId)).toBe(true);
@@ -67,7 +67,7 @@ describe('a gateway that records 1 trace in 2 (ADR 0216)', () => {
 
   it("forwards a trace it does not record with the browser's trace id and a span id of its own", async () => {
     const traceId = unrecordedTraceId();
-    await fetch(`${gateway.url}/api/packages`, {
+    await fetch(`${gateway.url}/api/user/orders`, {
       headers: { traceparent: `00-${traceId}-${BROWSER_SPAN_ID}-01`, tracestate: 'vendor=1' },
     });
 

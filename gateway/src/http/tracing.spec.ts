@@ -35,13 +35,13 @@ describe('gateway traces (ADR 0210)', () => {
   };
 
   it("continues the browser's trace and hands the service its own span as the parent", async () => {
-    const response = await fetch(`${gateway.url}/api/packages`, {
+    const response = await fetch(`${gateway.url}/api/user/orders`, {
       headers: { traceparent: `00-${BROWSER_TRACE_ID}-${BROWSER_SPAN_ID}-01`, tracestate: 'vendor=1' },
     });
     expect(response.status).toBe(200);
 
     const span = gatewaySpan();
-    expect(span.name).toBe('GET /api/packages');
+    expect(span.name).toBe('GET /api/user/orders');
     expect(span.spanContext().traceId).toBe(BROWSER_TRACE_ID);
     expect(span.parentSpanContext?.spanId).toBe(BROWSER_SPAN_ID);
     expect(span.attributes['http.response.status_code']).toBe(200);
@@ -51,16 +51,18 @@ describe('gateway traces (ADR 0210)', () => {
   });
 
   it("records the browser's trace by its own sampling, though the browser recorded nothing (flag 00)", async () => {
-    await fetch(`${gateway.url}/api/packages`, {
+    await fetch(`${gateway.url}/api/user/orders`, {
       headers: { traceparent: `00-${BROWSER_TRACE_ID}-${BROWSER_SPAN_ID}-00` },
     });
     const span = gatewaySpan();
     expect(span.spanContext().traceId).toBe(BROWSER_TRACE_ID);
-    expect(commerce.received[0].headers.traceparent).toBe(`00-${BROWSER_TRACE_ID}-${span.spanContext().spanId}-01`);
+    expect(commerce.received[0].headers.traceparent).toBe(
+      `00-${BROWSER_TRACE_ID}-${span.spanContext().spanId}-01`,
+    );
   });
 
   it('starts the trace when the browser sent none', async () => {
-    await fetch(`${gateway.url}/api/packages`);
+    await fetch(`${gateway.url}/api/user/orders`);
     const span = gatewaySpan();
     expect(span.parentSpanContext).toBeUndefined();
     const { traceId, spanId } = span.spanContext();
@@ -68,7 +70,7 @@ describe('gateway traces (ADR 0210)', () => {
   });
 
   it('replaces a malformed traceparent rather than forwarding it', async () => {
-    await fetch(`${gateway.url}/api/packages`, { headers: { traceparent: 'forged' } });
+    await fetch(`${gateway.url}/api/user/orders`, { headers: { traceparent: 'forged' } });
     const { traceId, spanId } = gatewaySpan().spanContext();
     expect(commerce.received[0].headers.traceparent).toBe(`00-${traceId}-${spanId}-01`);
   });

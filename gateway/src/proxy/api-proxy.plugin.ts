@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CatalogCache, type CatalogCacheOptions, catalogPath } from '../catalog-cache/catalog-cache';
 import type { GatewayConfig } from '../config/env';
 import { routes } from '../routes/route-table';
 import { proxyTo } from './upstream-client';
@@ -31,23 +32,37 @@ function keepBodyBytes(
   done(null, body);
 }
 
-/** The /api routes of the route table, each to its service, and a 404 for the rest of /api. */
-export async function apiProxy(
-  app: FastifyInstance,
-  { config, pools }: { config: GatewayConfig; pools: UpstreamPools },
-) {
+export interface ApiProxyOptions {
+  config: GatewayConfig;
+  pools: UpstreamPools;
+  /** Where commerce announces catalog changes (`portal.catalog.changed`): the catalog's copy is dropped. */
+  catalogChanges: string;
+}
+
+/**
+ * The /api routes of the route table, each to its service, and a 404 for the rest of /api. The
+ * catalog (`GET /api/packages`) is answered from a copy kept in front of its proxy (CatalogCache).
+ */
+export async function apiProxy(app: FastifyInstance, { config, pools, catalogChanges }: ApiProxyOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, keepBodyBytes);
 
   for (const route of routes) {
     const upstream = config.upstreams[route.service];
-    const handler = proxyTo({
+    const target = {
       name: upstream.name,
       pool: pools[route.service],
       timeoutMs: route.timeoutMs ?? upstream.timeoutMs ?? config.upstreamTimeoutMs,
-    });
+    };
+    const handler = proxyTo(target);
     const options = { bodyLimit: route.bodyLimit ?? bodyLimit };
-    app.all(route.prefix, options, handler);
+    app.all(
+      route.prefix,
+      options,
+      route.prefix === catalogPath
+        ? catalogCache(app, target, config.natsUrl, catalogChanges).handler(handler)
+        : handler,
+    );
     app.all(`${route.prefix}/*`, options, handler);
   }
 
@@ -55,4 +70,17 @@ export async function apiProxy(
   const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.callNotFound();
   app.all('/api/*', notFound);
   app.all('/api', notFound);
+}
+
+/** The catalog's copy, following commerce's announcements when NATS is configured, stopped with the app. */
+function catalogCache(
+  app: FastifyInstance,
+  target: CatalogCacheOptions,
+  natsUrl: string | undefined,
+  subject: string,
+): CatalogCache {
+  const cache = new CatalogCache(target);
+  if (natsUrl) cache.follow(natsUrl, subject);
+  app.addHook('onClose', () => cache.stop());
+  return cache;
 }

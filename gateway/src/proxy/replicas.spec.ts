@@ -47,10 +47,10 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
   it('shares requests between the replicas in turn', async () => {
     const [a, b] = [await start(), await start()];
     const gateway = await startGateway({ COMMERCE_URLS: `${a.url},${b.url}` });
-    for (let i = 0; i < 10; i++) expect((await fetch(`${gateway.url}/api/packages`)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await fetch(`${gateway.url}/api/user/orders`)).status).toBe(200);
     expect(proxied(a)).toHaveLength(5);
     expect(proxied(b)).toHaveLength(5);
-    expect(proxied(a)[0]).toMatchObject({ method: 'GET', url: '/api/packages' });
+    expect(proxied(a)[0]).toMatchObject({ method: 'GET', url: '/api/user/orders' });
   });
 
   it('sends new requests to the replica with fewer in flight', async () => {
@@ -61,7 +61,7 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
     const gateway = await startGateway({ COMMERCE_URLS: `${slow.url},${fast.url}` });
     const answers: Promise<Response>[] = [];
     for (let i = 0; i < 10; i++) {
-      answers.push(fetch(`${gateway.url}/api/packages`));
+      answers.push(fetch(`${gateway.url}/api/user/orders`));
       await sleep(30);
     }
     expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual(Array(10).fill(200));
@@ -74,7 +74,7 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
     const live = await start();
     const dead = `http://127.0.0.1:${await closedPort()}`;
     const gateway = await startGateway({ COMMERCE_URLS: `${dead},${live.url}` });
-    for (let i = 0; i < 4; i++) expect((await fetch(`${gateway.url}/api/packages`)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await fetch(`${gateway.url}/api/user/orders`)).status).toBe(200);
     // Refused: the request never reached the dead one, so even a POST without a key goes to the other.
     expect((await checkout(gateway.url)).status).toBe(200);
     expect(proxied(live)).toHaveLength(5);
@@ -88,9 +88,9 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
       COMMERCE_URLS: `${dropping.url},${live.url}`,
       UPSTREAM_HEALTH_INTERVAL_MS: '0',
     });
-    expect((await fetch(`${gateway.url}/api/packages`)).status).toBe(200);
+    expect((await fetch(`${gateway.url}/api/user/orders`)).status).toBe(200);
     expect(proxied(dropping)).toHaveLength(1);
-    expect(proxied(live).map((request) => request.url)).toEqual(['/api/packages']);
+    expect(proxied(live).map((request) => request.url)).toEqual(['/api/user/orders']);
   });
 
   it('does not repeat a POST without an Idempotency-Key that may have reached the replica', async () => {
@@ -126,7 +126,7 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
     const gateway = await startGateway({
       COMMERCE_URLS: `http://127.0.0.1:${await closedPort()},http://127.0.0.1:${await closedPort()}`,
     });
-    const answer = await fetch(`${gateway.url}/api/packages`);
+    const answer = await fetch(`${gateway.url}/api/user/orders`);
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({ statusCode: 503, message: 'Service commerce is unavailable' });
   });
@@ -146,12 +146,12 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
       UPSTREAM_HEALTH_INTERVAL_MS: '100',
     });
     await healthChecked(sick);
-    for (let i = 0; i < 4; i++) await fetch(`${gateway.url}/api/packages`);
+    for (let i = 0; i < 4; i++) await fetch(`${gateway.url}/api/user/orders`);
     expect(proxied(sick)).toHaveLength(0);
 
     healthy = true;
     await healthChecked(sick);
-    for (let i = 0; i < 4; i++) await fetch(`${gateway.url}/api/packages`);
+    for (let i = 0; i < 4; i++) await fetch(`${gateway.url}/api/user/orders`);
     expect(proxied(sick)).toHaveLength(2);
   });
 
@@ -162,10 +162,10 @@ describe('replicas of a service (COMMERCE_URLS)', () => {
       COMMERCE_URLS: `http://127.0.0.1:${port},${other.url}`,
       UPSTREAM_HEALTH_INTERVAL_MS: '100',
     });
-    for (let i = 0; i < 2; i++) expect((await fetch(`${gateway.url}/api/packages`)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await fetch(`${gateway.url}/api/user/orders`)).status).toBe(200);
     const restarted = await start(echo, port);
     await healthChecked(restarted);
-    for (let i = 0; i < 4; i++) expect((await fetch(`${gateway.url}/api/packages`)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await fetch(`${gateway.url}/api/user/orders`)).status).toBe(200);
     expect(proxied(restarted)).toHaveLength(2);
   });
 });

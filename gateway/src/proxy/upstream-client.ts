@@ -134,8 +134,8 @@ const notConnected = new Set([
 /** The connection broke after the request was (perhaps) sent, before any byte of a response. */
 const connectionLost = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
 
-/** The code of the connection failure behind reply-from's error, or undefined for any other error. */
-function connectionFailure(error: Error): string | undefined {
+/** The code of the connection failure behind reply-from's (or undici's) error, or undefined for any other error. */
+export function connectionFailure(error: Error): string | undefined {
   const code = (error.cause as { code?: string } | undefined)?.code ?? (error as { code?: string }).code;
   return code && (notConnected.has(code) || connectionLost.has(code)) ? code : undefined;
 }

@@ -9,7 +9,7 @@ export {
 export { eventEntities, OutboxEvent, ProcessedEvent } from './entities';
 export { enqueueCatalogEvent, enqueueEvent } from './enqueue';
 export { OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
-export { OUTBOX_CHANNEL, OutboxWakeups } from './outbox-wakeups';
+export { OUTBOX_CHANNEL, OutboxWakeups, type WakeupsListener } from './outbox-wakeups';
 export {
   type NatsStatus,
   OutboxRelayModule,

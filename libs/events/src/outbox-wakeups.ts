@@ -7,6 +7,19 @@ import { backoffDelay, errorMessage, type EventsLogger } from './logger';
  */
 export const OUTBOX_CHANNEL = 'portal_outbox';
 
+/** What a listener other than the relay's tells apart: its name in the log, and what it does while down. */
+export interface WakeupsListener {
+  /** Named in the log lines and as the connection's `application_name`; default `outbox-wakeups`. */
+  name?: string;
+  /** What happens while the connection is down, for the log line; default `polling until it is back`. */
+  meanwhile?: string;
+  /**
+   * Runs each time the connection is lost or an attempt to open it fails: notifications may be missed
+   * from then until `onConnected` runs again.
+   */
+  onLost?: () => void;
+}
+
 /**
  * A connection of its own that LISTENs on the outbox channel and calls `onCommit` for each
  * notification, so the relay publishes a new event within milliseconds instead of at its next poll.
@@ -22,7 +35,8 @@ export class OutboxWakeups {
   /**
    * `onConnected` (default `onCommit`) runs each time the LISTEN connection is established: the
    * database answers again, so whatever waited for it can go now. `channel` (default the outbox's)
-   * lets another table's writers wake their own worker the same way (crm's webhook deliveries).
+   * lets another table's writers wake their own worker the same way (crm's webhook deliveries), and
+   * `listener` another reader follow its own channel (commerce's catalog changes).
    */
   constructor(
     private readonly url: string,
@@ -30,7 +44,12 @@ export class OutboxWakeups {
     private readonly logger: EventsLogger,
     private readonly onConnected: () => void = onCommit,
     private readonly channel: string = OUTBOX_CHANNEL,
+    private readonly listener: WakeupsListener = {},
   ) {}
+
+  private get name(): string {
+    return this.listener.name ?? 'outbox-wakeups';
+  }
 
   start(): void {
     void this.connect();
@@ -46,7 +65,10 @@ export class OutboxWakeups {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new Client({ connectionString: this.url, application_name: 'outbox-wakeups' });
+    const client = new Client({
+      connectionString: this.url,
+      application_name: this.name,
+    });
     client.on('notification', () => this.onCommit());
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
@@ -58,7 +80,7 @@ export class OutboxWakeups {
         return;
       }
       this.client = client;
-      if (this.failures > 0) this.logger.log('Outbox wake-ups are back; events are published on commit');
+      if (this.failures > 0) this.logger.log(`${this.name} is listening again`);
       this.failures = 0;
       // Events committed while the connection was down are published by this pass, not the next poll.
       this.onConnected();
@@ -72,9 +94,11 @@ export class OutboxWakeups {
     this.client = undefined;
     client.removeAllListeners('end');
     void client.end().catch(() => undefined);
+    this.listener.onLost?.();
     if (this.failures === 0) {
       this.logger.warn(
-        `Outbox wake-ups lost their database connection${error ? ` (${errorMessage(error)})` : ''}; polling until it is back`,
+        `${this.name} lost its database connection${error ? ` (${errorMessage(error)})` : ''}; ` +
+          (this.listener.meanwhile ?? 'polling until it is back'),
       );
     }
     this.failures += 1;

@@ -44,10 +44,11 @@ test('a paused service gets 504 within its deadline + 100 ms; the others keep an
     headers: { 'idempotency-key': 'faults-paused-checkout' },
   });
 
-  // 20 calls to commerce's 700 ms routes, 10 at a time, beside calls to identity.
+  // 20 calls to commerce's 700 ms routes, 10 at a time, beside calls to identity. (The catalog is
+  // answered from the gateway's copy for up to 1 s after commerce confirmed it: checked below.)
   const calls = Array.from({ length: 20 }, (_, i) =>
     i % 2 === 0
-      ? () => api.call('GET', '/api/packages')
+      ? () => api.call('GET', '/api/user/orders/page', { token })
       : () => api.call('GET', '/api/user/orders', { token }),
   );
   const [hung, others] = await Promise.all([
@@ -67,6 +68,13 @@ test('a paused service gets 504 within its deadline + 100 ms; the others keep an
     assert.ok(answer.ms >= defaultDeadlineMs - 5, `not before the deadline: ${answer.ms} ms`);
   }
   assert.ok(slowest <= defaultDeadlineMs + slackMs, `slowest 504 after ${slowest.toFixed(0)} ms`);
+
+  // The catalog: its copy is more than 1 s old by now, so it is asked of commerce again, and the
+  // paused commerce gets the same 504 at the same deadline (ADR 0217): never an old price.
+  const stale = await api.call('GET', '/api/packages');
+  assert.equal(stale.status, 504, JSON.stringify(stale));
+  assert.deepEqual(stale.body, { statusCode: 504, message: 'Service commerce did not answer in time' });
+  assert.ok(stale.ms <= defaultDeadlineMs + slackMs, `catalog 504 after ${stale.ms.toFixed(0)} ms`);
 
   // identity is unaffected: no queueing behind the paused service.
   for (const answer of others) assert.equal(answer.status, 200, JSON.stringify(answer));

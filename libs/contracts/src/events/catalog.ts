@@ -326,7 +326,12 @@ export const mailContentSchema = z.discriminatedUnion('template', [
   }),
   z.object({ template: z.literal('team-removed'), name: mailName, organizationName: mailName }),
   // Ticket emails (issue 19), each linking to the ticket; the customer's two unless they turned them off.
-  z.object({ template: z.literal('ticket-staff-reply'), name: mailName, ticketTitle: mailName, link: mailLink }),
+  z.object({
+    template: z.literal('ticket-staff-reply'),
+    name: mailName,
+    ticketTitle: mailName,
+    link: mailLink,
+  }),
   z.object({
     template: z.literal('ticket-status-changed'),
     name: mailName,
@@ -398,6 +403,15 @@ export const webhookEndpointFailingDataSchema = z.object({
   lastError: z.string().nullable(),
 });
 export type WebhookEndpointFailingData = z.infer<typeof webhookEndpointFailingDataSchema>;
+
+/**
+ * A row of commerce's `packages` was inserted, changed or deleted, by the app or by an operator's SQL:
+ * a trigger on the table writes the event in the change's transaction, once per transaction (ADR 0217).
+ * It says only that the catalog changed (the envelope's `occurredAt` says when): whoever keeps a copy
+ * of `GET /api/packages` (the gateway) drops it and reads the catalog again.
+ */
+export const catalogChangedDataSchema = z.object({});
+export type CatalogChangedData = z.infer<typeof catalogChangedDataSchema>;
 
 // Catalog: to add an event, add its payload schema above and one entry here. --------------------
 
@@ -539,6 +553,12 @@ export const events = {
     type: 'webhook.endpoint_failing',
     version: 1,
     data: webhookEndpointFailingDataSchema,
+  }),
+  catalogChanged: defineEvent({
+    subject: 'portal.catalog.changed',
+    type: 'catalog.changed',
+    version: 1,
+    data: catalogChangedDataSchema,
   }),
   mailRequested: defineEvent({
     subject: 'portal.mail.requested',

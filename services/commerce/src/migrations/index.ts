@@ -4,6 +4,7 @@ import { PaymentAttempts1764900000000 } from './1764900000000-PaymentAttempts';
 import { OrdersOwnedByOrganizations1765000000000 } from './1765000000000-OrdersOwnedByOrganizations';
 import { PaymentHistoryInvoicesRefunds1766200000000 } from './1766200000000-PaymentHistoryInvoicesRefunds';
 import { OrganizationNames1766400000000 } from './1766400000000-OrganizationNames';
+import { CatalogChanges1767100000000 } from './1767100000000-CatalogChanges';
 import { OutboxTraceContext1767000000000 } from '@portal/events';
 
 /** commerce's migrations, oldest first. Add new ones at the end. */
@@ -15,4 +16,5 @@ export const commerceMigrations = [
   PaymentHistoryInvoicesRefunds1766200000000,
   OrganizationNames1766400000000,
   OutboxTraceContext1767000000000,
+  CatalogChanges1767100000000,
 ];

@@ -71,6 +71,5 @@ export const catalog: readonly CatalogEntry[] = [
 
 /** Inserts the catalog, or brings existing rows back to it; other packages are left alone. */
 export async function seedCatalog(dataSource: DataSource): Promise<void> {
-  const packages = new PackagesService(dataSource);
-  for (const entry of catalog) await packages.upsert(entry);
+  await new PackagesService(dataSource).upsertAll(catalog);
 }

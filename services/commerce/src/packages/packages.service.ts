@@ -26,16 +26,30 @@ export class PackagesService {
     return rows.map(toCatalogPackage);
   }
 
-  /** Inserts the entry, or brings the package with its id back to it and on sale. */
-  async upsert(entry: CatalogEntry): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO packages (id, name, price, description, features, is_active, sort_order)
-       VALUES ($1, $2, $3, $4, $5, true, $6)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, price = EXCLUDED.price,
-         description = EXCLUDED.description, features = EXCLUDED.features,
-         is_active = true, sort_order = EXCLUDED.sort_order`,
-      [entry.id, entry.name, entry.price, entry.description, JSON.stringify(entry.features), entry.sortOrder],
-    );
+  /**
+   * Inserts the entries, or brings the packages with their ids back to them and on sale, in one
+   * transaction: one `portal.catalog.changed` when something changed, none when nothing did.
+   */
+  async upsertAll(entries: readonly CatalogEntry[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      for (const entry of entries) {
+        await manager.query(
+          `INSERT INTO packages (id, name, price, description, features, is_active, sort_order)
+           VALUES ($1, $2, $3, $4, $5, true, $6)
+           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, price = EXCLUDED.price,
+             description = EXCLUDED.description, features = EXCLUDED.features,
+             is_active = true, sort_order = EXCLUDED.sort_order`,
+          [
+            entry.id,
+            entry.name,
+            entry.price,
+            entry.description,
+            JSON.stringify(entry.features),
+            entry.sortOrder,
+          ],
+        );
+      }
+    });
   }
 
   /** Name and price of those of `ids` that are on sale; ids not found (or no longer sold) are absent. */
