@@ -29,7 +29,12 @@ before(async () => {
   });
   const signOutToken = (await signIn(gateway, ctx.b)).token;
   targets = (route) => {
-    const ids = { integrationId: ctx.ids.integration, id: randomUUID(), userId: randomUUID() };
+    const ids = {
+      integrationId: ctx.ids.integration,
+      id: randomUUID(),
+      userId: randomUUID(),
+      organizationId: ctx.ids.organization,
+    };
     if (route.path === '/api/crm/staff/integrations/:id') ids.id = spare.id;
     if (route.path === '/api/support/staff/tickets/:id') ids.id = ctx.ids.ticket;
     if (route.path.startsWith('/api/crm/staff/leads/:id')) ids.id = ctx.ids.lead;

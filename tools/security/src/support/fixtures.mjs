@@ -199,6 +199,23 @@ export async function createWorld(client, stack) {
       message: 'A lead for the staff routes',
     },
   });
+  // An agent of the company's serving A's organization (the staff console's Agents page).
+  const agent = await client.expectStatus(201, 'POST', '/api/support/staff/agents', {
+    token: staff.token,
+    body: {
+      name: 'Security Agent',
+      title: 'Customer Success Agent',
+      email: `sec-agent-${randomUUID().slice(0, 8)}@example.com`,
+    },
+  });
+  await client.expectStatus(
+    200,
+    'PUT',
+    `/api/support/staff/agents/${agent.id}/organizations/${a.organizationId}`,
+    {
+      token: staff.token,
+    },
+  );
   const ticket = await client.expectStatus(201, 'POST', '/api/support/tickets', {
     token: a.token,
     body: { title: 'A ticket', description: 'Only A may read this', priority: 'high' },
@@ -255,6 +272,7 @@ export async function createWorld(client, stack) {
       attachment: attachment.id,
       application: application.id,
       lead: lead.id,
+      agent: agent.id,
       organization: a.organizationId,
       session: spareSession.id,
     },
@@ -267,5 +285,11 @@ export async function createWorld(client, stack) {
 /** Path parameters naming A's object of the route's kind (`:id`, `:integrationId`, `:userId`). */
 export function idsFor(route, ctx) {
   const id = ctx.ids[route.owned];
-  return { id, integrationId: ctx.ids.integration, userId: ctx.ids.member, attachmentId: ctx.ids.attachment };
+  return {
+    id,
+    integrationId: ctx.ids.integration,
+    userId: ctx.ids.member,
+    attachmentId: ctx.ids.attachment,
+    organizationId: ctx.ids.organization,
+  };
 }

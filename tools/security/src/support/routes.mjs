@@ -776,6 +776,42 @@ export const routes = [
   },
   { service: 'support', method: 'GET', path: '/api/support/staff/open-tickets', access: 'staff' },
   { service: 'support', method: 'GET', path: '/api/support/staff/deflections', access: 'staff' },
+  // The staff console's agents (issue 20): the fixtures' agent is ctx.ids.agent, assigned to A.
+  {
+    service: 'support',
+    method: 'GET',
+    path: '/api/support/staff/agents',
+    access: 'staff',
+    query: (ctx) => ({ organizationId: ctx.a.organizationId }),
+  },
+  {
+    service: 'support',
+    method: 'POST',
+    path: '/api/support/staff/agents',
+    access: 'staff',
+    fields: ['name', 'title', 'email'],
+    example: () => ({
+      name: 'Avery Stone',
+      title: 'Customer Success Agent',
+      email: `sec-agent-${randomUUID().slice(0, 8)}@example.com`,
+    }),
+  },
+  {
+    service: 'support',
+    method: 'PATCH',
+    path: '/api/support/staff/agents/:id',
+    access: 'staff',
+    owned: 'agent',
+    fields: ['name', 'title', 'email', 'active'],
+    example: () => ({ title: 'Senior Customer Success Agent' }),
+  },
+  ...['PUT', 'DELETE'].map((method) => ({
+    service: 'support',
+    method,
+    path: '/api/support/staff/agents/:id/organizations/:organizationId',
+    access: /** @type {const} */ ('staff'),
+    owned: 'agent',
+  })),
   // kpi
   { service: 'kpi', method: 'GET', path: '/health', access: 'public' },
   { service: 'kpi', method: 'GET', path: '/livez', access: 'public' },
@@ -906,18 +942,6 @@ export const unexercisedRoutes = [
     method,
     path,
     why: 'the Developers page’s webhooks: fixtures of an endpoint (on a private address) to come',
-  })),
-  ...[
-    ['GET', '/api/support/staff/agents'],
-    ['POST', '/api/support/staff/agents'],
-    ['PATCH', '/api/support/staff/agents/:id'],
-    ['PUT', '/api/support/staff/agents/:id/organizations/:organizationId'],
-    ['DELETE', '/api/support/staff/agents/:id/organizations/:organizationId'],
-  ].map(([method, path]) => ({
-    service: 'support',
-    method,
-    path,
-    why: 'the staff console’s agents: fixtures of an agent to come',
   })),
 ];
 
