@@ -5,6 +5,8 @@ describe('cacheControlFor', () => {
     'index.html',
     '/srv/shell/mfe-manifest.json',
     'mfe/marketing/mf-manifest.json',
+    'mfe/marketing/mf-manifest.json.br',
+    '/srv/shell/mfe-manifest.json.gz',
     'mfe/checkout/remoteEntry.js',
     'mfe/checkout/remoteEntry.js.gz',
     'mfe/checkout/remoteEntry.js.br',
@@ -19,6 +21,10 @@ describe('cacheControlFor', () => {
     'src_pages_Home_tsx.0a1b2c3d4e.js',
     'styles.deadbeef01.css',
     '3f9a1c2b7d6e5f4a3b2c.woff2',
+    'fonts/inter-latin-wght-normal.4f2981d8.woff2',
+    // The chunks of what every page loads, named by their group.
+    'shared-mui.3b5a17ec.js.br',
+    'shared-react.1729a91d.js',
   ])('caches the content-hashed %s for a year, immutable', (file) => {
     expect(cacheControlFor(file)).toBe(immutable);
   });

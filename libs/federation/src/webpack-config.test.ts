@@ -2,7 +2,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import webpack from 'webpack';
-import { createWebpackConfig } from './webpack-config';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import {
+  createWebpackConfig,
+  CRITICAL_FONT,
+  everyPageGroups,
+  PreloadCriticalFontPlugin,
+} from './webpack-config';
 import { findWorkspaceRoot } from './shared';
 
 const root = findWorkspaceRoot(__dirname);
@@ -77,7 +84,107 @@ describe('createWebpackConfig', () => {
     expect(compression[0].options.compressionOptions).toEqual({ level: 9 });
     expect(compression[0].options.test.test('main.js')).toBe(true);
     expect(compression[0].options.test.test('main.css')).toBe(true);
+    // The manifests a visit fetches; not index.html, which the shell's build rewrites after webpack.
+    expect(compression[0].options.test.test('mf-manifest.json')).toBe(true);
+    expect(compression[0].options.test.test('index.html')).toBe(false);
     expect(shell.output!.chunkFilename).toBe('[name].[contenthash:8].js');
+  });
+
+  it('puts the shared modules every page loads in one chunk a group, and nothing only some pages use', () => {
+    const splitChunks = shell.optimization!.splitChunks as {
+      cacheGroups: Record<string, { test: RegExp; name: string; chunks: string; enforce: boolean }>;
+    };
+    expect(Object.keys(splitChunks.cacheGroups)).toEqual(Object.keys(everyPageGroups));
+    expect(splitChunks.cacheGroups.mui).toMatchObject({ name: 'shared-mui', chunks: 'async', enforce: true });
+    // A remote's group would hold its fallback copies of shared modules beside code its pages run.
+    expect(remote.optimization!.splitChunks).toEqual({ chunks: 'async', minSize: 2000 });
+    const groupOf = (file: string) =>
+      Object.entries(everyPageGroups).find(([, test]) => test.test(path.join(root, file)))?.[0];
+    expect(groupOf('node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('react');
+    expect(groupOf('node_modules/react/jsx-runtime.js')).toBe('react');
+    expect(groupOf('node_modules/@emotion/cache/dist/emotion-cache.browser.esm.js')).toBe('emotion');
+    expect(groupOf('libs/federation/src/facades/emotion-react.ts')).toBe('emotion');
+    expect(groupOf('node_modules/react-router/dist/development/index.mjs')).toBe('router');
+    expect(groupOf('libs/federation/src/facades/react-router-dom.ts')).toBe('router');
+    for (const file of [
+      'node_modules/@mui/material/AppBar/AppBar.mjs',
+      'node_modules/@mui/material/Button/Button.mjs',
+      'node_modules/@mui/material/styles/createTheme.mjs',
+      'node_modules/@mui/system/DefaultPropsProvider/DefaultPropsProvider.mjs',
+      'node_modules/@mui/styled-engine/index.mjs',
+    ]) {
+      expect(groupOf(file)).toBe('mui');
+    }
+    for (const file of [
+      'node_modules/@mui/material/Dialog/Dialog.mjs',
+      'node_modules/@mui/material/TextField/TextField.mjs',
+      'node_modules/@mui/material/Snackbar/Snackbar.mjs',
+      'node_modules/@mui/system/cssVars/createCssVarsProvider.mjs',
+      'node_modules/@mui/utils/useRovingTabIndex/RovingTabIndexContext.mjs',
+      'node_modules/@reduxjs/toolkit/dist/query/react/rtk-query-react.modern.mjs',
+      'node_modules/react-redux/dist/react-redux.mjs',
+      'node_modules/zod/v4/classic/iso.js',
+    ]) {
+      expect(groupOf(file)).toBeUndefined();
+    }
+  });
+
+  it('names the Latin Inter that @fontsource-variable/inter ships for the text the site writes', () => {
+    const css = fs.readFileSync(path.join(root, 'node_modules/@fontsource-variable/inter/index.css'), 'utf8');
+    const latin = css.match(
+      /src: url\(\.\/files\/(inter-latin-wght-normal)\.woff2\)[^;]*;\s*unicode-range: (U\+[^,]+)/,
+    );
+    expect(latin?.[2]).toBe('U+0000-00FF');
+    expect(CRITICAL_FONT.test(`fonts/${latin![1]}.0123abcd.woff2`)).toBe(true);
+    expect(CRITICAL_FONT.test('fonts/inter-latin-ext-wght-normal.0123abcd.woff2')).toBe(false);
+    expect(pluginNames(shell)).toContain('PreloadCriticalFontPlugin');
+  });
+
+  it('preloads the critical font in the page, ahead of its stylesheet, in CORS mode', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'federation-font-'));
+    fs.writeFileSync(path.join(dir, 'inter-latin-wght-normal.woff2'), 'font');
+    fs.writeFileSync(
+      path.join(dir, 'style.css'),
+      '@font-face { font-family: X; src: url(./inter-latin-wght-normal.woff2); }',
+    );
+    fs.writeFileSync(path.join(dir, 'index.js'), 'import "./style.css";\n');
+    const stats = await new Promise<webpack.Stats>((resolve, reject) =>
+      webpack(
+        {
+          mode: 'production',
+          context: dir,
+          entry: './index.js',
+          output: { path: path.join(dir, 'dist'), publicPath: '/' },
+          // The loaders are the workspace's, not the temporary folder's.
+          resolveLoader: { modules: [path.join(root, 'node_modules')] },
+          module: {
+            rules: [
+              { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+              {
+                test: /\.woff2$/,
+                type: 'asset/resource',
+                generator: { filename: 'fonts/[name].[contenthash:8][ext]' },
+              },
+            ],
+          },
+          plugins: [
+            new MiniCssExtractPlugin(),
+            new HtmlWebpackPlugin({ templateContent: '<html><head></head><body></body></html>' }),
+            new PreloadCriticalFontPlugin(),
+          ],
+        },
+        (error, result) => (error || !result ? reject(error) : resolve(result)),
+      ),
+    );
+    expect(stats.toJson({ all: false, errors: true }).errors).toEqual([]);
+    const html = fs.readFileSync(path.join(dir, 'dist', 'index.html'), 'utf8');
+    const links = [...html.matchAll(/<link [^>]*>/g)].map(([tag]) => tag);
+    // As the shell's page is written: minified, attribute values unquoted.
+    expect(links[0]).toMatch(
+      /^<link rel=preload href=\/fonts\/inter-latin-wght-normal\.[0-9a-f]{8}\.woff2 as=font type=font\/woff2 crossorigin>$/,
+    );
+    expect(links[1]).toMatch(/rel=stylesheet/);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps production source maps out of the served folder, named by no bundle', async () => {

@@ -141,7 +141,77 @@ class CleanSourceMapsPlugin {
   }
 }
 
-const compressedAssets = /\.(js|css)$/;
+// Scripts, styles and the JSON manifests a visit fetches (`mfe-manifest.json`, a remote's ~30 kB
+// `mf-manifest.json`). Not index.html: the shell's build rewrites it after webpack (its prerendered
+// header and footer), so a sibling compressed here would be stale.
+const compressedAssets = /\.(js|css|json)$/;
+
+/**
+ * The Latin subset of Inter: the face the first paint's text uses (the page is English; the other
+ * subsets of `@fontsource-variable/inter` load only for characters outside its unicode-range).
+ */
+export const CRITICAL_FONT = /^fonts\/inter-latin-wght-normal\.[0-9a-f]{8}\.woff2$/;
+
+/**
+ * Adds `<link rel="preload" as="font" type="font/woff2" crossorigin>` for the critical font to the
+ * page, ahead of its stylesheet: the browser would otherwise learn of the font only once the CSS has
+ * arrived and the text been laid out. Its name carries a content hash, so the tag is written by the
+ * build, not by hand in index.html. `crossorigin` because fonts are always fetched in CORS mode: a
+ * preload without it would not be reused and the font would download twice.
+ */
+export class PreloadCriticalFontPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('PreloadCriticalFontPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadCriticalFontPlugin', (data) => {
+        const font = compilation.getAssets().find((asset) => CRITICAL_FONT.test(asset.name));
+        if (!font) {
+          compilation.errors.push(
+            new webpack.WebpackError(`no asset matches ${CRITICAL_FONT}: nothing to preload`),
+          );
+          return data;
+        }
+        const attributes = {
+          rel: 'preload',
+          href: `/${font.name}`,
+          as: 'font',
+          type: 'font/woff2',
+          crossorigin: true,
+        };
+        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('link', attributes));
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * Shared modules load as one async chunk each (MUI is shared per component, ADR 0018), so a first
+ * visit to `/` made 53 script requests. What every page loads anyway goes in one chunk a group (ADR
+ * 0221): one request instead of up to 30, and hardly a byte a page did not download before (a few kB
+ * of MUI utilities only dialogs and menus use, against the better compression of fewer files). The
+ * modules are still shared one by one and run only when something asks for them. Check `/`
+ * (`tools/bench/first-visit-requests.mjs`, `first-visit-js.mjs`) before adding to a group: a module
+ * only some pages use would be downloaded by all.
+ */
+export const everyPageGroups: Record<string, RegExp> = {
+  // React, its DOM renderer and its scheduler: the shell renders nothing without them.
+  react: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/,
+  // The styling engine under MUI, and the router (with its facade): the header uses both on every page.
+  emotion: /[\\/]node_modules[\\/](?:@emotion|stylis)[\\/]|[\\/]facades[\\/]emotion-react\.ts$/,
+  router: /[\\/]node_modules[\\/]react-router[\\/]|[\\/]facades[\\/]react-router-dom\.ts$/,
+  // MUI's styling core (theme, `styled`, system, utilities) and the components the header and footer
+  // render, with what those import (the ripple, Button's loading spinner, ButtonGroup's contexts).
+  // Not the CSS-variables provider (no build uses CSS variables, ADR 0052) nor the menus' roving tab
+  // index: shared context files no page needs before a menu opens.
+  mui: new RegExp(
+    [
+      String.raw`[\\/]node_modules[\\/]@mui[\\/](?:styled-engine|private-theming|system|utils)[\\/](?!cssVars[\\/]|useRovingTabIndex[\\/])`,
+      String.raw`[\\/]node_modules[\\/]@mui[\\/]material[\\/](?:styles|utils|transitions|zero-styled|DefaultPropsProvider)[\\/]`,
+      String.raw`[\\/]node_modules[\\/]@mui[\\/]material[\\/](?:colors|GlobalStyles|AppBar|Toolbar|Box|Button|ButtonBase|ButtonGroup|useLazyRipple|CircularProgress|IconButton|SvgIcon|Typography|Link|Paper|CssBaseline)[\\/]`,
+      String.raw`[\\/]node_modules[\\/](?:clsx|@babel[\\/]runtime)[\\/]`,
+    ].join('|'),
+  ),
+};
 
 /**
  * `[name].[contenthash:8].js` for entry chunks. The federation runtime module asks for the entry's
@@ -242,9 +312,22 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
     optimization: {
       // Named chunk ids (the development default) collide for shared modules that sit in two chunks.
       chunkIds: 'deterministic',
-      // Shared modules load as separate async chunks; pull the code they have in common (MUI's
-      // styling core, transitions, utils) into chunks of its own instead of repeating it in each.
-      splitChunks: { chunks: 'async', minSize: 2000 },
+      // Shared modules load as separate async chunks; pull the code they have in common into chunks
+      // of its own instead of repeating it in each, and, in the shell, what every page loads into its
+      // groups. Not in a remote: there a group would hold the fallback copies of shared modules (which
+      // the shell's replace) beside modules the remote's pages do run, and so download both.
+      splitChunks: {
+        chunks: 'async',
+        minSize: 2000,
+        ...(host && {
+          cacheGroups: Object.fromEntries(
+            Object.entries(everyPageGroups).map(([name, test]) => [
+              name,
+              { test, name: `shared-${name}`, chunks: 'async', enforce: true, priority: 10 },
+            ]),
+          ),
+        }),
+      },
     },
     performance: { hints: false },
     plugins: [
@@ -289,6 +372,7 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
               publicPath: '/',
               chunks: Object.keys(entry),
             }),
+            new PreloadCriticalFontPlugin(),
           ]
         : []),
       ...(host ? [new EmitJsonPlugin('mfe-manifest.json', mfeManifest('production'))] : []),
