@@ -113,6 +113,27 @@ for name in "${remotes[@]}"; do
       || fail "$name: $map gave $(status "$work/h"), $(cat "$work/body")"
   done
 
+  # A prerendered page's fragment (marketing, checkout): the gateway composes pages from it, revalidating
+  # it with its ETag on every page it serves (STATIC_REMOTES_URL).
+  fragment="$(cd "$dist" && find prerendered -name '*.json' 2>/dev/null | head -1)"
+  if [ -n "$fragment" ]; then
+    curl -s -D "$work/h" -o "$work/body" "$base/mfe/$name/$fragment"
+    etag="$(header ETag "$work/h")"
+    [ "$(status "$work/h")" = 200 ] && [ -n "$etag" ] && cmp -s "$work/body" "$dist/$fragment" \
+      && pass "$name/$fragment: 200 with ETag $etag" \
+      || fail "$name/$fragment: $(status "$work/h"), ETag '$etag'"
+    curl -s -D "$work/h" -o /dev/null -H "If-None-Match: $etag" "$base/mfe/$name/$fragment"
+    [ "$(status "$work/h")" = 304 ] && pass "$name/$fragment: 304 to its ETag" \
+      || fail "$name/$fragment: $(status "$work/h") to If-None-Match"
+    # Node's fetch asks for gzip: nginx compresses on the fly and weakens the ETag, which still matches.
+    curl -s -D "$work/h" -o /dev/null -H 'Accept-Encoding: gzip, deflate, br' "$base/mfe/$name/$fragment"
+    etag="$(header ETag "$work/h")"
+    curl -s -D "$work/h" -o /dev/null -H 'Accept-Encoding: gzip, deflate, br' -H "If-None-Match: $etag" \
+      "$base/mfe/$name/$fragment"
+    [ "$(status "$work/h")" = 304 ] && pass "$name/$fragment: gzipped, 304 to its ETag $etag" \
+      || fail "$name/$fragment: gzipped, $(status "$work/h") to If-None-Match $etag"
+  fi
+
   for folder in "/mfe/$name" "/mfe/$name/"; do
     curl -s -D "$work/h" -o /dev/null "$base$folder"
     [ "$(status "$work/h")" = 404 ] && [ -z "$(header Location "$work/h")" ] \

@@ -131,7 +131,8 @@ test.describe('blog, help center, docs and legal pages', () => {
   test('the docs offer a section select on phones', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/docs');
-    await main(page).getByLabel('Documentation section').selectOption({ label: 'Authentication' });
+    await expect(main(page).getByRole('tablist')).toBeHidden();
+    await main(page).getByRole('combobox', { name: 'Documentation section' }).selectOption({ label: 'Authentication' });
     await expect(main(page).getByRole('heading', { level: 2, name: 'Authentication' })).toBeVisible();
   });
 

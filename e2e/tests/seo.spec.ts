@@ -56,7 +56,7 @@ test.describe('search engines and link previews', () => {
     // What a link preview that runs no script sees (on a page that is not prerendered).
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto('/contact');
+    await page.goto('/checkout');
     const content = (selector: string) => page.locator(selector).getAttribute('content');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await content('meta[name="theme-color"]')).toBe('#0A1020');

@@ -1,38 +1,53 @@
-import { lazy, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SECTION_ROUTES } from '@portal/contracts';
-import { SectionErrorBoundary, SectionPages, SectionRoot } from '@portal/ui';
+import {
+  lazyPage,
+  preloadPageAt,
+  SectionErrorBoundary,
+  SectionPages,
+  SectionRoot,
+  type SectionPageModules,
+} from '@portal/ui';
 import { CartProvider, loadApi, StoreProvider } from '@portal/store';
-
-const Login = lazy(() => import('./pages/Login/Login'));
-const Register = lazy(() => import('./pages/Register/Register'));
-const Checkout = lazy(() => import('./pages/Checkout/Checkout'));
-const ForgotPassword = lazy(() => import('./pages/ForgotPassword/ForgotPassword'));
-const ResetPassword = lazy(() => import('./pages/ResetPassword/ResetPassword'));
-const VerifyEmail = lazy(() => import('./pages/EmailLinks/VerifyEmail'));
-const ConfirmEmail = lazy(() => import('./pages/EmailLinks/ConfirmEmail'));
-const Invitation = lazy(() => import('./pages/Invitation/Invitation'));
 
 // Every page of this section calls the API: fetch RTK Query alongside the first page.
 void loadApi();
 
 type CheckoutPath = (typeof SECTION_ROUTES.checkout)[number];
 
-/** The page of each path of the section's row in the route table. */
-const PAGES: Record<CheckoutPath, ReactNode> = {
-  '/checkout': <Checkout />,
-  '/login': <Login />,
-  '/register': <Register />,
-  '/signup': <Register />,
-  '/forgot-password': <ForgotPassword />,
-  '/reset-password': <ResetPassword />,
-  '/verify-email': <VerifyEmail />,
-  '/confirm-email': <ConfirmEmail />,
-  '/invitation': <Invitation />,
+const register = lazyPage(() => import('./pages/Register/Register'));
+
+/** The page of each path of the section's row in the route table, each loaded on demand. */
+const PAGES: SectionPageModules<CheckoutPath> = {
+  '/checkout': lazyPage(() => import('./pages/Checkout/Checkout')),
+  '/login': lazyPage(() => import('./pages/Login/Login')),
+  '/register': register,
+  '/signup': register,
+  '/forgot-password': lazyPage(() => import('./pages/ForgotPassword/ForgotPassword')),
+  '/reset-password': lazyPage(() => import('./pages/ResetPassword/ResetPassword')),
+  '/verify-email': lazyPage(() => import('./pages/EmailLinks/VerifyEmail')),
+  '/confirm-email': lazyPage(() => import('./pages/EmailLinks/ConfirmEmail')),
+  '/invitation': lazyPage(() => import('./pages/Invitation/Invitation')),
 };
 
+/**
+ * Loads the module of the page at `pathname` (nothing for another section's path) and RTK Query, which
+ * its hooks wait for: the first render then shows the page, not a loading state.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  await Promise.all([preloadPageAt(PAGES, pathname), loadApi()]);
+}
+
 export function CheckoutRoutes() {
-  return <SectionPages paths={SECTION_ROUTES.checkout} page={(path) => PAGES[path]} />;
+  return (
+    <SectionPages
+      paths={SECTION_ROUTES.checkout}
+      page={(path) => {
+        const { Page } = PAGES[path];
+        return <Page />;
+      }}
+    />
+  );
 }
 
 export function CheckoutRoot() {

@@ -1,21 +1,29 @@
-import type { ComponentType } from 'react';
-import { BrowserRouter, matchPath } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { SECTION_ROUTES } from '@portal/contracts';
-import { SectionErrorBoundary, SectionPages, SectionRoot } from '@portal/ui';
-import { StoreProvider } from '@portal/store';
-import { lazyPage } from './lazy-page';
+import {
+  lazyPage,
+  preloadPageAt,
+  SectionErrorBoundary,
+  SectionPages,
+  SectionRoot,
+  type SectionPageModules,
+} from '@portal/ui';
+import { loadApi, StoreProvider } from '@portal/store';
 import { Home } from './pages/Home/Home';
 
 type MarketingPath = (typeof SECTION_ROUTES.marketing)[number];
 
 // One page per path of the section's row in the route table; every page but the home page loads on demand.
-const PAGES: Record<MarketingPath, { Page: ComponentType; preload?: () => Promise<void> }> = {
+const PAGES: SectionPageModules<MarketingPath> = {
   '/': { Page: Home },
   '/services': lazyPage(() => import('./pages/Services/Services')),
   '/pricing': lazyPage(() => import('./pages/Pricing/Pricing')),
   '/about': lazyPage(() => import('./pages/About/About')),
   '/about-us': lazyPage(() => import('./pages/AboutUs/AboutUs')),
-  '/contact': lazyPage(() => import('./pages/Contact/Contact')),
+  // Its form's hook waits for RTK Query: loaded with the page, so the first render does not suspend.
+  '/contact': lazyPage(() =>
+    Promise.all([import('./pages/Contact/Contact'), loadApi()]).then(([module]) => module),
+  ),
   '/platform': lazyPage(() => import('./pages/Platform/Platform')),
   '/careers': lazyPage(() => import('./pages/Careers/Careers')),
   '/blog': lazyPage(() => import('./pages/Blog/Blog')),
@@ -27,10 +35,7 @@ const PAGES: Record<MarketingPath, { Page: ComponentType; preload?: () => Promis
 };
 
 /** Loads the module of the page at `pathname` (nothing to load for the home page or another section's path). */
-export async function preloadPage(pathname: string): Promise<void> {
-  const path = SECTION_ROUTES.marketing.find((pattern) => matchPath(pattern, pathname));
-  if (path) await PAGES[path].preload?.();
-}
+export const preloadPage = (pathname: string) => preloadPageAt(PAGES, pathname);
 
 export function MarketingRoutes() {
   return (

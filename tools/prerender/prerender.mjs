@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Prerenders the marketing section's public pages at build time (the last step of `mfe-marketing`'s
-// build): loads each page of the built site in Debian's Chromium and writes what its first paint
-// needs to `mfe-marketing/dist/prerendered/<path>.json`, which the gateway puts into the shell's
-// index.html for that path. The app takes over from it (why: docs/adr/0066-prerendered-public-pages.md).
-// Without Chromium it says so and leaves the pages client-rendered.
+// Prerenders a section's pages at build time (the last step of `mfe-marketing`'s and `mfe-checkout`'s
+// builds: `portal-prerender --section <name>`): loads each page of the built site in Debian's Chromium
+// and writes what its first paint needs to `mfe-<name>/dist/prerendered/<path>.json`, which the gateway
+// puts into the shell's index.html for that path. The app takes over from it (why:
+// docs/adr/0066-prerendered-public-pages.md). Without Chromium it says so and leaves the pages
+// client-rendered.
 /* global window, document, DOMParser -- the functions passed to page.evaluate and addInitScript run in the page */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import contracts from '@portal/contracts';
 import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
 import { chromium } from 'playwright-core';
@@ -16,16 +18,29 @@ import { recordInsertedRules } from './inserted-rules.mjs';
 import { startSiteServer } from './site-server.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const outDir = path.join(rootDir, 'mfe-marketing/dist/prerendered');
 const chromiumPath = chromiumLaunchOptions.executablePath;
 
-/** Stands for the site's origin in a fragment's head; the gateway writes PUBLIC_SITE_URL there. */
+/** Stands for the site's origin in a fragment; the gateway writes PUBLIC_SITE_URL there. */
 export const SITE_URL_TOKEN = '__PUBLIC_SITE_URL__';
 
-// Pages whose first render depends on what only the visitor's browser knows are left to the app:
-// the contact page embeds the booking widget of the runtime config, the docs page picks its layout
-// with a media query in script.
-const clientOnly = new Set(['/contact', '/docs']);
+/**
+ * The pages each section prerenders: the marketing section's public pages, and the sign-in and
+ * account pages a visitor reaches from them. The reset page is opened as its mail's link opens it
+ * (a well-formed token), so its copy is the form and not the refusal of a link without one.
+ */
+const SECTION_PAGES = {
+  marketing: () => contracts.indexablePages().map(({ path: pagePath }) => ({ path: pagePath })),
+  checkout: () => [
+    { path: '/login' },
+    { path: '/register' },
+    { path: '/signup' },
+    { path: contracts.accountPages.forgotPassword },
+    {
+      path: contracts.accountPages.resetPassword,
+      visit: `${contracts.accountPages.resetPassword}?token=${'x'.repeat(43)}`,
+    },
+  ],
+};
 
 // The phone Lighthouse emulates. Layout is CSS-responsive, so the markup suits every width; only
 // measured details (a tab indicator's offset) are the phone's until the app takes over.
@@ -42,7 +57,7 @@ export const fragmentFile = (pagePath) => `${pagePath === '/' ? 'index' : pagePa
  * each tag marked `data-prerendered` and, where it replaces one of the shell's defaults, carrying
  * that default in `data-default`: the head goes back to it when the visitor moves on.
  */
-async function capture(siteUrlToken) {
+async function capture({ siteUrlToken, section: name }) {
   const { origin } = window.location;
   const rulesOf = (keys) =>
     [...document.querySelectorAll('style[data-emotion]')]
@@ -53,7 +68,12 @@ async function capture(siteUrlToken) {
       .filter((style) => keys.includes((style.dataset.emotion ?? '').split(' ')[0]))
       .map((style) => style.sheet?.insertedRuleTexts?.join('') ?? style.textContent)
       .join('');
-  const rootRelative = (text) => text.replaceAll(`${origin}/`, '/');
+  // Links (attributes, CSS urls) become root-relative; the origin anywhere else (a code sample's base
+  // URL) is the site's own.
+  const rootRelative = (text) =>
+    ['="', '(', '("']
+      .reduce((result, before) => result.replaceAll(`${before}${origin}/`, `${before}/`), text)
+      .replaceAll(origin, siteUrlToken);
 
   const headTags = [
     'title',
@@ -89,38 +109,74 @@ async function capture(siteUrlToken) {
 
   // The markup and the styles are read together, after the last await: a part that renders meanwhile
   // (the home's sections below the tiles, on a busy machine) must not be in one without the other.
-  const section = document.getElementById('section-marketing');
-  if (!section) throw new Error('the shell page has no #section-marketing');
-  const sectionCss = rootRelative(rulesOf(['mfe-marketing']));
-  const ids = [...new Set([...sectionCss.matchAll(/\.mfe-marketing-([a-z0-9]+)/g)].map((match) => match[1]))];
-  const globalCss = rootRelative(rulesOf(['mfe-shell-global', 'mfe-marketing-global']));
+  const section = document.getElementById(`section-${name}`);
+  if (!section) throw new Error(`the shell page has no #section-${name}`);
+  const key = `mfe-${name}`;
+  const sectionCss = rootRelative(rulesOf([key]));
+  const ids = [
+    ...new Set([...sectionCss.matchAll(new RegExp(`\\.${key}-([a-z0-9]+)`, 'g'))].map((match) => match[1])),
+  ];
+  const globalCss = rootRelative(rulesOf(['mfe-shell-global', `${key}-global`]));
   return {
     head: [
       ...head,
       `<style data-prerendered>${globalCss}</style>`,
-      `<style data-emotion="mfe-marketing ${ids.join(' ')}">${sectionCss}</style>`,
+      `<style data-emotion="${key} ${ids.join(' ')}">${sectionCss}</style>`,
     ].join(''),
     section: `<div data-prerendered inert>${rootRelative(section.innerHTML)}</div>`,
   };
 }
 
+/**
+ * The runtime config (`/runtime-config.json`: the scheduler, the API's base URL) is what a deployment
+ * sets, not the build: it is held unanswered while pages are prerendered, so each copy shows what a
+ * visitor's first paint shows before it arrives (the booking widget's placeholder, this site's own API).
+ */
+const RUNTIME_CONFIG = '**/runtime-config.json';
+
+/** Counts a page's requests in flight, but for the held runtime config. */
+function trackRequests(page) {
+  const inFlight = new Set();
+  let changedAt = performance.now();
+  const counted = (request) => !request.url().endsWith('/runtime-config.json');
+  const started = (request) => {
+    if (counted(request)) inFlight.add(request);
+    changedAt = performance.now();
+  };
+  const ended = (request) => {
+    inFlight.delete(request);
+    changedAt = performance.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    /** Resolves once no counted request has been in flight for 500 ms (as Playwright's networkidle). */
+    async idle() {
+      const deadline = performance.now() + 30_000;
+      while (inFlight.size > 0 || performance.now() - changedAt < 500) {
+        if (performance.now() > deadline) throw new Error(`requests still in flight after 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
+
 /** Resolves once the section shows its page, fonts are in and no transition is running. */
-async function settled(page) {
+async function settled(page, requests, section) {
+  const slot = `#section-${section}`;
+  const styles = `style[data-emotion="mfe-${section}"]`;
   // The section's own styles are there only when the section rendered (not the shell's section error).
-  await page.locator('#section-marketing h1').waitFor();
-  if ((await page.locator('style[data-emotion="mfe-marketing"]').count()) === 0) {
-    throw new Error(
-      `the marketing section did not render: ${await page.locator('#section-marketing').innerText()}`,
-    );
+  await page.locator(`${slot} h1`).waitFor();
+  if ((await page.locator(styles).count()) === 0) {
+    throw new Error(`the ${section} section did not render: ${await page.locator(slot).innerText()}`);
   }
-  await page.waitForLoadState('networkidle');
+  await requests.idle();
   // A busy machine may still be rendering what arrived (the home's sections below the tiles): the
   // section's styles stop growing once it is done.
   await page.waitForFunction(
-    () => {
-      const style = /** @type {HTMLStyleElement | null} */ (
-        document.querySelector('style[data-emotion="mfe-marketing"]')
-      );
+    (selector) => {
+      const style = /** @type {HTMLStyleElement | null} */ (document.querySelector(selector));
       const sheet = /** @type {(CSSStyleSheet & { insertedRuleTexts?: string[] }) | null | undefined} */ (
         style?.sheet
       );
@@ -129,7 +185,7 @@ async function settled(page) {
       if (state.rules !== count) Object.assign(state, { rules: count, since: performance.now() });
       return performance.now() - (state.since ?? 0) >= 750;
     },
-    undefined,
+    styles,
     { polling: 100, timeout: 30_000 },
   );
   await page.evaluate(async () => {
@@ -141,32 +197,34 @@ async function settled(page) {
   });
 }
 
-export async function prerender() {
+/** Prerenders the pages of `section` (a key of SECTION_PAGES); resolves with their paths. */
+export async function prerender(section) {
   if (!fs.existsSync(chromiumPath)) {
     console.log(`prerender: no Chromium at ${chromiumPath} (CHROMIUM_PATH); the pages stay client-rendered`);
     return [];
   }
-  const pages = contracts
-    .indexablePages()
-    .map((page) => page.path)
-    .filter((pagePath) => !clientOnly.has(pagePath));
+  const sectionRoot = path.join(rootDir, `mfe-${section}/dist`);
+  const outDir = path.join(sectionRoot, 'prerendered');
+  const pages = SECTION_PAGES[section]();
   const site = await startSiteServer({
     shellRoot: path.join(rootDir, 'shell/dist'),
-    remoteRoots: { marketing: path.join(rootDir, 'mfe-marketing/dist') },
+    remoteRoots: { [section]: sectionRoot },
   });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext({ viewport, colorScheme: 'dark' });
     await context.addInitScript(recordInsertedRules);
+    await context.route(RUNTIME_CONFIG, () => {});
     fs.rmSync(outDir, { recursive: true, force: true });
-    for (const pagePath of pages) {
+    for (const { path: pagePath, visit = pagePath } of pages) {
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`${site.origin}${pagePath}`);
-      await settled(page);
+      const requests = trackRequests(page);
+      await page.goto(`${site.origin}${visit}`);
+      await settled(page, requests, section);
       if (errors.length > 0) throw new Error(`${pagePath} threw while rendering: ${errors.join('; ')}`);
-      const fragment = await page.evaluate(capture, SITE_URL_TOKEN);
+      const fragment = await page.evaluate(capture, { siteUrlToken: SITE_URL_TOKEN, section });
       const file = path.join(outDir, fragmentFile(pagePath));
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, `${JSON.stringify(fragment)}\n`);
@@ -176,24 +234,27 @@ export async function prerender() {
     await browser.close();
     await site.close();
   }
-  return pages;
+  return pages.map(({ path: pagePath }) => pagePath);
 }
 
-// Run as a script, or through its bin `portal-prerender` (a link: compared by the file it points to).
-// `--chrome`: the shell's build step instead, its header and footer (chrome.mjs).
+// Run as a script, or through its bin `portal-prerender` (a link: compared by the file it points to):
+// `--section <name>` a section's pages; `--chrome` the shell's build step instead, its header and
+// footer (chrome.mjs).
 if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
+  const { values } = parseArgs({ options: { chrome: { type: 'boolean' }, section: { type: 'string' } } });
   const startedAt = performance.now();
   const seconds = () => ((performance.now() - startedAt) / 1000).toFixed(1);
-  if (process.argv.includes('--chrome')) {
+  if (values.chrome) {
     if (await prerenderChrome()) {
       console.log(`prerender: the header and footer into shell/dist/index.html in ${seconds()} s`);
     }
-  } else {
-    const pages = await prerender();
+  } else if (values.section && Object.hasOwn(SECTION_PAGES, values.section)) {
+    const pages = await prerender(values.section);
     if (pages.length > 0) {
-      console.log(
-        `prerender: ${pages.length} pages into ${path.relative(rootDir, outDir)} in ${seconds()} s`,
-      );
+      console.log(`prerender: ${pages.length} pages of mfe-${values.section} in ${seconds()} s`);
     }
+  } else {
+    console.error(`usage: portal-prerender --section <${Object.keys(SECTION_PAGES).join('|')}> | --chrome`);
+    process.exitCode = 2;
   }
 }

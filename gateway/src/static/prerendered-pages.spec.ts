@@ -2,7 +2,13 @@ import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { composePage, PrerenderedPages, SITE_URL_TOKEN, type PageFragment } from './prerendered-pages';
+import {
+  composePage,
+  fragmentFiles,
+  PrerenderedPages,
+  SITE_URL_TOKEN,
+  type PageFragment,
+} from './prerendered-pages';
 
 // The shell's index.html as its build minifies it (quotes dropped where it can).
 const indexHtml =
@@ -44,6 +50,13 @@ describe('composePage', () => {
     expect(page).not.toContain(SITE_URL_TOKEN);
   });
 
+  it("writes the site's address in the content too (a code sample's base URL)", () => {
+    const docs = { ...pricing, section: `<pre>fetch('${SITE_URL_TOKEN}/v1/tickets')</pre>` };
+    expect(composePage(indexHtml, docs, 'https://www.example.com')).toContain(
+      "<pre>fetch('https://www.example.com/v1/tickets')</pre>",
+    );
+  });
+
   it("puts the content in the marketing section's slot only, dollar signs and all", () => {
     expect(page).toContain(
       `<div id=section-marketing>${pricing.section}</div><div id=section-checkout></div>`,
@@ -83,7 +96,12 @@ describe('PrerenderedPages', () => {
   let pages: PrerenderedPages;
   const errors: string[] = [];
   const shellRoot = () => path.join(root, 'shell');
-  const pagesRoot = () => path.join(root, 'prerendered');
+  const pagesRoot = () => path.join(root, 'marketing', 'prerendered');
+  const checkoutPagesRoot = () => path.join(root, 'checkout', 'prerendered');
+  const login: PageFragment = {
+    head: '<title data-prerendered="">Sign in | Millstone CX</title>',
+    section: '<div data-prerendered inert><h1>Welcome back</h1></div>',
+  };
 
   beforeEach(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'prerendered-'));
@@ -99,9 +117,14 @@ describe('PrerenderedPages', () => {
       path.join(pagesRoot(), 'blog', 'roi.json'),
       JSON.stringify({ ...pricing, section: '<h1>ROI</h1>' }),
     );
+    await mkdir(checkoutPagesRoot(), { recursive: true });
+    await writeFile(path.join(checkoutPagesRoot(), 'login.json'), JSON.stringify(login));
     errors.length = 0;
-    pages = new PrerenderedPages(shellRoot(), pagesRoot(), 'https://www.example.com', (_error, file) =>
-      errors.push(file),
+    pages = new PrerenderedPages(
+      shellRoot(),
+      fragmentFiles({ marketing: path.join(root, 'marketing'), checkout: path.join(root, 'checkout') }),
+      'https://www.example.com',
+      (_error, file) => errors.push(file),
     );
   });
 
@@ -117,18 +140,30 @@ describe('PrerenderedPages', () => {
     expect(page?.html.toString()).toContain(text);
   });
 
+  it("puts a page of another section in that section's slot", async () => {
+    const html = (await pages.find('/login'))?.html.toString();
+    expect(html).toContain(`<div id=section-marketing></div><div id=section-checkout>${login.section}</div>`);
+    expect(html).toContain('<title data-prerendered="">Sign in | Millstone CX</title>');
+  });
+
   it('has the page compressed with gzip and brotli', async () => {
     const page = (await pages.find('/pricing'))!;
     expect(zlib.gunzipSync(page.gzip).equals(page.html)).toBe(true);
     expect(zlib.brotliDecompressSync(page.br).equals(page.html)).toBe(true);
   });
 
-  it.each(['/login', '/blog', '/Pricing', '/../shell/index', '/pricing.json', '/blog//roi'])(
-    'has nothing for %s',
-    async (urlPath) => {
-      expect(await pages.find(urlPath)).toBeNull();
-    },
-  );
+  it.each([
+    '/checkout',
+    '/dashboard',
+    '/blog',
+    '/Pricing',
+    '/no-such-page',
+    '/../shell/index',
+    '/pricing.json',
+    '/blog//roi',
+  ])('has nothing for %s', async (urlPath) => {
+    expect(await pages.find(urlPath)).toBeNull();
+  });
 
   it('serves a new build of either file at once', async () => {
     await pages.find('/pricing');
@@ -151,7 +186,7 @@ describe('PrerenderedPages', () => {
   it('reports an unreadable page and leaves the address to the shell', async () => {
     await writeFile(path.join(pagesRoot(), 'pricing.json'), '{ not json');
     expect(await pages.find('/pricing')).toBeNull();
-    expect(errors).toEqual([path.join(pagesRoot(), 'pricing.json')]);
+    expect(errors).toEqual(['mfe/marketing/prerendered/pricing.json']);
   });
 
   it('has nothing while the shell is not built', async () => {

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { sectionForPath, type SectionName } from '@portal/contracts';
+import { encodePage, type EncodedPage } from './shell-page';
 
 /**
- * Marketing pages prerendered at build time (tools/prerender writes one JSON file per page into the
- * marketing build's `prerendered/` folder): served as the shell's index.html with the page's head
- * tags and its content in place, so the first paint shows the page before any script runs; the
- * marketing section replaces the content with its own render. Why:
+ * Pages prerendered at build time (tools/prerender writes one JSON file per page into its section's
+ * build, in a `prerendered/` folder: the marketing pages, sign-in and the account pages): served as
+ * the shell's index.html with the page's head tags and its content in its section's slot, so the first paint shows the page before any script runs; the
+ * section replaces the content with its own render. Why:
  * docs/adr/0066-prerendered-public-pages.md.
  */
 
@@ -17,8 +17,8 @@ import zlib from 'node:zlib';
  */
 const DEFAULT_HEAD_TAGS =
   /<title>[^<]*<\/title>|<meta (?:name|property)="?(?:description|robots|og:[\w:]+|twitter:[\w:]+)"?[^>]*>|<link rel="?canonical"?[^>]*>/g;
-/** The opening tag of the marketing section's slot. */
-const SECTION_SLOT = /<div id="?section-marketing"?>/;
+/** The opening tag of a section's slot. */
+const sectionSlot = (section: SectionName) => new RegExp(`<div id="?section-${section}"?>`);
 /** Where the prerenderer wrote the site's origin (it ran on a local address). */
 export const SITE_URL_TOKEN = '__PUBLIC_SITE_URL__';
 
@@ -29,78 +29,128 @@ export interface PageFragment {
   section: string;
 }
 
-export interface PrerenderedPage {
-  html: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  /** Weak (one for the three encodings, compared weakly by If-None-Match): the page's text. */
-  etag: string;
-}
 
 // The paths the prerenderer writes: lower-case words between slashes, as the marketing routes are.
 const pagePath = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
 
-/** The shell's page with `fragment` in place, or null when the page has no slot to put it in. */
-export function composePage(indexHtml: string, fragment: PageFragment, siteUrl: string): string | null {
-  if (!SECTION_SLOT.test(indexHtml) || !indexHtml.includes('</head>')) return null;
+/**
+ * The shell's page with `fragment` in `section`'s slot, or null when the page has no slot to put it
+ * in.
+ */
+export function composePage(
+  indexHtml: string,
+  fragment: PageFragment,
+  siteUrl: string,
+  section: SectionName = 'marketing',
+): string | null {
+  const slot = sectionSlot(section);
+  if (!slot.test(indexHtml) || !indexHtml.includes('</head>')) return null;
   const head = fragment.head.replaceAll(SITE_URL_TOKEN, siteUrl);
+  const content = fragment.section.replaceAll(SITE_URL_TOKEN, siteUrl);
   // Functions as replacements: a `$` in the page's text is text, not a replacement pattern.
   return indexHtml
     .replace(DEFAULT_HEAD_TAGS, '')
     .replace('</head>', () => `${head}</head>`)
-    .replace(SECTION_SLOT, (slot) => slot + fragment.section);
+    .replace(slot, (opening) => opening + content);
 }
 
-function compressed(html: string): PrerenderedPage {
-  const buffer = Buffer.from(html);
+/** A fragment's text with what identifies this version of it (a file's mtime, an HTTP ETag). */
+export interface Fragment {
+  version: string;
+  text: string;
+}
+
+/**
+ * Where the sections' prerendered fragments are read: `load` answers the fragment at `file` (relative
+ * to the section's build), reusing `known` when it has not changed, or null when there is none.
+ */
+export interface FragmentSource {
+  load(section: SectionName, file: string, known: Fragment | undefined): Promise<Fragment | null>;
+}
+
+/** The builds of the sections served from this machine (`npm start`): each one's `prerendered/` folder. */
+export function fragmentFiles(sectionRoots: Partial<Record<SectionName, string>>): FragmentSource {
   return {
-    html: buffer,
-    gzip: zlib.gzipSync(buffer, { level: 9 }),
-    br: zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    etag: `W/"${createHash('sha256').update(buffer).digest('base64url').slice(0, 27)}"`,
+    async load(section, file, known) {
+      const root = sectionRoots[section];
+      if (!root) return null;
+      const fragmentFile = path.join(root, file);
+      const fileStat = await stat(fragmentFile).catch(() => null);
+      if (!fileStat?.isFile()) return null;
+      // A rebuild (a deploy, `nx build` beside a running stack) is picked up at once.
+      const version = String(fileStat.mtimeMs);
+      if (known?.version === version) return known;
+      return { version, text: await readFile(fragmentFile, 'utf8') };
+    },
+  };
+}
+
+/**
+ * The sections' builds on the static remotes' server (containers: STATIC_REMOTES_URL, where the gateway
+ * also sends /mfe/*), asked on every page with the ETag of the copy in hand: a new release of a section
+ * is served at once, and an unchanged fragment costs a 304.
+ */
+export function fragmentsAt(remotesUrl: string, timeoutMs = 2_000): FragmentSource {
+  return {
+    async load(section, file, known) {
+      const response = await fetch(`${remotesUrl}/mfe/${section}/${file}`, {
+        headers: known ? { 'if-none-match': known.version } : {},
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (response.status === 304 && known) return known;
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`the static remotes answered ${response.status} for ${file}`);
+      return { version: response.headers.get('etag') ?? '', text: await response.text() };
+    },
   };
 }
 
 export class PrerenderedPages {
-  /** Composed pages by path, with the file versions they were made from. */
-  private readonly cache = new Map<string, { version: string; page: PrerenderedPage | null }>();
+  /** Fragments by path, as last read. */
+  private readonly fragments = new Map<string, Fragment>();
+  /** Composed pages by path, with the versions of the fragment and the shell page they were made from. */
+  private readonly cache = new Map<string, { version: string; page: EncodedPage | null }>();
 
   constructor(
     private readonly shellRoot: string,
-    private readonly pagesRoot: string,
+    private readonly source: FragmentSource,
     private readonly siteUrl: string,
     private readonly onError: (error: unknown, file: string) => void = () => {},
   ) {}
 
   /** The prerendered page at `urlPath` (a path without query), or null when there is none. */
-  async find(urlPath: string): Promise<PrerenderedPage | null> {
+  async find(urlPath: string): Promise<EncodedPage | null> {
     const pathname = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
-    if (!pagePath.test(pathname)) return null;
-    const fragmentFile = path.join(this.pagesRoot, `${pathname === '/' ? 'index' : pathname.slice(1)}.json`);
+    const section = pagePath.test(pathname) ? sectionForPath(pathname) : null;
+    if (!section) return null;
+    const file = `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.json`;
     const indexFile = path.join(this.shellRoot, 'index.html');
-    const [fragmentStat, indexStat] = await Promise.all([
-      stat(fragmentFile).catch(() => null),
-      stat(indexFile).catch(() => null),
-    ]);
-    if (!fragmentStat?.isFile() || !indexStat?.isFile()) return null;
-
-    // A rebuild of either file (a deploy, `nx build` beside a running stack) is picked up at once.
-    const version = `${fragmentStat.mtimeMs}:${indexStat.mtimeMs}`;
-    const cached = this.cache.get(pathname);
-    if (cached?.version === version) return cached.page;
-    let page: PrerenderedPage | null = null;
     try {
-      const [fragment, indexHtml] = await Promise.all([
-        readFile(fragmentFile, 'utf8'),
-        readFile(indexFile, 'utf8'),
+      const [fragment, indexStat] = await Promise.all([
+        this.source.load(section, file, this.fragments.get(pathname)),
+        stat(indexFile).catch(() => null),
       ]);
-      const html = composePage(indexHtml, JSON.parse(fragment) as PageFragment, this.siteUrl);
-      page = html === null ? null : compressed(html);
+      if (!fragment || !indexStat?.isFile()) {
+        this.fragments.delete(pathname);
+        return null;
+      }
+      this.fragments.set(pathname, fragment);
+      const version = `${fragment.version}:${indexStat.mtimeMs}`;
+      const cached = this.cache.get(pathname);
+      if (cached?.version === version) return cached.page;
+      const html = composePage(
+        await readFile(indexFile, 'utf8'),
+        JSON.parse(fragment.text) as PageFragment,
+        this.siteUrl,
+        section,
+      );
+      const page = html === null ? null : encodePage(Buffer.from(html));
+      this.cache.set(pathname, { version, page });
+      return page;
     } catch (error) {
-      // The client-rendered page still works: a broken file costs the prerendered paint only.
-      this.onError(error, fragmentFile);
+      // The client-rendered page still works: a broken or unreachable fragment costs the prerendered paint only.
+      this.onError(error, `mfe/${section}/${file}`);
+      return null;
     }
-    this.cache.set(pathname, { version, page });
-    return page;
   }
 }

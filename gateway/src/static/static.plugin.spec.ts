@@ -124,6 +124,23 @@ describe('static hosting of the shell and the remotes', () => {
     },
   );
 
+  it('compresses the shell page, with an ETag it answers 304 to, for an app route and a 404 alike', async () => {
+    const response = await get(`${gateway.url}/dashboard`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(noCache);
+    expect(zlib.brotliDecompressSync(response.body).toString()).toBe(indexHtml);
+    const gzipped = await get(`${gateway.url}/no/such/page`, { 'accept-encoding': 'gzip' });
+    expect(gzipped.status).toBe(404);
+    expect(zlib.gunzipSync(gzipped.body).toString()).toBe(indexHtml);
+    const etag = response.headers.etag!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(gzipped.headers.etag).toBe(etag);
+    const again = await get(`${gateway.url}/login`, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
   it('serves /mfe-manifest.json from the shell build, not cached', async () => {
     const response = await get(`${gateway.url}/mfe-manifest.json`);
     expect(response.status).toBe(200);
@@ -256,7 +273,7 @@ describe('remotes proxied to STATIC_REMOTES_URL', () => {
   });
 });
 
-describe('pages the marketing build prerendered', () => {
+describe("pages the sections' builds prerendered", () => {
   const shellPage =
     '<!doctype html><html><head><title>Portal</title><meta name=description content="Default."></head>' +
     '<body><div id=section-marketing></div></body></html>';
@@ -308,6 +325,49 @@ describe('pages the marketing build prerendered', () => {
   });
 
   it('serves the plain shell page where nothing was prerendered', async () => {
-    expect((await get(`${gateway.url}/contact`)).body.toString()).toBe(shellPage);
+    expect((await get(`${gateway.url}/careers`)).body.toString()).toBe(shellPage);
+  });
+});
+
+describe('pages prerendered in the sections on STATIC_REMOTES_URL', () => {
+  const shellPage =
+    '<!doctype html><html><head><title>Portal</title></head>' +
+    '<body><div id=section-marketing></div><div id=section-checkout></div></body></html>';
+  const fragment = { head: '<title data-prerendered="">Sign in</title>', section: '<h1>Welcome back</h1>' };
+  let remotes: Upstream;
+  let release = 'v1';
+
+  beforeAll(async () => {
+    remotes = await startUpstream((request, response) => {
+      if (request.url !== '/mfe/checkout/prerendered/login.json') return void response.writeHead(404).end();
+      const etag = `"${release}"`;
+      if (request.headers['if-none-match'] === etag) return void response.writeHead(304, { etag }).end();
+      response.writeHead(200, { 'content-type': 'application/json', etag });
+      response.end(JSON.stringify({ ...fragment, section: `${fragment.section}<p>${release}</p>` }));
+    });
+  });
+
+  afterAll(() => remotes.close());
+
+  const gateway = useStaticGateway({
+    env: () => ({ STATIC_REMOTES_URL: remotes.url }),
+    addFiles: (root) => writeFile(path.join(root, 'index.html'), shellPage),
+  });
+
+  it("composes them as here, revalidating each fragment with its ETag, and serves a section's new release at once", async () => {
+    const first = await get(`${gateway.url}/login`);
+    expect(first.body.toString()).toContain('<div id=section-checkout><h1>Welcome back</h1><p>v1</p></div>');
+    await get(`${gateway.url}/login`);
+    const asked = remotes.received.filter(
+      (request) => request.url === '/mfe/checkout/prerendered/login.json',
+    );
+    expect(asked.map((request) => request.headers['if-none-match'])).toEqual([undefined, '"v1"']);
+
+    release = 'v2';
+    expect((await get(`${gateway.url}/login`)).body.toString()).toContain('<p>v2</p>');
+  });
+
+  it('serves the plain shell page where the section has no fragment', async () => {
+    expect((await get(`${gateway.url}/register`)).body.toString()).toBe(shellPage);
   });
 });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageExists, SECTION_NAMES } from '@portal/contracts';
@@ -7,7 +6,8 @@ import type { GatewayConfig } from '../config/env';
 import { proxyTo } from '../proxy/upstream-client';
 import { UpstreamPool } from '../proxy/upstream-pool';
 import { cacheControlFor, noCache } from './cache-control';
-import { PrerenderedPages, type PrerenderedPage } from './prerendered-pages';
+import { fragmentFiles, fragmentsAt, PrerenderedPages } from './prerendered-pages';
+import { ShellPage, type EncodedPage } from './shell-page';
 
 const sendOptions = {
   preCompressed: true,
@@ -28,7 +28,8 @@ const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.callNo
 // there all the same (an older build, a remote's nginx) is never sent.
 const sourceMap = /\.map$/i;
 
-function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
+/** A page composed and compressed in memory (the shell's, or a prerendered one), revalidated by its ETag. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPage) {
   reply.header('cache-control', noCache).header('vary', 'accept-encoding').header('etag', page.etag);
   if (ifNoneMatchMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   const accepted = request.headers['accept-encoding'] ?? '';
@@ -55,24 +56,26 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
   // Only the `sendFile` decorator: the catch-all route below decides what to send.
   await app.register(fastifyStatic, { ...sendOptions, root: shellRoot, serve: false });
 
-  // Pages the marketing build prerendered, where its build is on this machine (not behind STATIC_REMOTES_URL).
-  const prerendered = remotesUrl
-    ? null
-    : new PrerenderedPages(
-        shellRoot,
-        path.join(remoteRoots.marketing, 'prerendered'),
-        config.publicSiteUrl,
-        (error, file) =>
-          app.log.error({ err: error, file }, 'prerendered page unreadable; serving index.html'),
-      );
+  // Pages the sections' builds prerendered: in their builds here, or on the static remotes' server.
+  const prerendered = new PrerenderedPages(
+    shellRoot,
+    remotesUrl ? fragmentsAt(remotesUrl) : fragmentFiles(remoteRoots),
+    config.publicSiteUrl,
+    (error, file) => app.log.error({ err: error, file }, 'prerendered page unavailable; serving index.html'),
+  );
+
+  const shellPage = new ShellPage(shellRoot);
 
   app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const file = request.params['*'];
     if (fileLike.test(file)) return reply.sendFile(file);
-    const page = await prerendered?.find(`/${file}`);
-    if (page) return sendPrerendered(request, reply, page);
+    const page = await prerendered.find(`/${file}`);
+    if (page) return sendPage(request, reply, page);
     // The shell shows its not-found page where no section serves the path; crawlers get the 404 too.
-    return reply.code(pageExists(`/${file}`) ? 200 : 404).sendFile('index.html');
+    reply.code(pageExists(`/${file}`) ? 200 : 404);
+    // Compressed and with an ETag like a prerendered page; sendFile answers a build without one.
+    const shell = await shellPage.get();
+    return shell ? sendPage(request, reply, shell) : reply.sendFile('index.html');
   });
 
   app.all('/mfe', notFound);

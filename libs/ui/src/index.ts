@@ -17,6 +17,8 @@ export { registerReactInstance } from './react-instances';
 export type { ReactInstanceRecord } from './react-instances';
 export { PageLoading } from './PageLoading';
 export { SectionPages } from './SectionPages';
+export { lazyPage, preloadPageAt } from './lazy-page';
+export type { LazyPage, SectionPageModules } from './lazy-page';
 export type { SectionPagesProps } from './SectionPages';
 export { REDIRECT_DELAY_MS, RedirectNotice } from './redirect-notice/lazy-redirect-notice';
 export type { RedirectNoticeProps } from './redirect-notice/lazy-redirect-notice';

@@ -21,6 +21,11 @@ export interface SectionLifecyclesOptions {
    * once.
    */
   firstMount?: 'placeholder' | 'page';
+  /**
+   * With `page`: loads the module of the page at an address, awaited before the first render over a
+   * prerendered copy.
+   */
+  preloadPage?: (pathname: string) => Promise<void>;
 }
 
 /** The single-spa lifecycles a section's federated './app' module exports. */
@@ -30,10 +35,11 @@ export function sectionLifecycles({
   ReactDOMClient,
   rootComponent,
   firstMount = 'placeholder',
+  preloadPage,
 }: SectionLifecyclesOptions) {
   registerReactInstance(name, React);
   const pageFirst = firstMount === 'page';
-  return singleSpaReact({
+  const lifecycles = singleSpaReact({
     React,
     // The placeholder commits in one short task; the section itself always renders as a transition.
     ReactDOMClient: pageFirst ? transitionRoots(React, ReactDOMClient) : ReactDOMClient,
@@ -49,6 +55,19 @@ export function sectionLifecycles({
       </SectionRoot>
     ),
   });
+  if (!pageFirst || !preloadPage) return lifecycles;
+  return {
+    ...lifecycles,
+    // Over a prerendered copy, the first render shows the page itself, so the copy is replaced at once
+    // with no loading state between (docs/adr/0066-prerendered-public-pages.md). Anywhere else (a visit
+    // that came from another section) the page is not awaited: on a slow phone that would keep
+    // single-spa's mount waiting (warning #31), and the loading placeholder shows while it loads.
+    mount: async (props: Parameters<typeof lifecycles.mount>[0]) => {
+      const slot = (props as { domElementGetter?: () => HTMLElement | null }).domElementGetter?.();
+      if (slot?.querySelector(':scope > [data-prerendered]')) await preloadPage(window.location.pathname);
+      return lifecycles.mount(props);
+    },
+  };
 }
 
 /** The section's root behind a first render of only the loading placeholder. */

@@ -8,5 +8,8 @@ export const chromiumLaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // A container's /dev/shm is 64 MB (a Docker build's too, where the pages are prerendered): too small
+    // for Chromium's shared memory, which then crashes the page. /tmp instead.
+    '--disable-dev-shm-usage',
   ],
 };

@@ -113,7 +113,7 @@ describe('Docs', () => {
 
   it('offers the sections as a select on phones', async () => {
     await renderDocs('/docs');
-    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    // The sidebar's tabs are there too, hidden by a media query jsdom does not apply (e2e: marketing-library).
     const select = screen.getByRole('combobox', { name: 'Documentation section' });
     expect(select).toHaveValue('getting-started');
     expect(screen.getByRole('region', { name: 'Getting Started' })).toBeInTheDocument();

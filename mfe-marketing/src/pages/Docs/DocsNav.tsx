@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -14,26 +15,39 @@ export interface DocsNavProps {
   onSelect: (id: DocsSectionId) => void;
 }
 
-/** The choice of docs section. */
+/**
+ * The choice of docs section. The phones' select carries the sidebar's tabs too, shown instead on wide
+ * screens by CSS alone: the page prerendered at phone width (tools/prerender) then suits every screen,
+ * and a wide screen's first paint already has the sidebar the section's render keeps.
+ */
 export function DocsNav({ wide, selected, onSelect }: DocsNavProps) {
-  if (!wide) {
-    return (
-      <TextField
-        select
-        fullWidth
-        label="Documentation section"
-        value={selected}
-        onChange={(event) => onSelect(event.target.value as DocsSectionId)}
-        slotProps={{ select: { native: true } }}
-      >
-        {DOCS_SECTIONS.map(({ id, title }) => (
-          <option key={id} value={id}>
-            {title}
-          </option>
-        ))}
-      </TextField>
-    );
-  }
+  if (wide) return <SectionTabs selected={selected} onSelect={onSelect} />;
+  return (
+    <>
+      <Box sx={{ display: { md: 'none' } }}>
+        <TextField
+          select
+          fullWidth
+          label="Documentation section"
+          value={selected}
+          onChange={(event) => onSelect(event.target.value as DocsSectionId)}
+          slotProps={{ select: { native: true } }}
+        >
+          {DOCS_SECTIONS.map(({ id, title }) => (
+            <option key={id} value={id}>
+              {title}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+      <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+        <SectionTabs selected={selected} onSelect={onSelect} />
+      </Box>
+    </>
+  );
+}
+
+function SectionTabs({ selected, onSelect }: Omit<DocsNavProps, 'wide'>) {
   return (
     <Tabs
       orientation="vertical"

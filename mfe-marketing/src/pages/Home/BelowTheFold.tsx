@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
-import { lazyPage } from '../../lazy-page';
+import { lazyPage } from '@portal/ui';
 
 const sections = lazyPage(() => import('./HomeSections'));
 

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
 
 type PageModule = { default: ComponentType };
 
@@ -30,7 +31,9 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   const Page = lazy(() => {
     const module = loaded;
     if (!module) return fetchModule();
-    return { then: (resolve: (value: PageModule) => void) => resolve(module) } as unknown as Promise<PageModule>;
+    return {
+      then: (resolve: (value: PageModule) => void) => resolve(module),
+    } as unknown as Promise<PageModule>;
   });
   return {
     Page,
@@ -38,4 +41,22 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
       await fetchModule();
     },
   };
+}
+
+/** A section's pages by route-table path; a page the section draws at once has no `preload`. */
+export type SectionPageModules<Path extends string> = Record<
+  Path,
+  { Page: ComponentType; preload?: () => Promise<void> }
+>;
+
+/**
+ * Loads the module of the page at `pathname`, before the section's first render (nothing to load for
+ * a page drawn at once, or for another section's path).
+ */
+export async function preloadPageAt<Path extends string>(
+  pages: SectionPageModules<Path>,
+  pathname: string,
+): Promise<void> {
+  const path = (Object.keys(pages) as Path[]).find((pattern) => matchPath(pattern, pathname));
+  if (path) await pages[path].preload?.();
 }
