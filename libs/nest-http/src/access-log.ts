@@ -1,7 +1,8 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
-// Health checks that pass (the gateway asks each replica every few seconds): debug, not one info line each.
-const probe = /^\/(?:api\/)?(?:livez|readyz)(?:\?|$)/;
+// Health checks that pass (the gateway asks each replica every few seconds, the runner polls the
+// gateway's /api/healthz, Docker's HEALTHCHECK a service's /health): debug, not one info line each.
+const probe = /^\/(?:api\/)?(?:livez|readyz|healthz|health)(?:\?|$)/;
 
 /**
  * One JSON access line per request (method, url, status, duration, request id) instead of Fastify's two;
