@@ -9,6 +9,7 @@ import {
   SITE_URL_TOKEN,
   type PageFragment,
 } from './prerendered-pages';
+import { ShellPage } from './shell-page';
 
 // The shell's index.html as its build minifies it (quotes dropped where it can).
 const indexHtml =
@@ -121,7 +122,7 @@ describe('PrerenderedPages', () => {
     await writeFile(path.join(checkoutPagesRoot(), 'login.json'), JSON.stringify(login));
     errors.length = 0;
     pages = new PrerenderedPages(
-      shellRoot(),
+      new ShellPage(shellRoot()),
       fragmentFiles({ marketing: path.join(root, 'marketing'), checkout: path.join(root, 'checkout') }),
       'https://www.example.com',
       (_error, file) => errors.push(file),

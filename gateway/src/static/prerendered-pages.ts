@@ -1,14 +1,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sectionForPath, type SectionName } from '@portal/contracts';
-import { encodePage, type EncodedPage } from './shell-page';
+import { encodePage, type EncodedPage, type ShellPage } from './shell-page';
 
 /**
  * Pages prerendered at build time (tools/prerender writes one JSON file per page into its section's
  * build, in a `prerendered/` folder: the marketing pages, sign-in and the account pages): served as
- * the shell's index.html with the page's head tags and its content in its section's slot, so the first paint shows the page before any script runs; the
- * section replaces the content with its own render. Why:
- * docs/adr/0066-prerendered-public-pages.md.
+ * the shell's index.html with the page's head tags and its content in its section's slot, so the
+ * first paint shows the page before any script runs; the section replaces the content with its own
+ * render. Why: docs/adr/0066-prerendered-public-pages.md and 0222.
  */
 
 /**
@@ -28,7 +28,6 @@ export interface PageFragment {
   /** The section's markup. */
   section: string;
 }
-
 
 // The paths the prerenderer writes: lower-case words between slashes, as the marketing routes are.
 const pagePath = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
@@ -112,7 +111,7 @@ export class PrerenderedPages {
   private readonly cache = new Map<string, { version: string; page: EncodedPage | null }>();
 
   constructor(
-    private readonly shellRoot: string,
+    private readonly shell: ShellPage,
     private readonly source: FragmentSource,
     private readonly siteUrl: string,
     private readonly onError: (error: unknown, file: string) => void = () => {},
@@ -124,22 +123,21 @@ export class PrerenderedPages {
     const section = pagePath.test(pathname) ? sectionForPath(pathname) : null;
     if (!section) return null;
     const file = `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.json`;
-    const indexFile = path.join(this.shellRoot, 'index.html');
     try {
-      const [fragment, indexStat] = await Promise.all([
+      const [fragment, shell] = await Promise.all([
         this.source.load(section, file, this.fragments.get(pathname)),
-        stat(indexFile).catch(() => null),
+        this.shell.current(),
       ]);
-      if (!fragment || !indexStat?.isFile()) {
+      if (!fragment || !shell) {
         this.fragments.delete(pathname);
         return null;
       }
       this.fragments.set(pathname, fragment);
-      const version = `${fragment.version}:${indexStat.mtimeMs}`;
+      const version = `${fragment.version}:${shell.version}`;
       const cached = this.cache.get(pathname);
       if (cached?.version === version) return cached.page;
       const html = composePage(
-        await readFile(indexFile, 'utf8'),
+        shell.page.html.toString(),
         JSON.parse(fragment.text) as PageFragment,
         this.siteUrl,
         section,

@@ -37,12 +37,16 @@ export class ShellPage {
 
   /** The page, or null when the build has none (the caller answers as for a missing file). */
   async get(): Promise<EncodedPage | null> {
+    return (await this.current())?.page ?? null;
+  }
+
+  /** The page with the version of the file it was read from (a page composed from it is made again when it changes). */
+  async current(): Promise<{ version: string; page: EncodedPage } | null> {
     const info = await stat(this.file).catch(() => null);
     if (!info?.isFile()) return null;
     const version = `${info.mtimeMs}:${info.size}`;
-    if (this.cached?.version === version) return this.cached.page;
-    const page = encodePage(await readFile(this.file));
-    this.cached = { version, page };
-    return page;
+    if (this.cached?.version !== version)
+      this.cached = { version, page: encodePage(await readFile(this.file)) };
+    return this.cached;
   }
 }

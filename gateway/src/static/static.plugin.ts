@@ -56,15 +56,14 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
   // Only the `sendFile` decorator: the catch-all route below decides what to send.
   await app.register(fastifyStatic, { ...sendOptions, root: shellRoot, serve: false });
 
+  const shellPage = new ShellPage(shellRoot);
   // Pages the sections' builds prerendered: in their builds here, or on the static remotes' server.
   const prerendered = new PrerenderedPages(
-    shellRoot,
+    shellPage,
     remotesUrl ? fragmentsAt(remotesUrl) : fragmentFiles(remoteRoots),
     config.publicSiteUrl,
     (error, file) => app.log.error({ err: error, file }, 'prerendered page unavailable; serving index.html'),
   );
-
-  const shellPage = new ShellPage(shellRoot);
 
   app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const file = request.params['*'];
