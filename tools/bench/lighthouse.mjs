@@ -7,8 +7,9 @@
 // A signed-in page is audited in a Chromium whose profile already holds the customer's token (set
 // by Playwright), which Lighthouse joins with --port and --disable-storage-reset (its advice for
 // pages behind a sign-in).
-// Usage: node tools/bench/lighthouse.mjs [base URL] [--runs N] [--pages /contact,/docs]; without a URL
-// it starts a stack.
+// Usage: node tools/bench/lighthouse.mjs [base URL] [--runs N] [--pages /contact,/docs] [--reports DIR];
+// without a URL it starts a stack. --reports keeps each page's median report (Lighthouse's JSON, for
+// its trace-based details: the long tasks, the shifted elements, the LCP phases).
 import { spawn } from 'node:child_process';
 import contracts from '@portal/contracts';
 import fs from 'node:fs/promises';
@@ -172,7 +173,7 @@ async function signedInBrowser(baseUrl) {
 }
 
 /** Measures every page; resolves with one row per page: scores, metrics, failing audits, under-budget categories. */
-export async function measureLighthouse(baseUrl, { runs = 3, pages = lighthousePages } = {}) {
+export async function measureLighthouse(baseUrl, { runs = 3, pages = lighthousePages, reportsDir } = {}) {
   const rows = [];
   for (const { page, visit = page, signedIn, budgets, metricBudgets: metricLimits } of pages) {
     const reports = [];
@@ -185,6 +186,11 @@ export async function measureLighthouse(baseUrl, { runs = 3, pages = lighthouseP
     }
     reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
     const median = reports[Math.floor(reports.length / 2)];
+    if (reportsDir) {
+      await fs.mkdir(reportsDir, { recursive: true });
+      const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '_');
+      await fs.writeFile(path.join(reportsDir, `${name}.json`), JSON.stringify(median));
+    }
     const scores = Object.fromEntries(
       Object.keys(lighthouseBudgets).map((category) => [category, score(median, category)]),
     );
@@ -193,6 +199,8 @@ export async function measureLighthouse(baseUrl, { runs = 3, pages = lighthouseP
       signedIn: Boolean(signedIn),
       scores,
       performanceRuns: reports.map((report) => score(report, 'performance')),
+      // Lighthouse's measure of the host's speed: its throttled figures scale with it.
+      benchmarkIndex: median.environment.benchmarkIndex,
       metrics: Object.fromEntries(
         Object.entries(metrics).map(([id, label]) => [label, median.audits[id].displayValue]),
       ),
@@ -223,6 +231,9 @@ export const budgetText = `${Object.entries(lighthouseBudgets)
 
 /** Prints the rows; returns true when every page meets every budget. */
 export function printLighthouse(rows) {
+  const hostSpeeds = rows.map((row) => row.benchmarkIndex).sort((a, b) => a - b);
+  if (hostSpeeds.length > 0)
+    console.log(`  host benchmarkIndex ${hostSpeeds[0]}–${hostSpeeds.at(-1)} (Lighthouse's CPU measure; higher is faster)`);
   for (const row of rows) {
     const scores = Object.entries(row.scores)
       .map(
@@ -251,12 +262,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
   const pagesAt = args.indexOf('--pages');
   const only = pagesAt >= 0 ? args.splice(pagesAt, 2)[1].split(',') : undefined;
+  const reportsAt = args.indexOf('--reports');
+  const reportsDir = reportsAt >= 0 ? args.splice(reportsAt, 2)[1] : undefined;
   const pages = only ? lighthousePages.filter(({ page }) => only.includes(page)) : lighthousePages;
   const given = args[0];
   const stack = given ? undefined : await startBenchStack();
   try {
     console.log(`Lighthouse, mobile defaults, median of ${runs} (budgets: ${budgetText})`);
-    const met = printLighthouse(await measureLighthouse(given ?? stack?.url ?? '', { runs, pages }));
+    const met = printLighthouse(await measureLighthouse(given ?? stack?.url ?? '', { runs, pages, reportsDir }));
     console.log(met ? 'every page within budget' : 'over budget ("!" marks the category)');
     process.exitCode = met ? 0 : 1;
   } finally {

@@ -6,8 +6,10 @@ import { loadDashboardApi } from '../../api/dashboard-api';
 import { DashboardRoutes } from '../../Root';
 import Dashboard from './Dashboard';
 import {
+  anAccount,
   anIntegration,
   customer,
+  serverError,
   metricsWith,
   signedInAs,
   signedInCustomer,
@@ -110,6 +112,31 @@ describe('Dashboard', () => {
       expect(await screen.findByRole('heading', { name: 'Getting Started' })).toBeInTheDocument();
     },
   );
+
+  it('shows the banner asking to verify the email address in the first paint, never under the tabs later', async () => {
+    let answerAccount: () => void = () => undefined;
+    const accountAnswered = new Promise<void>((resolve) => (answerAccount = resolve));
+    stubDashboardApi({
+      'GET /api/account': async () => {
+        await accountAnswered;
+        return { status: 200, body: anAccount({ emailVerified: false }) };
+      },
+    });
+    renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
+    expect(await screen.findByLabelText('Loading page')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist', { name: 'Dashboard sections' })).not.toBeInTheDocument();
+
+    answerAccount();
+    await screen.findByRole('tablist', { name: 'Dashboard sections' });
+    expect(screen.getByRole('region', { name: 'Verify your email address' })).toBeInTheDocument();
+  });
+
+  it('shows the dashboard without the banner when the account cannot be read', async () => {
+    stubDashboardApi({ 'GET /api/account': serverError('Internal server error') });
+    renderPage(<Dashboard />, { route: '/dashboard', state: signedInCustomer });
+    expect(await screen.findByRole('tablist', { name: 'Dashboard sections' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Verify your email address' })).not.toBeInTheDocument();
+  });
 
   it("sends 'Setup Integration' on the KPIs tab to the Integrations tab", async () => {
     stubDashboardApi({

@@ -104,10 +104,8 @@ export function DashboardFrame() {
           Logout
         </Button>
       </Box>
-      {/* RTK Query may still be on its way: the banner appears once the account is known. */}
-      <Suspense fallback={null}>
-        <VerificationBanner />
-      </Suspense>
+      {/* The account is known before the frame shows (Dashboard's AccountKnown). */}
+      <VerificationBanner />
       <Tabs
         value={allowed ? tab : false}
         onChange={(_event, value: DashboardTab) => show(value)}
