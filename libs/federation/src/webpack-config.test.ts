@@ -8,6 +8,7 @@ import {
   createWebpackConfig,
   CRITICAL_FONT,
   everyPageGroups,
+  InlineStylesheetsPlugin,
   PreloadCriticalFontPlugin,
 } from './webpack-config';
 import { findWorkspaceRoot } from './shared';
@@ -140,7 +141,8 @@ describe('createWebpackConfig', () => {
     expect(pluginNames(shell)).toContain('PreloadCriticalFontPlugin');
   });
 
-  it('preloads the critical font in the page, ahead of its stylesheet, in CORS mode', async () => {
+  /** Builds a page whose one stylesheet names the critical font, with `plugins`; resolves with its HTML. */
+  async function buildFontPage(plugins: webpack.WebpackPluginInstance[]): Promise<string> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'federation-font-'));
     fs.writeFileSync(path.join(dir, 'inter-latin-wght-normal.woff2'), 'font');
     fs.writeFileSync(
@@ -170,7 +172,7 @@ describe('createWebpackConfig', () => {
           plugins: [
             new MiniCssExtractPlugin(),
             new HtmlWebpackPlugin({ templateContent: '<html><head></head><body></body></html>' }),
-            new PreloadCriticalFontPlugin(),
+            ...plugins,
           ],
         },
         (error, result) => (error || !result ? reject(error) : resolve(result)),
@@ -178,13 +180,28 @@ describe('createWebpackConfig', () => {
     );
     expect(stats.toJson({ all: false, errors: true }).errors).toEqual([]);
     const html = fs.readFileSync(path.join(dir, 'dist', 'index.html'), 'utf8');
+    fs.rmSync(dir, { recursive: true, force: true });
+    return html;
+  }
+
+  it('preloads the critical font in the page, ahead of its stylesheet, in CORS mode', async () => {
+    const html = await buildFontPage([new PreloadCriticalFontPlugin()]);
     const links = [...html.matchAll(/<link [^>]*>/g)].map(([tag]) => tag);
     // As the shell's page is written: minified, attribute values unquoted.
     expect(links[0]).toMatch(
       /^<link rel=preload href=\/fonts\/inter-latin-wght-normal\.[0-9a-f]{8}\.woff2 as=font type=font\/woff2 crossorigin>$/,
     );
     expect(links[1]).toMatch(/rel=stylesheet/);
-    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes the stylesheet into the page (after the font preload): no request blocks the first paint', async () => {
+    const html = await buildFontPage([new PreloadCriticalFontPlugin(), new InlineStylesheetsPlugin()]);
+    expect(html).not.toMatch(/rel=stylesheet/);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(
+      /<link rel=preload href=\/fonts\/inter-latin-wght-normal\.[0-9a-f]{8}\.woff2 .*<style>@font-face\{font-family:X;src:url\(\/fonts\/inter-latin-wght-normal\.[0-9a-f]{8}\.woff2\)\}<\/style>/,
+    );
+    expect(pluginNames(shell)).toContain('InlineStylesheetsPlugin');
   });
 
   it('keeps production source maps out of the served folder, named by no bundle', async () => {
