@@ -128,3 +128,28 @@ test("a wrong password says so above the form and in an 'Error' toast, and signs
   await expect(page).toHaveURL(/\/login$/);
   await expectSignedOutHeader(page);
 });
+
+/** The JavaScript files a first visit to `path` runs that hold zod (its error class keeps its name). */
+async function scriptsWithZod(page: Page, path: string): Promise<string[]> {
+  const found: Promise<string | null>[] = [];
+  const collect = (response: import('@playwright/test').Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    found.push(response.text().then((body) => (body.includes('"ZodError"') ? response.url() : null)));
+  };
+  page.on('response', collect);
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  page.off('response', collect);
+  return (await Promise.all(found)).filter((url): url is string => url !== null);
+}
+
+test('the sign-in page runs no schema library on its first render (the two-factor step brings it)', async ({
+  page,
+}) => {
+  // The check finds zod where a form validates as the visitor types.
+  expect(await scriptsWithZod(page, '/register')).not.toEqual([]);
+  await page.context().clearCookies();
+  const fresh = await page.context().newPage();
+  expect(await scriptsWithZod(fresh, '/login')).toEqual([]);
+  await expect(fresh.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+});

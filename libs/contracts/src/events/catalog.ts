@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from '../commerce/commerce';
-import { orgRoleSchema, roleSchema } from '../identity/roles';
+import { orgRoleSchema, roleSchema } from '../identity/role-schemas';
 import { metricTypeSchema } from '../kpi/metrics';
 import { v1TicketSchema } from '../public-api/v1';
 import { ticketPrioritySchema, ticketStatusSchema } from '../support/tickets';

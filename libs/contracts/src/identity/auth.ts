@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStorableText, unstorableTextMessage } from '../text';
-import { orgRoleSchema, roleSchema } from './roles';
+import { orgRoleSchema, roleSchema } from './role-schemas';
+import { INVITATION_INVALID_MESSAGE } from './team-messages';
 
 /** The registration messages, word for word (an empty email is asked for rather than called invalid). */
 export const authMessages = {
@@ -48,8 +49,6 @@ export const nameSchema = z
   .min(1, authMessages.nameRequired)
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
   .refine(isStorableText, unstorableTextMessage);
-
-export const INVITATION_INVALID_MESSAGE = 'This invitation link is not valid. Ask for a new invitation.';
 
 /** An invitation link's token: 32 random bytes, base64url (as the account links). */
 export const invitationTokenSchema = z

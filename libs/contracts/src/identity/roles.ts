@@ -1,10 +1,9 @@
-import { z } from 'zod';
+// Zod-free: the header and the sign-in pages ask `isCustomer` on their first render, before any form
+// needs a schema (the schemas are in role-schemas.ts).
 
 export const staffRoles = ['admin', 'super_admin', 'billing', 'crm_manager'] as const;
 export const customerRoles = ['user', 'customer'] as const;
-
-export const roleSchema = z.enum([...staffRoles, ...customerRoles]);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof staffRoles)[number] | (typeof customerRoles)[number];
 
 export const isAdmin = (role: Role | undefined | null): boolean =>
   (staffRoles as readonly string[]).includes(role ?? '');
@@ -16,5 +15,4 @@ export const isCustomer = (role: Role | undefined | null): boolean =>
  * login (staff or customer): a customer's `role` stays `customer`/`user` whatever their membership role.
  */
 export const orgRoles = ['owner', 'admin', 'billing', 'crm_manager', 'member'] as const;
-export const orgRoleSchema = z.enum(orgRoles, { error: 'Choose a role' });
-export type OrgRole = z.infer<typeof orgRoleSchema>;
+export type OrgRole = (typeof orgRoles)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orgRoleSchema } from './roles';
+import { orgRoleSchema } from './role-schemas';
 
 /**
  * Staff's view of the customers (`@StaffOnly` on identity, under `/api/identity/staff`): every

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { emailSchema, INVITATION_INVALID_MESSAGE, invitationTokenSchema } from './auth';
-import { type OrgRole, orgRoleSchema, type Role } from './roles';
+import { emailSchema, invitationTokenSchema } from './auth';
+import { orgRoleSchema } from './role-schemas';
+import type { OrgRole, Role } from './roles';
+import { teamMessages } from './team-messages';
 
 // Membership roles (ADR 0180) ---------------------------------------------------------------------
-
 
 /**
  * The one place that maps membership roles to the spec's role names (spec section 6): the FAQ's
@@ -73,24 +74,6 @@ export const invitableRoles = ['admin', 'billing', 'crm_manager', 'member'] as c
 export const invitableRoleSchema = z.enum(invitableRoles, { error: 'Choose a role' });
 
 export const INVITATION_TTL_DAYS = 7;
-
-export const teamMessages = {
-  notAllowed: 'Your role in this organization does not allow this.',
-  roleTooHigh: 'You cannot give a role above your own.',
-  lastOwner: 'An organization needs an owner: transfer ownership to another member first.',
-  notAMember: 'Member not found',
-  alreadyMember: 'This person is already a member of the organization.',
-  alreadyInvited: 'An invitation is already waiting for this email. Resend it instead.',
-  invitationNotFound: 'Invitation not found',
-  invitationInvalid: INVITATION_INVALID_MESSAGE,
-  invitationExpired: 'This invitation has expired. Ask for a new invitation.',
-  invitationRevoked: 'This invitation was revoked. Ask for a new invitation.',
-  invitationUsed: 'This invitation has already been used.',
-  invitationOtherEmail:
-    'This invitation was sent to another email address. Sign in with that address to accept it.',
-  membershipChanged: 'Your access to this organization changed. Please sign in again.',
-  noOrganization: 'You are not a member of this organization.',
-} as const;
 
 // Token switch and organizations list ---------------------------------------------------------------
 
@@ -177,7 +160,6 @@ export const createInvitationRequestSchema = z.strictObject({
   role: invitableRoleSchema,
 });
 export type CreateInvitationRequest = z.infer<typeof createInvitationRequestSchema>;
-
 
 /** `POST /api/invitations/preview` (public): what the link's page shows before sign-in or sign-up. */
 export const invitationPreviewRequestSchema = z.strictObject({ token: invitationTokenSchema });

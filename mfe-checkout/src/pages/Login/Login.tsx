@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +17,12 @@ import { useRequiredFields } from '../../components/useRequiredFields';
 import { SecretField } from '@portal/ui/secret-field';
 import type { ForgotPasswordState } from '../ForgotPassword/ForgotPassword';
 import { safeRedirect } from './safe-redirect';
-import { TwoFactorStep } from './TwoFactorStep';
+
+// Only accounts with two-factor sign-in see it, after their password: its code check (a schema, so
+// zod) stays off the sign-in page's first render.
+const TwoFactorStep = lazy(() =>
+  import('./TwoFactorStep').then(({ TwoFactorStep }) => ({ default: TwoFactorStep })),
+);
 
 /**
  * /login: email and password, both required by the browser; a failure shows above the form and in a
@@ -79,15 +84,19 @@ export default function Login() {
         description={`Sign in to your ${BRAND_NAME} account to manage your services, follow your orders, connect your CRM and dialer integrations and open support tickets.`}
       >
         {challenge !== null ? (
-          <TwoFactorStep
-            challenge={challenge}
-            onSignedIn={finishSignIn}
-            onChallengeExpired={(error) => {
-              backToPassword();
-              fail(error);
-            }}
-            onCancel={backToPassword}
-          />
+          <Suspense
+            fallback={<Box aria-busy="true" aria-label="Loading the code step" sx={{ minHeight: 240 }} />}
+          >
+            <TwoFactorStep
+              challenge={challenge}
+              onSignedIn={finishSignIn}
+              onChallengeExpired={(error) => {
+                backToPassword();
+                fail(error);
+              }}
+              onCancel={backToPassword}
+            />
+          </Suspense>
         ) : (
           <Stack component="form" spacing={2.5} onSubmit={submit}>
             {failure && <Alert severity="error">{failure}</Alert>}
