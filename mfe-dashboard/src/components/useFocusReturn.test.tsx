@@ -54,6 +54,26 @@ describe('useFocusReturn', () => {
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
 
+  it('follows the opener that the refetch takes away after the dialog has closed (a slow answer)', () => {
+    const { rerender } = render(<Tab settled={false} listed={false} />);
+    const opener = screen.getByRole('button', { name: 'Opener' });
+    dialog.setOpener(opener);
+    act(() => dialog.returnFocus());
+    expect(opener).toHaveFocus();
+
+    rerender(<Tab settled listed />);
+    expect(screen.getByRole('button', { name: 'New Ticket' })).toHaveFocus();
+  });
+
+  it('leaves focus on the opener the list keeps', () => {
+    const { rerender } = render(<Tab settled={false} listed={false} />);
+    const opener = screen.getByRole('button', { name: 'Opener' });
+    dialog.setOpener(opener);
+    act(() => dialog.returnFocus());
+    rerender(<Tab settled listed={false} />);
+    expect(opener).toHaveFocus();
+  });
+
   it('sends focus to the fallback when the opener is forgotten (its item was deleted)', () => {
     render(<Tab settled listed />);
     dialog.setOpener(null);

@@ -6,7 +6,9 @@ import { useEffect, useRef, useState } from 'react';
  * the tab's `fallback` button once the list has `settled` (refetched) and the button is there.
  *
  * The owed focus is state, and the effect runs after every render while it is owed, so it lands
- * whichever comes last: the dialog's exit transition or the list's refetch.
+ * whichever comes last: the dialog's exit transition or the list's refetch. The opener may still be
+ * on the page when the dialog has closed and go with the refetch (a slow answer): focus is owed
+ * until the list has settled, and goes to the fallback if it was lost meanwhile.
  */
 export function useFocusReturn<T extends HTMLElement>({ settled }: { settled: boolean }) {
   const opener = useRef<HTMLElement | null>(null);
@@ -14,8 +16,10 @@ export function useFocusReturn<T extends HTMLElement>({ settled }: { settled: bo
   const [owed, setOwed] = useState(false);
 
   useEffect(() => {
-    if (!owed || !settled || !fallback.current) return;
-    fallback.current.focus();
+    if (!owed || !settled) return;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && !fallback.current) return;
+    if (lost) fallback.current!.focus();
     setOwed(false);
   });
 
@@ -29,7 +33,7 @@ export function useFocusReturn<T extends HTMLElement>({ settled }: { settled: bo
     /** For the dialog's `onExited`. */
     returnFocus: () => {
       if (opener.current?.isConnected) opener.current.focus();
-      else setOwed(true);
+      setOwed(true);
     },
   };
 }

@@ -104,8 +104,11 @@ export function DashboardFrame() {
           Logout
         </Button>
       </Box>
-      {/* The account is known before the frame shows (Dashboard's AccountKnown). */}
-      <VerificationBanner />
+      {/* The account is known before the frame shows (Dashboard's AccountKnown); the boundary keeps any
+          later wait of the banner's to the banner. */}
+      <Suspense fallback={null}>
+        <VerificationBanner />
+      </Suspense>
       <Tabs
         value={allowed ? tab : false}
         onChange={(_event, value: DashboardTab) => show(value)}
