@@ -16,7 +16,10 @@ describe('marketing routes', () => {
     ['/blog/no-such-article', 'Article Not Found', 'Article Not Found'],
   ])('%s loads its page with one h1 and a title', async (route, heading, title) => {
     renderPage(<MarketingRoutes />, { route });
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    // Each page is a lazy module: the first import compiles it, which took over a second on a busy CI.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title.startsWith(`${title} | `)).toBe(true);
   });

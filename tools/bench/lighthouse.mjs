@@ -172,7 +172,12 @@ async function signedInBrowser(baseUrl) {
   };
 }
 
-/** Measures every page; resolves with one row per page: scores, metrics, failing audits, under-budget categories. */
+/**
+ * Measures every page; resolves with one row per page: scores, metrics, failing audits, under-budget
+ * categories. With `reportsDir`, each page's median report is written there as `<page>.json`.
+ * @param {string} baseUrl
+ * @param {{ runs?: number, pages?: AuditedPage[], reportsDir?: string }} [options]
+ */
 export async function measureLighthouse(baseUrl, { runs = 3, pages = lighthousePages, reportsDir } = {}) {
   const rows = [];
   for (const { page, visit = page, signedIn, budgets, metricBudgets: metricLimits } of pages) {
