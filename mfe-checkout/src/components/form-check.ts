@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 
 export type FieldErrors<Fields> = Partial<Record<keyof Fields & string, string>>;
@@ -31,4 +32,20 @@ export function focusFirstError(
 ) {
   const first = order.find((name) => errors[name]);
   if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+}
+
+/**
+ * A form's shared schema, loaded when the visitor first needs it rather than with the page: a schema
+ * brings zod (about 90 kB to download and run), which showing the form does not need. `schema` is
+ * null until it has loaded; `load()` loads it and resolves with it. A form calls `load` when it
+ * takes focus, so a submit seldom waits, and once more on submit.
+ */
+export function useSchemaOnDemand<Schema>(loadSchema: () => Promise<Schema>) {
+  const [schema, setSchema] = useState<Schema | null>(null);
+  const load = useCallback(async () => {
+    const loaded = await loadSchema();
+    setSchema(() => loaded);
+    return loaded;
+  }, [loadSchema]);
+  return { schema, load };
 }

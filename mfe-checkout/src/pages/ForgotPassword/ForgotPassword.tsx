@@ -5,15 +5,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router-dom';
-import {
-  accountMessages,
-  accountPages,
-  forgotPasswordRequestSchema,
-  PASSWORD_RESET_TTL_MINUTES,
-} from '@portal/contracts';
+import { accountMessages, accountPages, PASSWORD_RESET_TTL_MINUTES } from '@portal/contracts';
 import { BRAND_NAME, RouteButton, RouteLink } from '@portal/ui';
 import { AuthLayout } from '../../components/AuthLayout';
-import { checkForm, focusFirstError } from '../../components/form-check';
+import { checkForm, focusFirstError, useSchemaOnDemand } from '../../components/form-check';
 import { useForgotPasswordMutation } from '../../components/identity-api';
 import { useFormFailure } from '../../components/useFormFailure';
 import { useRequiredFields } from '../../components/useRequiredFields';
@@ -22,6 +17,11 @@ import { useRequiredFields } from '../../components/useRequiredFields';
 export interface ForgotPasswordState {
   email?: string;
 }
+
+const loadForgotPasswordSchema = () =>
+  import(/* webpackExports: ["forgotPasswordRequestSchema"] */ '@portal/contracts').then(
+    ({ forgotPasswordRequestSchema }) => forgotPasswordRequestSchema,
+  );
 
 function emailFrom(state: unknown): string {
   const email = (state as ForgotPasswordState | null)?.email;
@@ -40,19 +40,22 @@ export default function ForgotPassword() {
   const [submitted, setSubmitted] = useState(false);
   const [sent, setSent] = useState(false);
   const { failure, clearFailure, fail } = useFormFailure('The reset link could not be requested');
-  const check = checkForm(forgotPasswordRequestSchema, fields);
-  const errors = submitted && !check.valid ? check.errors : {};
+  const { schema, load: loadSchema } = useSchemaOnDemand(loadForgotPasswordSchema);
+  const check = schema && checkForm(schema, fields);
+  const errors = submitted && check && !check.valid ? check.errors : {};
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setSubmitted(true);
-    if (!check.valid) {
-      focusFirstError(event.currentTarget, ['email'], check.errors);
+    const checked = checkForm(await loadSchema(), fields);
+    if (!checked.valid) {
+      focusFirstError(form, ['email'], checked.errors);
       return;
     }
     clearFailure();
     try {
-      await requestReset(check.request).unwrap();
+      await requestReset(checked.request).unwrap();
       setSent(true);
     } catch (error) {
       fail(error);
@@ -84,7 +87,13 @@ export default function ForgotPassword() {
         </Stack>
       ) : (
         <>
-          <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+          <Stack
+            component="form"
+            spacing={2.5}
+            onSubmit={submit}
+            onFocus={() => void loadSchema()}
+            noValidate
+          >
             {failure && <Alert severity="error">{failure}</Alert>}
             <TextField
               label="Email address"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,13 +16,8 @@ import { useFormFailure } from '../../components/useFormFailure';
 import { useRequiredFields } from '../../components/useRequiredFields';
 import { SecretField } from '@portal/ui/secret-field';
 import type { ForgotPasswordState } from '../ForgotPassword/ForgotPassword';
+import { LazyTwoFactorStep } from './LazyTwoFactorStep';
 import { safeRedirect } from './safe-redirect';
-
-// Only accounts with two-factor sign-in see it, after their password: its code check (a schema, so
-// zod) stays off the sign-in page's first render.
-const TwoFactorStep = lazy(() =>
-  import('./TwoFactorStep').then(({ TwoFactorStep }) => ({ default: TwoFactorStep })),
-);
 
 /**
  * /login: email and password, both required by the browser; a failure shows above the form and in a
@@ -84,19 +79,15 @@ export default function Login() {
         description={`Sign in to your ${BRAND_NAME} account to manage your services, follow your orders, connect your CRM and dialer integrations and open support tickets.`}
       >
         {challenge !== null ? (
-          <Suspense
-            fallback={<Box aria-busy="true" aria-label="Loading the code step" sx={{ minHeight: 240 }} />}
-          >
-            <TwoFactorStep
-              challenge={challenge}
-              onSignedIn={finishSignIn}
-              onChallengeExpired={(error) => {
-                backToPassword();
-                fail(error);
-              }}
-              onCancel={backToPassword}
-            />
-          </Suspense>
+          <LazyTwoFactorStep
+            challenge={challenge}
+            onSignedIn={finishSignIn}
+            onChallengeExpired={(error) => {
+              backToPassword();
+              fail(error);
+            }}
+            onCancel={backToPassword}
+          />
         ) : (
           <Stack component="form" spacing={2.5} onSubmit={submit}>
             {failure && <Alert severity="error">{failure}</Alert>}

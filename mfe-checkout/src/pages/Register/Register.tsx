@@ -13,8 +13,8 @@ import { useRegisterMutation } from '../../components/identity-api';
 import { useFormFailure } from '../../components/useFormFailure';
 import { useRequiredFields } from '../../components/useRequiredFields';
 import { NewPasswordField } from '../../components/NewPasswordField';
-import { focusFirstError } from '../../components/form-check';
-import { checkRegistration, type RegisterErrors, type RegisterFields } from './registration-errors';
+import { checkForm, focusFirstError, useSchemaOnDemand } from '../../components/form-check';
+import { loadRegistrationSchema, type RegisterErrors, type RegisterFields } from './registration-errors';
 
 /** /register and /signup: create an account, then on to /customer-dashboard. */
 export default function Register() {
@@ -25,19 +25,22 @@ export default function Register() {
   // Messages appear on the first submit, then follow the typing so a fixed field clears at once.
   const [submitted, setSubmitted] = useState(false);
   const { failure, clearFailure, fail } = useFormFailure('Registration failed');
-  const check = checkRegistration(fields);
-  const errors: RegisterErrors = submitted && !check.valid ? check.errors : {};
+  const { schema, load: loadSchema } = useSchemaOnDemand(loadRegistrationSchema);
+  const check = schema && checkForm(schema, fields);
+  const errors: RegisterErrors = submitted && check && !check.valid ? check.errors : {};
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setSubmitted(true);
-    if (!check.valid) {
-      focusFirstError(event.currentTarget, ['name', 'email', 'password'], check.errors);
+    const checked = checkForm(await loadSchema(), fields);
+    if (!checked.valid) {
+      focusFirstError(form, ['name', 'email', 'password'], checked.errors);
       return;
     }
     clearFailure();
     try {
-      const { token } = await register(check.request).unwrap();
+      const { token } = await register(checked.request).unwrap();
       void dispatch(registered(token));
       dispatch(showToast({ title: 'Account created successfully!', severity: 'success' }));
       void navigate('/customer-dashboard');
@@ -54,7 +57,7 @@ export default function Register() {
         path="/register"
         description={`Create your ${BRAND_NAME} account to order contact-center and AI-automation services, then follow orders, integrations, KPIs and tickets in one dashboard.`}
       >
-        <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+        <Stack component="form" spacing={2.5} onSubmit={submit} onFocus={() => void loadSchema()} noValidate>
           {failure && <Alert severity="error">{failure}</Alert>}
           <TextField label="Full Name" autoComplete="name" {...field('name', errors.name)} />
           <TextField

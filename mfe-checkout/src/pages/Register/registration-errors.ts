@@ -1,15 +1,15 @@
-import { registerRequestSchema, type RegisterRequest } from '@portal/contracts';
-import { checkForm, type FieldErrors, type FormCheck } from '../../components/form-check';
+import type { RegisterRequest } from '@portal/contracts';
+import type { FieldErrors } from '../../components/form-check';
 
 export type RegisterFields = RegisterRequest;
 export type RegisterErrors = FieldErrors<RegisterFields>;
 
-export type RegistrationCheck = FormCheck<RegisterRequest, RegisterFields>;
-
 /**
- * The shared registration schema (the product's messages, word for word), its first message per
- * field; a valid form gives the request body as the schema cleans it (trimmed name and email).
+ * The shared registration schema (the product's messages, word for word): checked with `checkForm`,
+ * its first message per field; a valid form gives the request body as the schema cleans it (trimmed
+ * name and email). Loaded when the form is first used (`useSchemaOnDemand`).
  */
-export function checkRegistration(fields: RegisterFields): RegistrationCheck {
-  return checkForm(registerRequestSchema, fields);
-}
+export const loadRegistrationSchema = () =>
+  import(/* webpackExports: ["registerRequestSchema"] */ '@portal/contracts').then(
+    ({ registerRequestSchema }) => registerRequestSchema,
+  );

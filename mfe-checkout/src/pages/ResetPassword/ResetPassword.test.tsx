@@ -132,7 +132,8 @@ describe('ResetPassword', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your password has been reset' }),
     ).toBeInTheDocument();
-    const code = screen.getByLabelText('Authentication code');
+    // The two-factor step loads when the answer asks for it.
+    const code = await screen.findByLabelText('Authentication code');
     expect(code).toHaveFocus();
     expect(localStorage.getItem('token')).toBeNull();
 

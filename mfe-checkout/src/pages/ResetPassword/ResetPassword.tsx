@@ -3,23 +3,18 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useNavigate } from 'react-router-dom';
-import {
-  accountMessages,
-  accountPages,
-  newPasswordSchema,
-  type LoginResponse,
-} from '@portal/contracts';
+import { accountMessages, accountPages, type LoginResponse, type newPasswordSchema } from '@portal/contracts';
 import { BRAND_NAME, RouteButton, RouteLink } from '@portal/ui';
 import { serverMessage, showToast, signedIn, useAppDispatch } from '@portal/store';
 import { SecretField } from '@portal/ui/secret-field';
 import { AuthLayout } from '../../components/AuthLayout';
 import { LinkOutcome, useLinkToken } from '../../components/LinkOutcome';
 import { NewPasswordField } from '../../components/NewPasswordField';
-import { focusFirstError } from '../../components/form-check';
+import { focusFirstError, useSchemaOnDemand } from '../../components/form-check';
 import { useResetPasswordMutation } from '../../components/identity-api';
 import { useFormFailure } from '../../components/useFormFailure';
 import { useRequiredFields } from '../../components/useRequiredFields';
-import { TwoFactorStep } from '../Login/TwoFactorStep';
+import { LazyTwoFactorStep } from '../Login/LazyTwoFactorStep';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match';
 
@@ -37,8 +32,16 @@ interface PasswordFields extends Record<string, string> {
   confirm: string;
 }
 
-function checkPasswords({ password, confirm }: PasswordFields): Partial<PasswordFields> {
-  const result = newPasswordSchema.safeParse(password);
+const loadNewPasswordSchema = () =>
+  import(/* webpackExports: ["newPasswordSchema"] */ '@portal/contracts').then(
+    ({ newPasswordSchema }) => newPasswordSchema,
+  );
+
+function checkPasswords(
+  passwordSchema: typeof newPasswordSchema,
+  { password, confirm }: PasswordFields,
+): Partial<PasswordFields> {
+  const result = passwordSchema.safeParse(password);
   if (!result.success) return { password: result.error.issues[0]?.message };
   if (confirm !== password) return { confirm: PASSWORDS_DIFFER };
   return {};
@@ -60,8 +63,8 @@ export default function ResetPassword() {
   // The password is changed; an account with two-factor sign-in still signs in with its code.
   const [challenge, setChallenge] = useState<string | null>(null);
   const { failure, clearFailure, fail } = useFormFailure('Your password could not be reset');
-  const errors = checkPasswords(fields);
-  const shownErrors = submitted ? errors : {};
+  const { schema: passwordSchema, load: loadSchema } = useSchemaOnDemand(loadNewPasswordSchema);
+  const shownErrors = submitted && passwordSchema ? checkPasswords(passwordSchema, fields) : {};
 
   const linkProblem = wellFormed ? refusal : accountMessages.resetLinkInvalid;
   if (linkProblem) {
@@ -108,7 +111,7 @@ export default function ResetPassword() {
         path={accountPages.resetPassword}
         description={DESCRIPTION}
       >
-        <TwoFactorStep
+        <LazyTwoFactorStep
           challenge={challenge}
           onSignedIn={finish}
           onChallengeExpired={(error) => {
@@ -125,9 +128,11 @@ export default function ResetPassword() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     setSubmitted(true);
+    const errors = checkPasswords(await loadSchema(), fields);
     if (errors.password || errors.confirm) {
-      focusFirstError(event.currentTarget, ['password', 'confirm'], errors);
+      focusFirstError(form, ['password', 'confirm'], errors);
       return;
     }
     clearFailure();
@@ -149,7 +154,7 @@ export default function ResetPassword() {
       path={accountPages.resetPassword}
       description={DESCRIPTION}
     >
-      <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+      <Stack component="form" spacing={2.5} onSubmit={submit} onFocus={() => void loadSchema()} noValidate>
         {failure && <Alert severity="error">{failure}</Alert>}
         <NewPasswordField label="New password" {...field('password', shownErrors.password)} />
         <SecretField
