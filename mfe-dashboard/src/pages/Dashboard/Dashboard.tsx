@@ -45,7 +45,8 @@ export default function Dashboard() {
 /**
  * Holds the dashboard until the account is known, so the banner asking to verify the email address is
  * in its first paint rather than pushing the tabs down when it comes (a layout shift of a third of a
- * phone's screen). The account is asked for while `me` is still running, not after it.
+ * phone's screen). The account is asked for as soon as the dashboard's code runs, even while `me`
+ * is still running (it seldom is by then).
  */
 function AccountKnown({ children }: { children: ReactNode }) {
   const { isLoading } = useAccountQuery();
