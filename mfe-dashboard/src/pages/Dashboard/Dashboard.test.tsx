@@ -67,7 +67,8 @@ describe('Dashboard', () => {
   it('shows loading, not Access Required, while the current-user call runs', async () => {
     jest.useFakeTimers();
     renderPage(<Dashboard />, { route: '/customer-dashboard', state: checkingSession });
-    expect(await screen.findByLabelText('Loading page')).toBeInTheDocument();
+    // Not a findBy: the account's loading indicator may be replaced by the session's in between.
+    await waitFor(() => expect(screen.getByLabelText('Loading page')).toBeInTheDocument());
     act(() => jest.advanceTimersByTime(REDIRECT_DELAY_MS * 2));
     expect(window.location.pathname).toBe('/customer-dashboard');
     expect(screen.queryByText('Access Required')).not.toBeInTheDocument();
@@ -380,14 +381,24 @@ describe('Dashboard', () => {
     });
 
     it('waits for the role before showing tabs (just signed in, `me` on its way)', async () => {
-      stubDashboardApi();
+      let accountRead = false;
+      stubDashboardApi({
+        'GET /api/account': () => {
+          accountRead = true;
+          return { status: 200, body: anAccount() };
+        },
+      });
       const { id, name, email, role } = customer;
       const loginUser = { id, name, email, role };
       renderPage(<Dashboard />, {
         route: '/dashboard',
         state: { session: { hasToken: true, user: loginUser, checking: false } },
       });
-      expect(await screen.findByLabelText('Loading page')).toBeInTheDocument();
+      // Past the wait for the account: what holds the tabs back now is the role. (One query, not a
+      // findBy: the loading indicator is replaced by another one as the account comes.)
+      await waitFor(() => expect(accountRead).toBe(true));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.getByLabelText('Loading page')).toBeInTheDocument();
       expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     });
 
