@@ -9,6 +9,8 @@ module.exports = (_env, argv) =>
       port: REMOTE_PORTS.dashboard,
       title: 'Dashboard section (standalone)',
       exposes: { './app': './src/app.tsx' },
+      // One lazy page with every tab in it.
+      loadsAllPagesAtOnce: true,
     },
     argv,
   );

@@ -9,6 +9,7 @@ import {
   CRITICAL_FONT,
   everyPageGroups,
   InlineStylesheetsPlugin,
+  isSectionMuiModule,
   PreloadCriticalFontPlugin,
 } from './webpack-config';
 import { findWorkspaceRoot } from './shared';
@@ -128,6 +129,51 @@ describe('createWebpackConfig', () => {
     ]) {
       expect(groupOf(file)).toBeUndefined();
     }
+  });
+
+  it('puts the MUI components of a section whose pages all load together in one chunk, not those of the shell’s group', () => {
+    const dashboard = createWebpackConfig(
+      {
+        kind: 'remote',
+        name: 'dashboard',
+        dir: path.join(root, 'mfe-dashboard'),
+        port: 4203,
+        title: 'Dashboard',
+        exposes: { './app': './src/app.tsx' },
+        loadsAllPagesAtOnce: true,
+      },
+      { mode: 'production' },
+    );
+    const splitChunks = dashboard.optimization!.splitChunks as {
+      cacheGroups: Record<string, { name: string; chunks: string; enforce: boolean }>;
+    };
+    expect(Object.keys(splitChunks.cacheGroups)).toEqual(['muiComponents']);
+    expect(splitChunks.cacheGroups.muiComponents).toMatchObject({
+      name: 'mui-components',
+      chunks: 'async',
+      enforce: true,
+    });
+    // A module as the cache group's test sees it: its file, and whether it is a build's own copy of a
+    // shared module (a consume-shared module falls back to it).
+    const inChunk = (file: string, sharedFallback = false) =>
+      isSectionMuiModule(
+        { nameForCondition: () => path.join(root, file) } as unknown as webpack.Module,
+        {
+          getIncomingConnections: () =>
+            sharedFallback ? [{ originModule: { type: 'consume-shared-module' } }] : [{ originModule: null }],
+        } as unknown as webpack.ModuleGraph,
+      );
+    expect(inChunk('node_modules/@mui/material/Table/Table.mjs', true)).toBe(true);
+    expect(inChunk('node_modules/@mui/material/Dialog/index.mjs', true)).toBe(true);
+    expect(inChunk('node_modules/@mui/material/internal/SwitchBase.mjs')).toBe(true);
+    // What the section's copies of components import runs with them, shell's group or not.
+    expect(inChunk('node_modules/@mui/utils/useControlled/useControlled.mjs')).toBe(true);
+    expect(inChunk('node_modules/clsx/dist/clsx.mjs')).toBe(true);
+    // The section's copies of what the shell loads on every page never run.
+    expect(inChunk('node_modules/@mui/material/Button/index.mjs', true)).toBe(false);
+    expect(inChunk('node_modules/@mui/material/styles/index.mjs', true)).toBe(false);
+    expect(inChunk('node_modules/@emotion/react/dist/emotion-react.browser.esm.js', true)).toBe(false);
+    expect(inChunk('mfe-dashboard/src/pages/Dashboard/Dashboard.tsx')).toBe(false);
   });
 
   it('names the Latin Inter that @fontsource-variable/inter ships for the text the site writes', () => {

@@ -36,6 +36,12 @@ export interface RemoteOptions extends CommonOptions {
   kind: 'remote';
   /** Modules the remote exposes, e.g. `{ './app': './src/app.ts' }`. */
   exposes: Record<string, string>;
+  /**
+   * The section's pages all load with its first (the dashboard's tabs): the MUI it runs goes in one
+   * chunk, `mui-components` (`isSectionMuiModule`), instead of 60-odd requests. Not for a section
+   * whose pages load one by one: each page would download the components of all.
+   */
+  loadsAllPagesAtOnce?: boolean;
 }
 
 export type AppOptions = HostOptions | RemoteOptions;
@@ -236,6 +242,26 @@ export const everyPageGroups: Record<string, RegExp> = {
 };
 
 /**
+ * MUI (and clsx) as a section whose pages all load together runs it: its own copies of the components
+ * the shell does not render on every page, and everything those import. One chunk, not 60-odd. Left
+ * out: the section's copies of the shared modules of `everyPageGroups`, which never run (the shell's
+ * are loaded on every page and shareStrategy 'loaded-first' picks them).
+ */
+export function isSectionMuiModule(module: webpack.Module, moduleGraph: webpack.ModuleGraph): boolean {
+  const resource = module.nameForCondition() ?? '';
+  if (!/[\\/]node_modules[\\/](?:@mui|clsx)[\\/]/.test(resource)) return false;
+  return !(everyPageGroups.mui.test(resource) && isSharedFallback(module, moduleGraph));
+}
+
+/** Whether `module` is a build's own copy of a shared module (what it runs when nobody provides one). */
+function isSharedFallback(module: webpack.Module, moduleGraph: webpack.ModuleGraph): boolean {
+  for (const connection of moduleGraph.getIncomingConnections(module)) {
+    if (connection.originModule?.type === 'consume-shared-module') return true;
+  }
+  return false;
+}
+
+/**
  * `[name].[contenthash:8].js` for entry chunks. The federation runtime module asks for the entry's
  * file name while the chunk is still being hashed, only to learn its folder depth; webpack cannot
  * fill in a hash at that moment, so that one early question gets the same name without the hash.
@@ -349,6 +375,19 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
             ]),
           ),
         }),
+        ...(app.kind === 'remote' &&
+          app.loadsAllPagesAtOnce && {
+            cacheGroups: {
+              muiComponents: {
+                test: (module: webpack.Module, { moduleGraph }: { moduleGraph: webpack.ModuleGraph }) =>
+                  isSectionMuiModule(module, moduleGraph),
+                name: 'mui-components',
+                chunks: 'async',
+                enforce: true,
+                priority: 10,
+              },
+            },
+          }),
       },
     },
     performance: { hints: false },
