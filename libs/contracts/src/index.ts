@@ -40,3 +40,6 @@ export * from './public-api/v1';
 export * from './public-api/v1-webhook-endpoints';
 export * from './support/agents';
 export * from './public-api/openapi';
+export * from './json-schema';
+export * from './contract-versions';
+export * from './events/asyncapi';

@@ -65,15 +65,19 @@ export function catalogFilterSubject(names: readonly EventName[], prefix = SUBJE
 /**
  * A durable consumer of catalog events: it receives the subjects of the events in `handlers` and
  * gives each event to the handler registered under its catalog name, with `data` typed by that entry.
+ * A handled event at a version other than the catalog's is dead-lettered with the reason.
  */
 export function consumeCatalogEvents<N extends EventName>({
   handlers,
   subjectPrefix,
   ...options
 }: CatalogConsumerOptions<N>): EventConsumer {
+  const names = Object.keys(handlers) as N[];
   return new EventConsumer({
     ...options,
-    filterSubjects: [catalogFilterSubject(Object.keys(handlers) as N[], subjectPrefix)],
+    filterSubjects: [catalogFilterSubject(names, subjectPrefix)],
     handler: dispatchCatalogEvents(handlers),
+    // Only the handled events are refused at another version; the others are acknowledged untouched.
+    readsTypes: names.filter((name) => Object.hasOwn(events, name)).map((name) => events[name].type),
   });
 }

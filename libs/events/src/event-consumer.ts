@@ -17,7 +17,7 @@ import { deadLetters, measureConsumer, redeliveries } from './consumer-metrics';
 import { backoffDelay, consoleEventsLogger, errorMessage, type EventsLogger } from './logger';
 import { NatsLink } from './nats-link';
 import { ReaderLoop } from './reader-loop';
-import { readEvent } from './read-event';
+import { readEvent, type ReadEventOptions } from './read-event';
 import { deadLetterStream, DEFAULT_STREAM, ensureStream, type StreamOptions } from './stream';
 import { inConsumerSpan, markSpanFailed } from './trace-context';
 
@@ -41,6 +41,11 @@ export interface EventConsumerOptions {
   /** Subjects to receive, e.g. `['portal.orders.>']` (several need nats-server 2.10+). */
   filterSubjects: string[];
   handler: EventHandler;
+  /**
+   * The catalog types the handler reads: an event of one of them at a version other than the catalog's
+   * is dead-lettered (`readEvent`). Default: every type of the catalog.
+   */
+  readsTypes?: readonly string[];
   /** Stream to ensure and consume from; default `PORTAL`. */
   stream?: StreamOptions;
   /** Deliveries before a failing event is given up (dead-lettered and logged); default 10. */
@@ -70,9 +75,9 @@ export const deadLetterHeaders = {
  * A durable JetStream pull consumer that handles each event exactly once per consumer name: the
  * envelope is validated with the contracts schemas, then ONE database transaction records the id
  * in processed_events and runs the handler (a duplicate id skips the handler). The message is
- * acked after the commit; a failed handler is redelivered with backoff. A malformed message, or one
- * that failed `maxDeliver` times, is copied to the stream's dead-letter stream (`deadLetterStream`)
- * and terminated. A consumer created on a stream with `newConsumerReplayMs` starts that far back.
+ * acked after the commit; a failed handler is redelivered with backoff. A malformed message, an event
+ * of a catalog type at a version this build does not read, or one that failed `maxDeliver` times, is
+ * copied to the stream's dead-letter stream (`deadLetterStream`) and terminated. A consumer created on a stream with `newConsumerReplayMs` starts that far back.
  * Like the relay, it waits for NATS in the background when NATS is down.
  */
 export class EventConsumer {
@@ -82,6 +87,7 @@ export class EventConsumer {
   private readonly maxDeliver: number;
   private readonly loop: ReaderLoop;
   private readonly deadLetters: StreamOptions;
+  private readonly readOptions: ReadEventOptions;
   /** The manager of the current connection, for `pending()`; unset while not consuming. */
   private jsm?: JetStreamManager;
   private unmeasure?: () => void;
@@ -91,6 +97,7 @@ export class EventConsumer {
     this.stream = options.stream ?? DEFAULT_STREAM;
     this.maxDeliver = options.maxDeliver ?? 10;
     this.deadLetters = deadLetterStream(this.stream);
+    this.readOptions = options.readsTypes ? { reads: new Set(options.readsTypes) } : {};
     this.link = new NatsLink({
       url: options.natsUrl,
       name: `consumer-${options.durable}`,
@@ -196,7 +203,7 @@ export class EventConsumer {
   }
 
   private async handle(nats: JetStreamAccess, message: JsMsg): Promise<void> {
-    const read = readEvent(message);
+    const read = readEvent(message, this.readOptions);
     if (read.problem !== undefined) {
       this.logger.error(
         `Consumer ${this.options.durable} dropped a message on ${message.subject}: ${read.problem}`,

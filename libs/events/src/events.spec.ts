@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstream, type JetStreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createEventEnvelope } from '@portal/contracts';
+import { createEventEnvelope, events } from '@portal/contracts';
 import {
   closedPort,
   connectTestJetStream,
@@ -455,6 +455,10 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
           createEventEnvelope('organization.created', { organizationId: 'not-a-uuid', name: 'x' }),
         ),
       );
+      // A catalog event at a version this build does not read: kept as a dead letter, not acknowledged unread.
+      const { type, version } = events.organizationCreated;
+      const newer = createEventEnvelope(type, { organizationId: crypto.randomUUID() }, version + 1);
+      await js.publish(subject, JSON.stringify(newer));
       await settled();
       const info = await jsm.consumers.info(space.stream, durable);
       expect(info.num_redelivered).toBe(0);
@@ -463,6 +467,7 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
         expect.stringContaining('not JSON'),
         expect.stringContaining('not an event envelope'),
         expect.stringContaining('bad organization.created payload'),
+        expect.stringContaining(`organization.created version ${version + 1} is not readable`),
       ]);
       // Each kept as it came in the dead-letter stream, saying who gave up on it and why.
       const letters = await deadLettersOf(durable);
@@ -470,7 +475,11 @@ describe('events: transactional outbox, relay and idempotent consumer', () => {
         'not json at all',
         expect.stringContaining('"id":"nope"'),
         expect.stringContaining('organization.created'),
+        JSON.stringify(newer),
       ]);
+      expect(letters[3].headers[deadLetterHeaders.reason]).toBe(
+        `event ${newer.id}: organization.created version ${version + 1} is not readable by this consumer (reads version ${version})`,
+      );
       expect(letters[0].headers).toMatchObject({
         [deadLetterHeaders.consumer]: durable,
         [deadLetterHeaders.subject]: subject,

@@ -39,7 +39,7 @@ export {
 } from './service-consumers';
 export { deadLetterStream, DEFAULT_STREAM, ensureStream, portalStream, type StreamOptions } from './stream';
 export { NatsLink, type NatsConnection, type NatsLinkOptions } from './nats-link';
-export { isCatalogEvent, type ReadEvent, readEvent } from './read-event';
+export { isCatalogEvent, type ReadEvent, type ReadEventOptions, readEvent } from './read-event';
 export { ReaderLoop } from './reader-loop';
 export { RetryPause } from './retry-pause';
 export { consoleEventsLogger, type EventsLogger } from './logger';

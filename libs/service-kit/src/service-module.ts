@@ -40,6 +40,12 @@ export interface ServiceRootOptions<Config extends PlatformConfig> {
 /** A service's root module: `AppModule.forRoot(config)` for `main` and the test harnesses alike. */
 export interface ServiceRootModule<Config extends PlatformConfig> extends Type<unknown> {
   forRoot(config: Config): DynamicModule;
+  /**
+   * The service's own feature modules as given to `serviceRootModule` (a function of the config when
+   * they depend on it): what declares its HTTP routes, read without a config or a database by the
+   * tool that writes the HTTP API's OpenAPI document (`tools/contract-documents`).
+   */
+  readonly features: ServiceRootOptions<Config>['features'];
 }
 
 /**
@@ -55,6 +61,8 @@ export function serviceRootModule<Config extends PlatformConfig>(
 ): ServiceRootModule<Config> {
   @Module({})
   class AppModule {
+    static readonly features = options.features;
+
     static forRoot(config: Config): DynamicModule {
       const { natsUrl, identityUrl } = config;
       const provide = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { jsonSchemaOf as jsonSchema, type JsonSchema } from '../json-schema';
 import { apiKeyScopes, apiKeyScopeDescriptions } from '../developers/api-keys';
 import {
   apiErrorBodySchema,
@@ -24,21 +24,6 @@ import {
 
 // `/v1/openapi.json`: written from the schemas the handlers validate with, so the two cannot disagree.
 // The docs page's API reference is written from this document too.
-
-type JsonSchema = Record<string, unknown>;
-
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    io,
-    target: 'draft-2020-12',
-    unrepresentable: 'any',
-    // RFC 3339 says what a date-time is; zod's long pattern for it adds nothing for a reader.
-    override: (context) => {
-      if (context.jsonSchema.format === 'date-time') delete context.jsonSchema.pattern;
-    },
-  });
-  return rest;
-}
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });

@@ -1,0 +1,13 @@
+/**
+ * The versions of the committed contract documents (`libs/contracts/openapi.json`, `asyncapi.json`).
+ * The contract check of `npm test` refuses a breaking change (a removed operation or field, a narrowed
+ * type, a newly required request field, a removed subject) unless the major version here grew, or, for
+ * one event, unless that event's own `version` in the catalog grew (a new version is a new message).
+ * A change that breaks nobody leaves them alone.
+ */
+export const contractVersions = {
+  /** `info.version` of `openapi.json`: the internal HTTP API under `/api`, served through the gateway. */
+  httpApi: '1.0.0',
+  /** `info.version` of `asyncapi.json`: the event catalog as a whole (bump it to remove an event). */
+  events: '1.0.0',
+} as const;
