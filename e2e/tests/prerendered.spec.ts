@@ -75,6 +75,23 @@ test.describe('prerendered pages', () => {
     await expect(page.locator('title')).toHaveCount(1);
   });
 
+  test('the page is painted before the site’s code beyond its entry is asked for', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.locator(prerenderedCopy)).toHaveCount(0);
+    const timings = await page.evaluate(() => {
+      const contentfulPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }));
+      return { contentfulPaint, scripts };
+    });
+    expect(timings.contentfulPaint).toBeGreaterThan(0);
+    // The entry (`main.<hash>.js`, named in the page) comes with the page; the rest once it is painted.
+    const later = timings.scripts.filter((script) => !/^\/main\.\w+\.js$/.test(script.path));
+    expect(later.length).toBeGreaterThan(3);
+    for (const script of later) expect(script.start, script.path).toBeGreaterThanOrEqual(timings.contentfulPaint!);
+  });
+
   test('when the section cannot load, its error replaces the prerendered page and the head goes back', async ({
     page,
   }) => {
