@@ -89,7 +89,8 @@ test.describe('prerendered pages', () => {
     // The entry (`main.<hash>.js`, named in the page) comes with the page; the rest once it is painted.
     const later = timings.scripts.filter((script) => !/^\/main\.\w+\.js$/.test(script.path));
     expect(later.length).toBeGreaterThan(3);
-    for (const script of later) expect(script.start, script.path).toBeGreaterThanOrEqual(timings.contentfulPaint!);
+    for (const script of later)
+      expect(script.start, script.path).toBeGreaterThanOrEqual(timings.contentfulPaint!);
   });
 
   test('when the section cannot load, its error replaces the prerendered page and the head goes back', async ({

@@ -201,7 +201,8 @@ export class InlineStylesheetsPlugin {
     compiler.hooks.thisCompilation.tap('InlineStylesheetsPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('InlineStylesheetsPlugin', (data) => {
         data.headTags = data.headTags.map((tag) => {
-          const href = tag.tagName === 'link' && tag.attributes.rel === 'stylesheet' ? tag.attributes.href : null;
+          const href =
+            tag.tagName === 'link' && tag.attributes.rel === 'stylesheet' ? tag.attributes.href : null;
           const asset = typeof href === 'string' ? compilation.getAsset(href.replace(/^\//, '')) : undefined;
           if (!asset) return tag;
           return HtmlWebpackPlugin.createHtmlTagObject('style', {}, asset.source.source().toString());
