@@ -58,6 +58,29 @@ test('a dead remote shows the section error with Retry while the rest of the sit
   await expect(retry).toHaveCount(0);
 });
 
+test('a page whose code fails to load inside a running section shows the error, and Retry loads it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('#section-marketing > [data-prerendered]')).toHaveCount(0);
+  // The marketing section runs; what it has not loaded yet (the pricing page's chunks) cannot come.
+  let chunksFail = true;
+  await page.route('**/mfe/marketing/*.js', (route) =>
+    chunksFail ? route.abort('connectionrefused') : route.fallback(),
+  );
+
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true }).first().click();
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(page.getByText('Something went wrong')).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+
+  // Retry asks for them again (the page's chunk, and shared modules whose first load failed).
+  chunksFail = false;
+  await retry.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Custom pricing, with no hidden fees');
+  await expect(retry).toHaveCount(0);
+});
+
 test("a section's first visit on a slow phone connection does not keep single-spa's mount waiting (warning #31)", async ({
   page,
 }) => {

@@ -1,10 +1,9 @@
-import { lazy } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SECTION_ROUTES } from '@portal/contracts';
-import { SectionErrorBoundary, SectionPages, SectionRoot } from '@portal/ui';
+import { lazyPage, SectionErrorBoundary, SectionPages, SectionRoot } from '@portal/ui';
 import { StoreProvider } from '@portal/store';
 
-const Dashboard = lazy(() => import('./pages/Dashboard/Dashboard'));
+const { Page: Dashboard } = lazyPage(() => import('./pages/Dashboard/Dashboard'));
 
 // One route per tab under each base (the section's row in the route table); the dashboard reads its
 // tab from the path.

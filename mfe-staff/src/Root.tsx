@@ -1,10 +1,9 @@
-import { lazy } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SECTION_ROUTES } from '@portal/contracts';
-import { SectionErrorBoundary, SectionPages, SectionRoot } from '@portal/ui';
+import { lazyPage, SectionErrorBoundary, SectionPages, SectionRoot } from '@portal/ui';
 import { StoreProvider } from '@portal/store';
 
-const StaffConsole = lazy(() => import('./pages/Console/StaffConsole'));
+const { Page: StaffConsole } = lazyPage(() => import('./pages/Console/StaffConsole'));
 
 // One route per page of the console (the section's row in the route table); the console reads its
 // page from the path, and a ticket, lead or order from the query (`?ticket=`), with the filters.

@@ -4,6 +4,7 @@
  * for a signed-in staff member (staff-access.ts): no one else's browser downloads it.
  */
 import { registerApplication, start } from 'single-spa';
+import { forgetFailedShares } from './federation/forget-failed-shares';
 import { loadSection } from './federation/remotes';
 import { yieldBetweenShares } from './federation/yield-between-shares';
 import { watchNavigation } from './navigation-effects';
@@ -20,6 +21,7 @@ const slot = (id: string): HTMLElement => {
 
 makeZodCspSafe();
 yieldBetweenShares();
+forgetFailedShares();
 watchNavigation(slot('main'));
 
 registerApplication({

@@ -1,5 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { lazyPage } from './lazy-page';
 
 const Pricing = () => <h1>Custom pricing</h1>;
@@ -47,5 +49,37 @@ describe('lazyPage', () => {
     await expect(preload()).rejects.toThrow('ChunkLoadError');
     await expect(preload()).resolves.toBeUndefined();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the section error when its chunk fails to load, once, and loads it again on Retry', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const load = jest
+      .fn<Promise<{ default: typeof Pricing }>, []>()
+      .mockRejectedValueOnce(new Error('Loading chunk 7 failed'))
+      .mockResolvedValue({ default: Pricing });
+    const { Page } = lazyPage(load);
+    render(
+      <SectionErrorBoundary>
+        <Suspense fallback={<p>Loading page</p>}>
+          <Page />
+        </Suspense>
+      </SectionErrorBoundary>,
+    );
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    // React's own re-renders after the failure do not ask for the chunk again.
+    expect(load).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Custom pricing' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    jest.restoreAllMocks();
+  });
+
+  it('passes its props to the page', async () => {
+    const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
+    const { Page, preload } = lazyPage(async () => ({ default: Greeting }));
+    await preload();
+    render(<Page name="Ada" />);
+    expect(screen.getByText('Hello Ada')).toBeInTheDocument();
   });
 });

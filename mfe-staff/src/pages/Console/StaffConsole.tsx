@@ -1,19 +1,19 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router-dom';
 import { isAdmin } from '@portal/contracts';
-import { PageLoading, RouteLink, usePageMeta } from '@portal/ui';
+import { lazyPage, PageLoading, RouteLink, usePageMeta } from '@portal/ui';
 import { selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
 import { ListSkeleton } from '../../components/ListSkeleton';
 import { CONSOLE_PAGES, pageAt, type ConsolePage } from './console-pages';
 
-const TicketQueue = lazy(() => import('../Tickets/TicketQueue'));
-const LeadsPage = lazy(() => import('../Leads/LeadsPage'));
-const OrdersPage = lazy(() => import('../Orders/OrdersPage'));
-const CustomersPage = lazy(() => import('../Customers/CustomersPage'));
-const AgentsPage = lazy(() => import('../Agents/AgentsPage'));
+const { Page: TicketQueue } = lazyPage(() => import('../Tickets/TicketQueue'));
+const { Page: LeadsPage } = lazyPage(() => import('../Leads/LeadsPage'));
+const { Page: OrdersPage } = lazyPage(() => import('../Orders/OrdersPage'));
+const { Page: CustomersPage } = lazyPage(() => import('../Customers/CustomersPage'));
+const { Page: AgentsPage } = lazyPage(() => import('../Agents/AgentsPage'));
 
 const PAGES: Record<ConsolePage['path'], React.ComponentType> = {
   '/staff': TicketQueue,
