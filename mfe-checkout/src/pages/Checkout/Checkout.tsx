@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import GroupsRounded from '@mui/icons-material/GroupsRounded';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import { useLocation } from 'react-router-dom';
-import { BRAND_NAME, PageLoading, RedirectNotice, RouteButton, usePageMeta } from '@portal/ui';
+import { BRAND_NAME, lazyPage, PageLoading, RedirectNotice, RouteButton, usePageMeta } from '@portal/ui';
 import { selectSessionStatus, useAppSelector, useCartContext } from '@portal/store';
 import { useCheckoutAllowed } from '../../components/useCheckoutAllowed';
 import { CheckoutNotice } from './CheckoutNotice';
@@ -15,7 +15,7 @@ import { PaymentStep } from './PaymentStep';
 import { CartSentToSales, type SentCart } from './sales/CartSentToSales';
 
 // Only a return from a bank's page (3-D Secure) needs it, and it brings Stripe.js.
-const PaymentReturn = lazy(() => import('./PaymentReturn'));
+const { Page: PaymentReturn } = lazyPage(() => import('./PaymentReturn'));
 
 /**
  * /checkout: sign-in required; with nothing in the cart there is nothing to pay;

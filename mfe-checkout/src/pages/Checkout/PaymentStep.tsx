@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import { useNavigate } from 'react-router-dom';
 import { useCartContext } from '@portal/store';
+import { lazyPage } from '@portal/ui';
 import { type CheckoutState, confirmationPath } from './checkout-state';
 import { CheckoutNotice } from './CheckoutNotice';
 import { CheckoutProgress } from './CheckoutProgress';
@@ -12,7 +13,7 @@ import { usePaymentSetup } from './usePaymentSetup';
 import type { SentCart } from './sales/CartSentToSales';
 import { PaymentsOff } from './sales/PaymentsOff';
 
-const PaymentForm = lazy(() => import('./PaymentForm'));
+const { Page: PaymentForm } = lazyPage(() => import('./PaymentForm'));
 
 function SettingUp() {
   return <CheckoutProgress>Setting up secure payment...</CheckoutProgress>;

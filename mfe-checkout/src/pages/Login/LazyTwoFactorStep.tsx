@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
+import { lazyPage } from '@portal/ui';
 import type { TwoFactorStepProps } from './TwoFactorStep';
 
 // Only accounts with two-factor sign-in see it, after their password: its code check (a schema, so
 // zod) stays off the first render of the sign-in and reset pages.
-const TwoFactorStep = lazy(() =>
+const { Page: TwoFactorStep } = lazyPage(() =>
   import('./TwoFactorStep').then(({ TwoFactorStep }) => ({ default: TwoFactorStep })),
 );
 

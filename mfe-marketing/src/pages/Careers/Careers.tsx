@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RouteButton } from '@portal/ui';
+import { lazyPage, RouteButton } from '@portal/ui';
 import { CardGrid } from '../../components/CardGrid';
 import { CheckList } from '../../components/CheckList';
 import { ListHeading } from '../../components/ListHeading';
@@ -17,7 +17,7 @@ import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 import { columnCardSx, gridListSx } from '../../components/grid-list';
 
 // The form (and zod, which checks it) loads when a visitor applies, not with the page.
-const ApplicationDialog = lazy(() => import('./application/ApplicationDialog'));
+const { Page: ApplicationDialog } = lazyPage(() => import('./application/ApplicationDialog'));
 
 const ROLES = POSITIONS.map((position) => position.title);
 
