@@ -2,20 +2,13 @@ import { createEventEnvelope, type EventEnvelope, events } from '@portal/contrac
 import type { EntityManager } from 'typeorm';
 import { catalogFilterSubject, type CatalogHandlers, dispatchCatalogEvents } from './catalog-consumer';
 import type { EventContext } from './event-consumer';
+import { organizationCreatedData as organizationCreated } from './__fixtures__/organization-created';
 
 const context: EventContext = {
   manager: {} as EntityManager,
   subject: 'portal.test',
   deliveryCount: 1,
   maxDeliver: 10,
-};
-
-const organizationCreated = {
-  organizationId: '00000000-0000-4000-8000-000000000001',
-  name: 'Acme',
-  planId: 'starter',
-  timezone: 'Europe/Paris',
-  createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('catalog consumer', () => {

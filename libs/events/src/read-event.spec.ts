@@ -1,18 +1,12 @@
 import { createEventEnvelope, events } from '@portal/contracts';
 import { isCatalogEvent, readEvent } from './read-event';
+import { organizationCreatedData as organizationCreated } from './__fixtures__/organization-created';
 
 /** A message whose body is `value` as JSON. */
 const messageOf = (value: unknown) => ({
   json: <T>() => structuredClone(value) as T,
 });
 
-const organizationCreated = {
-  organizationId: '00000000-0000-4000-8000-000000000001',
-  name: 'Acme',
-  planId: 'starter',
-  timezone: 'Europe/Paris',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
 const { type, version } = events.organizationCreated;
 
 describe('readEvent', () => {
