@@ -9,6 +9,7 @@ import { loadSection } from './federation/remotes';
 import { yieldBetweenShares } from './federation/yield-between-shares';
 import { watchNavigation } from './navigation-effects';
 import { SECTION_NAMES, sectionForPath } from '@portal/contracts';
+import { removeStalePrerendered } from './sections/prerendered';
 import { sectionApplication, type SectionProps } from './sections/section-application';
 import { staffConsoleAllowed } from './staff-access';
 import { makeZodCspSafe } from './zod-jitless';
@@ -48,4 +49,5 @@ for (const name of SECTION_NAMES) {
   });
 }
 
+removeStalePrerendered(sectionForPath(window.location.pathname));
 start({ urlRerouteOnly: true });

@@ -1,4 +1,4 @@
-import { removePrerendered } from './prerendered';
+import { removePrerendered, removeStalePrerendered } from './prerendered';
 
 describe('removePrerendered', () => {
   const slot = document.createElement('div');
@@ -27,7 +27,9 @@ describe('removePrerendered', () => {
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       'The site in one line.',
     );
-    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('/og-image.png');
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
+      '/og-image.png',
+    );
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
     expect(document.head.querySelector('script[type="application/ld+json"]')).toBeNull();
     expect(document.head.querySelectorAll('[data-default]')).toHaveLength(0);
@@ -43,5 +45,32 @@ describe('removePrerendered', () => {
     slot.innerHTML = '<section><h1>Pricing</h1></section>';
     removePrerendered(slot);
     expect(slot.querySelector('h1')).not.toBeNull();
+  });
+});
+
+describe('removeStalePrerendered', () => {
+  beforeEach(() => {
+    document.head.innerHTML =
+      '<link rel="canonical" href="https://www.example.com/pricing" data-prerendered>';
+    document.body.innerHTML = [
+      '<main id="main">',
+      '<div id="section-marketing"><div data-prerendered><h1>Pricing</h1></div></div>',
+      '<div id="section-checkout"></div>',
+      '</main>',
+    ].join('');
+  });
+
+  it('takes away the copy of a section the address no longer shows, and its head tags', () => {
+    removeStalePrerendered(null);
+    expect(document.getElementById('section-marketing')).toBeEmptyDOMElement();
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+
+  it('keeps the copy, and the head, of the section the address shows', () => {
+    removeStalePrerendered('marketing');
+    expect(document.getElementById('section-marketing')).not.toBeEmptyDOMElement();
+    expect(document.head.querySelector('link[rel="canonical"]')).not.toBeNull();
+    removeStalePrerendered('checkout');
+    expect(document.getElementById('section-marketing')).toBeEmptyDOMElement();
   });
 });

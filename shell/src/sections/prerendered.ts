@@ -5,7 +5,21 @@
  * it in `data-default`. The section's first render replaces the content and its page claims the head;
  * when the section shows its error or the visitor moves on first, this takes the page away.
  */
-const PRERENDERED_HEAD_TAGS = ['title', 'meta', 'link', 'script'].map((tag) => `${tag}[data-prerendered]`).join(',');
+const PRERENDERED_HEAD_TAGS = ['title', 'meta', 'link', 'script']
+  .map((tag) => `${tag}[data-prerendered]`)
+  .join(',');
+
+/**
+ * Removes the prerendered copy of a section the address no longer shows: the visitor moved on (a
+ * link, Back) before the site's code started, which it does after the first paint. That section
+ * never mounts here, so nothing else would take its copy away.
+ */
+export function removeStalePrerendered(activeSection: string | null): void {
+  for (const slot of document.querySelectorAll<HTMLElement>('#main > [id^="section-"]')) {
+    const stale = slot.id !== `section-${activeSection}` && slot.querySelector(':scope > [data-prerendered]');
+    if (stale) removePrerendered(slot);
+  }
+}
 
 /** Removes the prerendered content from `slot` and puts the head's defaults back. */
 export function removePrerendered(slot: HTMLElement): void {
