@@ -211,13 +211,15 @@ describe('the ticket queue', () => {
       [`PATCH /api/support/staff/tickets/${breaching.id}`]: { status: 200, body: breaching },
     });
     renderPage(<TicketQueue />, { route: '/staff', state: signedInAsStaff });
-    await screen.findByRole('button', { name: 'Invoice address' });
+    // Each move reads the ticket and draws it: over a second on a busy machine, the default wait.
+    const drawn = { timeout: 5000 };
+    await screen.findByRole('button', { name: 'Invoice address' }, drawn);
     await userEvent.keyboard('j');
-    expect(await screen.findByRole('region', { name: 'Calls drop after 30 seconds' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Calls drop after 30 seconds' }, drawn)).toBeVisible();
     await userEvent.keyboard('j');
-    expect(await screen.findByRole('region', { name: 'Invoice address' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Invoice address' }, drawn)).toBeVisible();
     await userEvent.keyboard('k');
-    expect(await screen.findByRole('region', { name: 'Calls drop after 30 seconds' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Calls drop after 30 seconds' }, drawn)).toBeVisible();
     await userEvent.keyboard('a');
     await waitFor(() =>
       expect(calls).toContainEqual(expect.objectContaining({ method: 'PATCH', body: { assigneeId: 'me' } })),
