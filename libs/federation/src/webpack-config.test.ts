@@ -11,6 +11,7 @@ import {
   InlineStylesheetsPlugin,
   isSectionMuiModule,
   PreloadCriticalFontPlugin,
+  type RemoteOptions,
 } from './webpack-config';
 import { findWorkspaceRoot } from './shared';
 
@@ -33,22 +34,23 @@ const federationOptions = (config: ReturnType<typeof createWebpackConfig>) =>
 const pluginNames = (config: ReturnType<typeof createWebpackConfig>) =>
   config.plugins!.map((plugin) => plugin?.constructor.name);
 
+/** A section's options as its webpack.config.js gives them (`mfe-<name>`, exposing ./app). */
+const remoteOptions = (name: string, port: number, extra: Partial<RemoteOptions> = {}): RemoteOptions => ({
+  kind: 'remote',
+  name,
+  dir: path.join(root, `mfe-${name}`),
+  port,
+  title: name,
+  exposes: { './app': './src/app.tsx' },
+  ...extra,
+});
+
 describe('createWebpackConfig', () => {
   const shell = createWebpackConfig(
     { kind: 'host', name: 'shell', dir: path.join(root, 'shell'), port: 4200, title: 'Shell' },
     { mode: 'production' },
   );
-  const remote = createWebpackConfig(
-    {
-      kind: 'remote',
-      name: 'marketing',
-      dir: path.join(root, 'mfe-marketing'),
-      port: 4201,
-      title: 'Marketing',
-      exposes: { './app': './src/app.tsx' },
-    },
-    { mode: 'production' },
-  );
+  const remote = createWebpackConfig(remoteOptions('marketing', 4201), { mode: 'production' });
 
   it('builds the shell at / with its page, its runtime manifest and the federation runtime it provides', () => {
     expect(shell.output).toMatchObject({ publicPath: '/', path: path.join(root, 'shell/dist') });
@@ -132,18 +134,9 @@ describe('createWebpackConfig', () => {
   });
 
   it('puts the MUI components of a section whose pages all load together in one chunk, not those of the shell’s group', () => {
-    const dashboard = createWebpackConfig(
-      {
-        kind: 'remote',
-        name: 'dashboard',
-        dir: path.join(root, 'mfe-dashboard'),
-        port: 4203,
-        title: 'Dashboard',
-        exposes: { './app': './src/app.tsx' },
-        loadsAllPagesAtOnce: true,
-      },
-      { mode: 'production' },
-    );
+    const dashboard = createWebpackConfig(remoteOptions('dashboard', 4203, { loadsAllPagesAtOnce: true }), {
+      mode: 'production',
+    });
     const splitChunks = dashboard.optimization!.splitChunks as {
       cacheGroups: Record<string, { name: string; chunks: string; enforce: boolean }>;
     };
@@ -282,17 +275,7 @@ describe('createWebpackConfig', () => {
   });
 
   it('serves development builds on the app port with history fallback, CORS for remotes and /api proxied', () => {
-    const dev = createWebpackConfig(
-      {
-        kind: 'remote',
-        name: 'checkout',
-        dir: path.join(root, 'mfe-checkout'),
-        port: 4202,
-        title: 'Checkout',
-        exposes: { './app': './src/app.tsx' },
-      },
-      { mode: 'development' },
-    );
+    const dev = createWebpackConfig(remoteOptions('checkout', 4202), { mode: 'development' });
     expect(dev.devServer).toMatchObject({
       port: 4202,
       historyApiFallback: true,

@@ -9,6 +9,9 @@ const PRERENDERED_HEAD_TAGS = ['title', 'meta', 'link', 'script']
   .map((tag) => `${tag}[data-prerendered]`)
   .join(',');
 
+/** The prerendered copy the gateway served in a section's `slot`, if any. */
+const prerenderedCopyIn = (slot: HTMLElement) => slot.querySelector(':scope > [data-prerendered]');
+
 /**
  * Removes the prerendered copy of a section the address no longer shows: the visitor moved on (a
  * link, Back) before the site's code started, which it does after the first paint. That section
@@ -16,14 +19,13 @@ const PRERENDERED_HEAD_TAGS = ['title', 'meta', 'link', 'script']
  */
 export function removeStalePrerendered(activeSection: string | null): void {
   for (const slot of document.querySelectorAll<HTMLElement>('#main > [id^="section-"]')) {
-    const stale = slot.id !== `section-${activeSection}` && slot.querySelector(':scope > [data-prerendered]');
-    if (stale) removePrerendered(slot);
+    if (slot.id !== `section-${activeSection}` && prerenderedCopyIn(slot)) removePrerendered(slot);
   }
 }
 
 /** Removes the prerendered content from `slot` and puts the head's defaults back. */
 export function removePrerendered(slot: HTMLElement): void {
-  slot.querySelector(':scope > [data-prerendered]')?.remove();
+  prerenderedCopyIn(slot)?.remove();
   for (const tag of document.head.querySelectorAll(PRERENDERED_HEAD_TAGS)) {
     const original = tag.getAttribute('data-default');
     if (original === null) {
