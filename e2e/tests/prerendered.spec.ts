@@ -108,6 +108,27 @@ test.describe('prerendered pages', () => {
     await expect(page.locator('meta[name="description"]')).toHaveCount(1);
   });
 
+  test('a visitor who moves on while the section still downloads keeps no copy of the page before', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = page.waitForRequest('**/mfe/marketing/remoteEntry.js');
+    await page.route('**/mfe/marketing/remoteEntry.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/blog/roi-of-customer-service');
+    await asked;
+    await page.evaluate(() => window.history.pushState(null, '', '/no/such/page'));
+    release();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+    await expect(page.locator(prerenderedCopy)).toHaveCount(0);
+    await expect(page).toHaveTitle('Page Not Found | Millstone CX');
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  });
+
   test('a visitor without script gets the contact page, the docs and sign-in too', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -49,5 +49,8 @@ for (const name of SECTION_NAMES) {
   });
 }
 
-removeStalePrerendered(sectionForPath(window.location.pathname));
+// The visitor may move on before the section of the served page has downloaded, let alone mounted.
+const removeStaleCopies = () => removeStalePrerendered(sectionForPath(window.location.pathname));
+removeStaleCopies();
+window.addEventListener('single-spa:before-routing-event', removeStaleCopies);
 start({ urlRerouteOnly: true });

@@ -14,8 +14,8 @@ const prerenderedCopyIn = (slot: HTMLElement) => slot.querySelector(':scope > [d
 
 /**
  * Removes the prerendered copy of a section the address no longer shows: the visitor moved on (a
- * link, Back) before the site's code started, which it does after the first paint. That section
- * never mounts here, so nothing else would take its copy away.
+ * link, Back) before the site's code started, which it does after the first paint, or before that
+ * section had downloaded. That section never mounts here, so nothing else would take its copy away.
  */
 export function removeStalePrerendered(activeSection: string | null): void {
   for (const slot of document.querySelectorAll<HTMLElement>('#main > [id^="section-"]')) {
