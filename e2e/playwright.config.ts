@@ -2,8 +2,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '@portal/toolkit/chromium';
 import { e2ePorts } from './support/stack';
-// Draws the run's staff password before the stack (the web server) and the workers inherit the environment.
+// Draw the run's staff password and release store before the stack (the web server) and the workers
+// inherit the environment.
 import './support/staff-account.mjs';
+import './support/releases.mjs';
 
 // The stack runs on its own ports and databases so a developer's `npm start` can keep running.
 export const baseURL = `http://127.0.0.1:${e2ePorts.gateway}`;

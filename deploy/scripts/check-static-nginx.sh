@@ -37,8 +37,13 @@ fi
 
 port="$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
 cp /etc/nginx/mime.types "$work/"
+# A release store holding one released version of the first section (npm run release).
+release_version=0123456789ab
+mkdir -p "$work/releases/${remotes[0]}"
+cp -r "$repo/mfe-${remotes[0]}/dist" "$work/releases/${remotes[0]}/$release_version"
 sed -e "s#/tmp/#$work/#g" \
     -e "s#root /usr/share/nginx/html;#root $work/html;#" \
+    -e "s#alias /releases/#alias $work/releases/#" \
     -e "s#listen 8081;#listen 127.0.0.1:$port;#" \
     "$repo/deploy/nginx/static.conf" > "$work/nginx.conf"
 echo "config differs from deploy/nginx/static.conf only in:"
@@ -59,6 +64,20 @@ status() { head -1 "$1" | cut -d' ' -f2; }
 
 # The image's HEALTHCHECK, on this port.
 if wget -q -O /dev/null "$base/healthz"; then pass "healthcheck: wget $base/healthz"; else fail "healthcheck"; fi
+
+# A released version: every file immutable (its folder is named by its content), a missing one a JSON 404.
+released="/mfe/${remotes[0]}/releases/$release_version"
+for file in remoteEntry.js mf-manifest.json; do
+  curl -s -D "$work/h" -o "$work/body" "$base$released/$file"
+  [ "$(status "$work/h")" = 200 ] && [ "$(header Cache-Control "$work/h")" = 'public, max-age=31536000, immutable' ] \
+    && cmp -s "$work/body" "$work/releases/${remotes[0]}/$release_version/$file" \
+    && pass "$released/$file: 200, immutable" \
+    || fail "$released/$file: $(status "$work/h"), Cache-Control: $(header Cache-Control "$work/h")"
+done
+curl -s -D "$work/h" -o "$work/body" "$base/mfe/${remotes[0]}/releases/fedcba987654/remoteEntry.js"
+[ "$(status "$work/h")" = 404 ] && [ "$(cat "$work/body")" = '{"statusCode":404,"message":"Not Found"}' ] \
+  && pass "a version not in the store is a JSON 404" \
+  || fail "a version not in the store gave $(status "$work/h")"
 
 for name in "${remotes[@]}"; do
   dist="$work/html/mfe/$name"

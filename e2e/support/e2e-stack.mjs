@@ -4,9 +4,13 @@
 // until Playwright stops it (SIGTERM), then stops the stack. REPLICAS=2 runs two of each service
 // behind the gateway (ADR 0213).
 import { startSuiteStack } from '@portal/toolkit/stack';
+import { rm } from 'node:fs/promises';
+import { e2eReleasesRoot } from './releases.mjs';
 import { staffAccount } from './staff-account.mjs';
 import { e2eStripe } from './stripe-keys.mjs';
 
+// Every run starts with each section as built (no release from an earlier run).
+await rm(e2eReleasesRoot, { recursive: true, force: true });
 const stack = await startSuiteStack('e2e', {
   stripe: e2eStripe,
   replicas: Number(process.env.REPLICAS || 1),
@@ -32,6 +36,7 @@ const stack = await startSuiteStack('e2e', {
     // The docs samples' webhook receivers listen on this machine (docs-samples.spec.ts): crm may deliver to loopback,
     // and support takes a loopback callback_url (public-api.spec.ts).
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    RELEASES_ROOT: e2eReleasesRoot,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',

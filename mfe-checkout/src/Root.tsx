@@ -56,7 +56,7 @@ export function CheckoutRoot() {
       <SectionRoot name="checkout">
         <StoreProvider>
           <CartProvider>
-            <SectionErrorBoundary>
+            <SectionErrorBoundary section="checkout">
               <CheckoutRoutes />
             </SectionErrorBoundary>
           </CartProvider>

@@ -16,7 +16,7 @@ export function DashboardRoot() {
     <BrowserRouter>
       <SectionRoot name="dashboard">
         <StoreProvider>
-          <SectionErrorBoundary>
+          <SectionErrorBoundary section="dashboard">
             <DashboardRoutes />
           </SectionErrorBoundary>
         </StoreProvider>

@@ -54,7 +54,7 @@ export function MarketingRoot() {
     <BrowserRouter>
       <SectionRoot name="marketing">
         <StoreProvider>
-          <SectionErrorBoundary>
+          <SectionErrorBoundary section="marketing">
             <MarketingRoutes />
           </SectionErrorBoundary>
         </StoreProvider>

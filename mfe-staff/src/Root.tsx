@@ -16,7 +16,7 @@ export function StaffRoot() {
     <BrowserRouter>
       <SectionRoot name="staff">
         <StoreProvider>
-          <SectionErrorBoundary>
+          <SectionErrorBoundary section="staff">
             <StaffRoutes />
           </SectionErrorBoundary>
         </StoreProvider>

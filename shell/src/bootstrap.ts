@@ -3,14 +3,15 @@
  * active) and the four remote sections by route, then starts routing. The staff console is active only
  * for a signed-in staff member (staff-access.ts): no one else's browser downloads it.
  */
-import { registerApplication, start } from 'single-spa';
+import { registerApplication, start, unloadApplication } from 'single-spa';
 import { forgetFailedShares } from './federation/forget-failed-shares';
-import { loadSection } from './federation/remotes';
+import { loadSection, refreshRemote } from './federation/remotes';
 import { yieldBetweenShares } from './federation/yield-between-shares';
 import { watchNavigation } from './navigation-effects';
 import { SECTION_NAMES, sectionForPath } from '@portal/contracts';
 import { removeStalePrerendered } from './sections/prerendered';
 import { sectionApplication, type SectionProps } from './sections/section-application';
+import { watchSectionVersions } from './sections/section-versions';
 import { staffConsoleAllowed } from './staff-access';
 import { makeZodCspSafe } from './zod-jitless';
 
@@ -24,6 +25,7 @@ makeZodCspSafe();
 yieldBetweenShares();
 forgetFailedShares();
 watchNavigation(slot('main'));
+watchSectionVersions({ refreshRemote, remount: (name) => unloadApplication(name) });
 
 registerApplication({
   name: 'chrome',

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
         staff: path.join(repoRoot, 'mfe-staff/dist'),
       },
       remotesUrl: undefined,
+      releasesRoot: path.join(repoRoot, '.data/releases'),
     });
   });
 
@@ -66,7 +67,11 @@ describe('loadConfig', () => {
   });
 
   it('reads STATIC_ROOT as a document root: the shell at its top, remotes under mfe/<name>', () => {
-    const config = loadConfig({ STATIC_ROOT: '/srv/portal', STATIC_REMOTES_URL: 'http://static:8081/' });
+    const config = loadConfig({
+      STATIC_ROOT: '/srv/portal',
+      STATIC_REMOTES_URL: 'http://static:8081/',
+      RELEASES_ROOT: '/releases',
+    });
     expect(config.static).toEqual({
       shellRoot: '/srv/portal',
       remoteRoots: {
@@ -76,6 +81,7 @@ describe('loadConfig', () => {
         staff: '/srv/portal/mfe/staff',
       },
       remotesUrl: 'http://static:8081',
+      releasesRoot: '/releases',
     });
   });
 

@@ -64,6 +64,7 @@ const envSchema = z.object({
   PUBLIC_API_URL: envVars.optionalHttpUrl(),
   STATIC_ROOT: z.string().optional(),
   STATIC_REMOTES_URL: envVars.optionalHttpUrl(),
+  RELEASES_ROOT: z.string().optional(),
   SCHEDULER_URL: schedulerUrl.optional(),
   STRIPE_PUBLISHABLE_KEY: stripePublishableKey.optional(),
   // Where the public site is reached: absolute URLs in /sitemap.xml and /robots.txt.
@@ -90,6 +91,11 @@ export interface StaticConfig {
   remoteRoots: Record<SectionName, string>;
   /** When set, /mfe/* is proxied to this origin instead (nginx serving the remotes in containers). */
   remotesUrl: string | undefined;
+  /**
+   * The sections' release store (`npm run release`, docs/adr/0229): `releases.json` and each version's
+   * files, served at /mfe/<name>/releases/<version>/ (by nginx too when remotesUrl is set).
+   */
+  releasesRoot: string;
 }
 
 /** Settings the front end reads at run time from `/runtime-config.json`. */
@@ -169,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
         string
       >,
       remotesUrl: vars.STATIC_REMOTES_URL?.replace(/\/+$/, ''),
+      releasesRoot: path.resolve(vars.RELEASES_ROOT ?? path.join(repoRoot, '.data', 'releases')),
     },
     runtime: {
       scheduler: vars.SCHEDULER_URL ? { url: vars.SCHEDULER_URL } : null,

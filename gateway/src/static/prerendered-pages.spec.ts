@@ -9,6 +9,7 @@ import {
   SITE_URL_TOKEN,
   type PageFragment,
 } from './prerendered-pages';
+import type { SectionName } from '@portal/contracts';
 import { ShellPage } from './shell-page';
 
 // The shell's index.html as its build minifies it (quotes dropped where it can).
@@ -99,6 +100,7 @@ describe('PrerenderedPages', () => {
   const shellRoot = () => path.join(root, 'shell');
   const pagesRoot = () => path.join(root, 'marketing', 'prerendered');
   const checkoutPagesRoot = () => path.join(root, 'checkout', 'prerendered');
+  let released: Partial<Record<SectionName, string>>;
   const login: PageFragment = {
     head: '<title data-prerendered="">Sign in | Millstone CX</title>',
     section: '<div data-prerendered inert><h1>Welcome back</h1></div>',
@@ -121,10 +123,15 @@ describe('PrerenderedPages', () => {
     await mkdir(checkoutPagesRoot(), { recursive: true });
     await writeFile(path.join(checkoutPagesRoot(), 'login.json'), JSON.stringify(login));
     errors.length = 0;
+    released = {};
     pages = new PrerenderedPages(
       new ShellPage(shellRoot()),
-      fragmentFiles({ marketing: path.join(root, 'marketing'), checkout: path.join(root, 'checkout') }),
+      fragmentFiles(
+        { marketing: path.join(root, 'marketing'), checkout: path.join(root, 'checkout') },
+        path.join(root, 'releases'),
+      ),
       'https://www.example.com',
+      async (section) => released[section] ?? null,
       (_error, file) => errors.push(file),
     );
   });
@@ -182,6 +189,23 @@ describe('PrerenderedPages', () => {
     );
     await utimes(path.join(shellRoot(), 'index.html'), later, later);
     expect((await pages.find('/pricing'))?.html.toString()).toContain('main.0badc0de');
+  });
+
+  it("serves the page of the section's current release, and the build's again without one", async () => {
+    const releasedPages = path.join(root, 'releases', 'marketing', '0123456789ab', 'prerendered');
+    await mkdir(releasedPages, { recursive: true });
+    await writeFile(
+      path.join(releasedPages, 'pricing.json'),
+      JSON.stringify({ ...pricing, section: '<h1>Released</h1>' }),
+    );
+    expect((await pages.find('/pricing'))?.html.toString()).toContain('Custom pricing');
+
+    released.marketing = '0123456789ab';
+    expect((await pages.find('/pricing'))?.html.toString()).toContain('<h1>Released</h1>');
+    expect(await pages.find('/')).toBeNull(); // not in that release
+
+    delete released.marketing;
+    expect((await pages.find('/pricing'))?.html.toString()).toContain('Custom pricing');
   });
 
   it('reports an unreadable page and leaves the address to the shell', async () => {

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sectionForPath, type SectionName } from '@portal/contracts';
+import { releasePath, sectionForPath, type SectionName } from '@portal/contracts';
 import { encodePage, type EncodedPage, type ShellPage } from './shell-page';
 
 /**
@@ -61,17 +61,29 @@ export interface Fragment {
 
 /**
  * Where the sections' prerendered fragments are read: `load` answers the fragment at `file` (relative
- * to the section's build), reusing `known` when it has not changed, or null when there is none.
+ * to the section's build: its `release` in the release store, or with none the build deployed beside
+ * the gateway), reusing `known` when it has not changed, or null when there is none.
  */
 export interface FragmentSource {
-  load(section: SectionName, file: string, known: Fragment | undefined): Promise<Fragment | null>;
+  load(
+    section: SectionName,
+    release: string | null,
+    file: string,
+    known: Fragment | undefined,
+  ): Promise<Fragment | null>;
 }
 
-/** The builds of the sections served from this machine (`npm start`): each one's `prerendered/` folder. */
-export function fragmentFiles(sectionRoots: Partial<Record<SectionName, string>>): FragmentSource {
+/**
+ * The builds of the sections served from this machine (`npm start`): each one's `prerendered/` folder,
+ * in its build or in the release store.
+ */
+export function fragmentFiles(
+  sectionRoots: Partial<Record<SectionName, string>>,
+  releaseStore: string,
+): FragmentSource {
   return {
-    async load(section, file, known) {
-      const root = sectionRoots[section];
+    async load(section, release, file, known) {
+      const root = release ? path.join(releaseStore, section, release) : sectionRoots[section];
       if (!root) return null;
       const fragmentFile = path.join(root, file);
       const fileStat = await stat(fragmentFile).catch(() => null);
@@ -91,8 +103,9 @@ export function fragmentFiles(sectionRoots: Partial<Record<SectionName, string>>
  */
 export function fragmentsAt(remotesUrl: string, timeoutMs = 2_000): FragmentSource {
   return {
-    async load(section, file, known) {
-      const response = await fetch(`${remotesUrl}/mfe/${section}/${file}`, {
+    async load(section, release, file, known) {
+      const base = release ? releasePath(section, release) : `/mfe/${section}/`;
+      const response = await fetch(`${remotesUrl}${base}${file}`, {
         headers: known ? { 'if-none-match': known.version } : {},
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -104,9 +117,12 @@ export function fragmentsAt(remotesUrl: string, timeoutMs = 2_000): FragmentSour
   };
 }
 
+/** The release of a section new visitors get, or null for the build deployed beside the gateway. */
+export type CurrentRelease = (section: SectionName) => Promise<string | null>;
+
 export class PrerenderedPages {
-  /** Fragments by path, as last read. */
-  private readonly fragments = new Map<string, Fragment>();
+  /** Fragments by path, as last read, with the release they were read from. */
+  private readonly fragments = new Map<string, Fragment & { release: string | null }>();
   /** Composed pages by path, with the versions of the fragment and the shell page they were made from. */
   private readonly cache = new Map<string, { version: string; page: EncodedPage | null }>();
 
@@ -114,6 +130,7 @@ export class PrerenderedPages {
     private readonly shell: ShellPage,
     private readonly source: FragmentSource,
     private readonly siteUrl: string,
+    private readonly currentRelease: CurrentRelease,
     private readonly onError: (error: unknown, file: string) => void = () => {},
   ) {}
 
@@ -124,16 +141,18 @@ export class PrerenderedPages {
     if (!section) return null;
     const file = `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.json`;
     try {
+      const release = await this.currentRelease(section);
+      const known = this.fragments.get(pathname);
       const [fragment, shell] = await Promise.all([
-        this.source.load(section, file, this.fragments.get(pathname)),
+        this.source.load(section, release, file, known?.release === release ? known : undefined),
         this.shell.current(),
       ]);
       if (!fragment || !shell) {
         this.fragments.delete(pathname);
         return null;
       }
-      this.fragments.set(pathname, fragment);
-      const version = `${fragment.version}:${shell.version}`;
+      this.fragments.set(pathname, { ...fragment, release });
+      const version = `${release}:${fragment.version}:${shell.version}`;
       const cached = this.cache.get(pathname);
       if (cached?.version === version) return cached.page;
       const html = composePage(

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +79,7 @@ function useStaticGateway({
     gateway = await startGateway({
       IDENTITY_URL: `http://127.0.0.1:${await closedPort()}`,
       STATIC_ROOT: root,
+      RELEASES_ROOT: path.join(root, 'releases'),
       ...env(),
     });
   });
@@ -141,12 +142,20 @@ describe('static hosting of the shell and the remotes', () => {
     expect(again.body.length).toBe(0);
   });
 
-  it('serves /mfe-manifest.json from the shell build, not cached', async () => {
+  it('serves /mfe-manifest.json, not cached: every section from its build until one is released', async () => {
     const response = await get(`${gateway.url}/mfe-manifest.json`);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe(noCache);
-    expect(JSON.parse(response.body.toString())).toEqual({ marketing: '/mfe/marketing/mf-manifest.json' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(JSON.parse(response.body.toString())).toEqual({
+      marketing: '/mfe/marketing/mf-manifest.json',
+      checkout: '/mfe/checkout/mf-manifest.json',
+      dashboard: '/mfe/dashboard/mf-manifest.json',
+      staff: '/mfe/staff/mf-manifest.json',
+    });
+    const again = await get(`${gateway.url}/mfe-manifest.json`, { 'if-none-match': response.headers.etag! });
+    expect(again.status).toBe(304);
   });
 
   it("serves a remote's mf-manifest.json and remoteEntry.js, not cached", async () => {
@@ -234,6 +243,90 @@ describe('static hosting of the shell and the remotes', () => {
     const response = await get(`${gateway.url}/mfe/marketing/..%2F..%2F..%2Fetc%2Fpasswd`);
     expect([400, 403, 404]).toContain(response.status);
     expect(response.body.toString()).not.toContain('root:');
+  });
+});
+
+describe("the sections' releases", () => {
+  const version = '0123456789ab';
+  const earlier = 'ba9876543210';
+  let store: string;
+  const gateway = useStaticGateway({
+    addFiles: async () => {
+      store = await mkdtemp(path.join(os.tmpdir(), 'gateway-releases-'));
+      for (const [release, text] of [
+        [version, 'var checkout = "new";'],
+        [earlier, 'var checkout = "old";'],
+      ]) {
+        await mkdir(path.join(store, 'checkout', release, 'prerendered'), { recursive: true });
+        await writeFile(path.join(store, 'checkout', release, 'remoteEntry.js'), text);
+        await writeFile(path.join(store, 'checkout', release, '77.js'), text);
+      }
+    },
+    env: () => ({ RELEASES_ROOT: store }),
+  });
+  afterAll(() => rm(store, { recursive: true, force: true }));
+
+  const writeState = async (state: unknown) => {
+    // As the release tool does: a new file renamed over the old one.
+    await writeFile(path.join(store, 'releases.next.json'), JSON.stringify(state));
+    await rename(path.join(store, 'releases.next.json'), path.join(store, 'releases.json'));
+  };
+  const manifest = async (headers: Record<string, string> = {}) => {
+    const response = await get(`${gateway.url}/mfe-manifest.json`, headers);
+    return { entries: JSON.parse(response.body.toString()) as Record<string, string>, response };
+  };
+  const released = (versions: string[], current: string, canary?: object) => ({
+    sections: {
+      checkout: {
+        versions: versions.map((release) => ({ version: release, releasedAt: '2026-11-27T20:00:00.000Z' })),
+        current,
+        ...(canary && { canary }),
+      },
+    },
+  });
+
+  it('serves every version in the store as immutable, released or not yet', async () => {
+    const response = await get(`${gateway.url}/mfe/checkout/releases/${version}/remoteEntry.js`);
+    expect(response.status).toBe(200);
+    expect(response.body.toString()).toBe('var checkout = "new";');
+    expect(response.headers['cache-control']).toBe(immutable);
+    expect((await get(`${gateway.url}/mfe/checkout/releases/fedcba987654/remoteEntry.js`)).status).toBe(404);
+    expect((await manifest()).entries.checkout).toBe('/mfe/checkout/mf-manifest.json');
+  });
+
+  it('points the manifest at the current release from the next request on, and back on a rollback', async () => {
+    await writeState(released([earlier, version], version));
+    expect((await manifest()).entries).toMatchObject({
+      checkout: `/mfe/checkout/releases/${version}/mf-manifest.json`,
+      marketing: '/mfe/marketing/mf-manifest.json',
+    });
+    await writeState(released([earlier, version], earlier));
+    expect((await manifest()).entries.checkout).toBe(`/mfe/checkout/releases/${earlier}/mf-manifest.json`);
+  });
+
+  it('keeps the last good state when the file is not a valid one', async () => {
+    await writeState(released([earlier, version], version));
+    expect((await manifest()).entries.checkout).toBe(`/mfe/checkout/releases/${version}/mf-manifest.json`);
+    await writeState({ sections: { checkout: { versions: [], current: 'latest' } } });
+    expect((await manifest()).entries.checkout).toBe(`/mfe/checkout/releases/${version}/mf-manifest.json`);
+  });
+
+  it('keeps each browser on its side of a canary, by a cookie it sets once', async () => {
+    await writeState(released([earlier, version], earlier, { version, percent: 25 }));
+    const first = await manifest();
+    const cookie = first.response.headers['set-cookie']?.[0] ?? '';
+    expect(cookie).toMatch(/^portal_canary=\d{1,2}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
+    const bucket = Number(/=(\d+)/.exec(cookie)![1]);
+    const side = bucket < 25 ? version : earlier;
+    expect(first.entries.checkout).toBe(`/mfe/checkout/releases/${side}/mf-manifest.json`);
+
+    const onCanary = await manifest({ cookie: 'theme=dark; portal_canary=24' });
+    expect(onCanary.entries.checkout).toBe(`/mfe/checkout/releases/${version}/mf-manifest.json`);
+    expect(onCanary.response.headers['set-cookie']).toBeUndefined();
+    const notOnCanary = await manifest({ cookie: 'portal_canary=25' });
+    expect(notOnCanary.entries.checkout).toBe(`/mfe/checkout/releases/${earlier}/mf-manifest.json`);
+    expect(notOnCanary.response.headers.vary).toMatch(/cookie/i);
+    expect(notOnCanary.response.headers.etag).not.toBe(onCanary.response.headers.etag);
   });
 });
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageExists, SECTION_NAMES } from '@portal/contracts';
@@ -5,8 +7,17 @@ import { ifNoneMatchMatches } from '@portal/nest-http';
 import type { GatewayConfig } from '../config/env';
 import { proxyTo } from '../proxy/upstream-client';
 import { UpstreamPool } from '../proxy/upstream-pool';
-import { cacheControlFor, noCache } from './cache-control';
+import { cacheControlFor, immutable, noCache } from './cache-control';
 import { fragmentFiles, fragmentsAt, PrerenderedPages } from './prerendered-pages';
+import {
+  CANARY_COOKIE,
+  canaryBucket,
+  hasCanary,
+  mfeManifest,
+  newCanaryBucket,
+  SectionReleases,
+  versionFor,
+} from './section-releases';
 import { ShellPage, type EncodedPage } from './shell-page';
 
 const sendOptions = {
@@ -39,13 +50,43 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPag
   return reply.send(encoding ? page[encoding] : page.html);
 }
 
+/** How long a browser stays on its side of a canary: longer than any canary lasts. */
+const CANARY_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+
+/**
+ * `/mfe-manifest.json`: where each section's code is, as released (section-releases.ts), revalidated
+ * by its ETag. During a canary, each browser gets a bucket in a cookie and keeps its side.
+ */
+function manifestRoute(app: FastifyInstance, releases: SectionReleases, secureCookies: boolean) {
+  app.get('/mfe-manifest.json', async (request, reply) => {
+    const state = await releases.state();
+    let bucket = canaryBucket(request.headers.cookie);
+    if (bucket === null && hasCanary(state)) {
+      bucket = newCanaryBucket();
+      reply.header(
+        'set-cookie',
+        `${CANARY_COOKIE}=${bucket}; Path=/; Max-Age=${CANARY_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureCookies ? '; Secure' : ''}`,
+      );
+    }
+    const body = JSON.stringify(mfeManifest(state, bucket));
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    reply.header('cache-control', noCache).header('vary', 'cookie').header('etag', etag);
+    if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+}
+
 /**
  * The built front end: the shell at `/` (index.html for every client route, so the shell's router and
- * its 404 page take over, with status 404 where the site has no page), each remote at `/mfe/<name>/`,
- * and a JSON 404 for a missing file.
+ * its 404 page take over, with status 404 where the site has no page), each remote at `/mfe/<name>/`
+ * and each of its releases at `/mfe/<name>/releases/<version>/`, and a JSON 404 for a missing file.
  */
 export async function staticSite(app: FastifyInstance, { config }: { config: GatewayConfig }) {
-  const { shellRoot, remoteRoots, remotesUrl } = config.static;
+  const { shellRoot, remoteRoots, remotesUrl, releasesRoot } = config.static;
+  const releases = new SectionReleases(releasesRoot, (error) =>
+    app.log.error({ err: error }, 'the release state is unreadable; keeping the last one read'),
+  );
+  manifestRoute(app, releases, config.publicSiteUrl.startsWith('https:'));
 
   // Every route below, the shell's and the remotes' (served here or passed to nginx), takes the path
   // after its prefix as the `*` parameter, already decoded.
@@ -60,8 +101,9 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
   // Pages the sections' builds prerendered: in their builds here, or on the static remotes' server.
   const prerendered = new PrerenderedPages(
     shellPage,
-    remotesUrl ? fragmentsAt(remotesUrl) : fragmentFiles(remoteRoots),
+    remotesUrl ? fragmentsAt(remotesUrl) : fragmentFiles(remoteRoots, releasesRoot),
     config.publicSiteUrl,
+    async (section) => versionFor(await releases.state(), section, null),
     (error, file) => app.log.error({ err: error, file }, 'prerendered page unavailable; serving index.html'),
   );
 
@@ -89,6 +131,15 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
     return;
   }
   for (const name of SECTION_NAMES) {
+    // Every version in the store, current or not: a candidate is checked here before the switch, and
+    // the tabs still running an earlier one keep loading its chunks. A folder's name is its content's hash.
+    await app.register(fastifyStatic, {
+      ...sendOptions,
+      root: path.join(releasesRoot, name),
+      prefix: `/mfe/${name}/releases/`,
+      decorateReply: false,
+      setHeaders: (reply: FastifyReply) => reply.header('cache-control', immutable),
+    });
     await app.register(fastifyStatic, {
       ...sendOptions,
       root: remoteRoots[name],

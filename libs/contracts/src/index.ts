@@ -33,6 +33,8 @@ export * from './live/ticket-stream';
 export * from './commerce/commerce';
 export * from './commerce/orders';
 export * from './site/public-site';
+export * from './site/section-code';
+export * from './site/section-releases';
 export * from './site/site-routes';
 export * from './developers/api-keys';
 export * from './developers/webhooks';

@@ -11,7 +11,7 @@ describe('SectionErrorBoundary', () => {
       return <p>Page content</p>;
     }
     render(
-      <SectionErrorBoundary>
+      <SectionErrorBoundary section="checkout">
         <Page />
       </SectionErrorBoundary>,
     );
@@ -19,6 +19,36 @@ describe('SectionErrorBoundary', () => {
     broken = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByText('Page content')).toBeInTheDocument();
+    jest.restoreAllMocks();
+  });
+
+  it('tells the shell when a chunk of the section could not be loaded, and only then', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const told: unknown[] = [];
+    const listener = (event: Event) => told.push((event as CustomEvent).detail);
+    window.addEventListener('portal:section-code-missing', listener);
+    const chunkError = Object.assign(
+      new Error('Loading chunk 412 failed.\n(missing: /mfe/checkout/412.js)'),
+      {
+        name: 'ChunkLoadError',
+      },
+    );
+    const Throws = ({ error }: { error: Error }) => {
+      throw error;
+    };
+    render(
+      <SectionErrorBoundary section="checkout">
+        <Throws error={new Error('boom')} />
+      </SectionErrorBoundary>,
+    );
+    expect(told).toEqual([]);
+    render(
+      <SectionErrorBoundary section="checkout">
+        <Throws error={chunkError} />
+      </SectionErrorBoundary>,
+    );
+    expect(told).toEqual([{ section: 'checkout' }]);
+    window.removeEventListener('portal:section-code-missing', listener);
     jest.restoreAllMocks();
   });
 });

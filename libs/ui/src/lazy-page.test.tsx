@@ -59,7 +59,7 @@ describe('lazyPage', () => {
       .mockResolvedValue({ default: Pricing });
     const { Page } = lazyPage(load);
     render(
-      <SectionErrorBoundary>
+      <SectionErrorBoundary section="marketing">
         <Suspense fallback={<p>Loading page</p>}>
           <Page />
         </Suspense>

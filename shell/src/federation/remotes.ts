@@ -57,28 +57,52 @@ export function parseManifest(json: unknown): Record<SectionName, string> {
 
 let registration: Promise<void> | null = null;
 let pluginRegistered = false;
+/** The entry each section was registered with, as the manifest last said. */
+const registered = new Map<SectionName, string>();
+
+async function fetchManifest(): Promise<Record<SectionName, string>> {
+  const response = await fetch(MANIFEST_URL, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${response.status}: ${response.statusText || 'manifest unavailable'}`);
+  return parseManifest(await response.json());
+}
+
+/** Registers `sections` with the federation runtime at their manifest entries; `force` replaces a loaded one. */
+function register(manifest: Record<SectionName, string>, sections: readonly SectionName[]): void {
+  const federation = getInstance();
+  if (!federation) throw new Error('The Module Federation runtime is not initialised');
+  if (!pluginRegistered) {
+    federation.registerPlugins([sectionFallbackPlugin()]);
+    pluginRegistered = true;
+  }
+  federation.registerRemotes(
+    sections.map((name) => ({ name, entry: manifest[name] })),
+    { force: true },
+  );
+  for (const name of sections) registered.set(name, manifest[name]);
+}
 
 /** Fetches `/mfe-manifest.json` once and registers every remote with the federation runtime. */
 function registerRemotes(): Promise<void> {
-  registration ??= (async () => {
-    const federation = getInstance();
-    if (!federation) throw new Error('The Module Federation runtime is not initialised');
-    const response = await fetch(MANIFEST_URL, { cache: 'no-cache' });
-    if (!response.ok) throw new Error(`${response.status}: ${response.statusText || 'manifest unavailable'}`);
-    const manifest = parseManifest(await response.json());
-    if (!pluginRegistered) {
-      federation.registerPlugins([sectionFallbackPlugin()]);
-      pluginRegistered = true;
-    }
-    federation.registerRemotes(
-      SECTION_NAMES.map((name) => ({ name, entry: manifest[name] })),
-      { force: true },
-    );
-  })().catch((error: unknown) => {
-    registration = null; // a Retry fetches the manifest again
-    throw error;
-  });
+  registration ??= fetchManifest()
+    .then((manifest) => register(manifest, SECTION_NAMES))
+    .catch((error: unknown) => {
+      registration = null; // a Retry fetches the manifest again
+      throw error;
+    });
   return registration;
+}
+
+/**
+ * Reads the manifest again and, when it names another version of `name` than the one registered
+ * (a release or a rollback since this page loaded: docs/adr/0229), registers that one in its place.
+ * Answers whether it did, so the caller loads or mounts the section again.
+ */
+export async function refreshRemote(name: SectionName): Promise<boolean> {
+  if (!registered.has(name)) return false;
+  const manifest = await fetchManifest().catch(() => null);
+  if (!manifest || manifest[name] === registered.get(name)) return false;
+  register(manifest, [name]);
+  return true;
 }
 
 /**
@@ -94,9 +118,17 @@ export async function loadRemoteModule<T>(id: `${SectionName}/${string}`): Promi
   return loaded;
 }
 
-/** Loads a section's single-spa lifecycles (`<name>/app`); rejects when the remote is unreachable. */
+/**
+ * Loads a section's single-spa lifecycles (`<name>/app`); rejects when the remote is unreachable.
+ * When it fails because the version this page knew is gone, the version the manifest names now loads
+ * instead.
+ */
 export async function loadSection(name: SectionName): Promise<LifeCycles> {
-  const loaded = await loadRemoteModule<LifeCycles>(`${name}/app`);
+  const load = () => loadRemoteModule<LifeCycles>(`${name}/app`);
+  const loaded = await load().catch(async (error: unknown) => {
+    if (await refreshRemote(name)) return load();
+    throw error;
+  });
   if (typeof loaded.mount !== 'function') throw new Error(`${name}/app exposes no single-spa lifecycles`);
   return loaded;
 }

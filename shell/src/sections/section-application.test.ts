@@ -149,5 +149,24 @@ describe('sectionApplication', () => {
       expect(showError).toHaveBeenCalledWith(slot, expect.objectContaining({ name: 'checkout' }));
       await run(app.unmount);
     });
+
+    it('after an unload, loads the remote again and mounts what it answers now (another version)', async () => {
+      const [before, after]: string[][] = [[], []];
+      const load = jest
+        .fn()
+        .mockResolvedValueOnce(fakeRemote(before))
+        .mockResolvedValueOnce(fakeRemote(after));
+      const section = sectionApplication('checkout', { load, showError: jest.fn() });
+      let app = await section.load();
+      await run(app.mount);
+      await run(app.unmount);
+      await run(app.unload);
+      app = await section.load();
+      await run(app.bootstrap);
+      await run(app.mount);
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(before).toEqual(['bootstrap', 'mount', 'unmount']);
+      expect(after).toEqual(['bootstrap', 'mount']);
+    });
   });
 });

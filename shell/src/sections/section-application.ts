@@ -25,15 +25,18 @@ async function run(lifecycle: LifeCycle | undefined, props: Props): Promise<void
   for (const fn of Array.isArray(lifecycle) ? lifecycle : lifecycle ? [lifecycle] : []) await fn(props);
 }
 
+/** The lifecycles single-spa runs, `unload` included (single-spa calls it; its typings omit it). */
+export type SectionLifeCycles = LifeCycles<SectionProps> & { unload: () => Promise<void> };
+
 /** A section's lifecycles and single-spa's loading function of them. */
-export interface SectionApplication extends LifeCycles<SectionProps> {
+export interface SectionApplication extends SectionLifeCycles {
   /**
    * Downloads the remote, then answers the lifecycles. single-spa times bootstrap and mount (warning
    * #31 after a second) but not loading, the phase meant for downloads: the first mount only
    * renders. It never rejects (single-spa would mark the section broken): the first mount shows a
    * failed download as the section error.
    */
-  load: () => Promise<LifeCycles<SectionProps>>;
+  load: () => Promise<SectionLifeCycles>;
 }
 
 /**
@@ -92,7 +95,7 @@ export function sectionApplication(name: SectionName, deps: SectionApplicationDe
     });
   };
 
-  const lifecycles: LifeCycles<SectionProps> = {
+  const lifecycles: SectionLifeCycles = {
     bootstrap: async () => {},
     mount: async (props) => {
       active = true;
@@ -106,6 +109,11 @@ export function sectionApplication(name: SectionName, deps: SectionApplicationDe
       await clearError();
       removePrerendered(props.domElementGetter());
       shown = { kind: 'none' };
+    },
+    // single-spa unloads a section to mount another version of it (its code went missing: a release).
+    unload: async () => {
+      remote = null;
+      downloaded = null;
     },
   };
 

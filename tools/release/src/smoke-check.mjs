@@ -1,0 +1,113 @@
+// The checks a version passes on the running stack before any visitor gets it: every file its
+// federation manifest names is served, and a browser given that version runs the section's page.
+import { existsSync } from 'node:fs';
+import contracts from '@portal/contracts';
+
+const { releasePath } = contracts;
+
+/** The page each section's check opens; the staff console needs a staff sign-in, so it gets the HTTP check only. */
+export const SMOKE_PAGES = {
+  marketing: '/pricing',
+  checkout: '/login',
+  dashboard: '/dashboard',
+  staff: null,
+};
+
+const SECTION_ERROR = 'This page could not be loaded';
+const BROWSER_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Every file of a federation manifest (`mf-manifest.json`): its entry and the assets of its exposes and shares. */
+export function filesOfFederationManifest(manifest) {
+  const files = new Set([manifest.metaData.remoteEntry.name]);
+  for (const item of [...manifest.exposes, ...manifest.shared]) {
+    for (const kind of ['js', 'css']) {
+      for (const timing of ['sync', 'async'])
+        for (const file of item.assets?.[kind]?.[timing] ?? []) files.add(file);
+    }
+  }
+  return [...files];
+}
+
+async function fetchOk(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response;
+}
+
+/** Every file of the version, fetched through the gateway as a browser would. */
+export async function checkFilesServed(portalUrl, section, version) {
+  const base = `${portalUrl}${releasePath(section, version)}`;
+  const manifest = await (await fetchOk(`${base}mf-manifest.json`)).json();
+  if (manifest.name !== section)
+    throw new Error(`${base}mf-manifest.json is ${manifest.name}'s, not ${section}'s`);
+  const files = filesOfFederationManifest(manifest);
+  for (let i = 0; i < files.length; i += 8) {
+    await Promise.all(
+      files.slice(i, i + 8).map(async (file) => (await fetchOk(`${base}${file}`)).arrayBuffer()),
+    );
+  }
+  return files.length;
+}
+
+/** The Chromium to drive: CHROMIUM_PATH, else Debian's; null when there is none. */
+export function chromiumPath(env = process.env) {
+  const candidate = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  return existsSync(candidate) ? candidate : null;
+}
+
+/**
+ * Opens the section's page in a browser whose `/mfe-manifest.json` names the candidate for that
+ * section (everyone else still gets the current one) and waits for the section to render: no section
+ * error, no uncaught error, the candidate's own code loaded.
+ */
+export async function checkInBrowser(portalUrl, section, version, executablePath) {
+  const page = SMOKE_PAGES[section];
+  if (!page) return false;
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath, args: BROWSER_FLAGS });
+  try {
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    await tab.route('**/mfe-manifest.json', async (route) => {
+      const response = await route.fetch();
+      const entries = await response.json();
+      route.fulfill({
+        response,
+        json: { ...entries, [section]: `${releasePath(section, version)}mf-manifest.json` },
+      });
+    });
+    const entryLoaded = tab.waitForResponse(
+      (response) =>
+        response.url().endsWith(`${releasePath(section, version)}remoteEntry.js`) && response.ok(),
+      { timeout: 30_000 },
+    );
+    await tab.goto(`${portalUrl}${page}`, { timeout: 30_000 });
+    await entryLoaded;
+    // The section's own render in its slot, unless it sent the visitor on (the dashboard, signed out).
+    await tab.waitForFunction(
+      ({ slotId, path }) => {
+        const { document, location } = globalThis;
+        if (location.pathname !== path) return true;
+        const slot = document.getElementById(slotId);
+        return Boolean(slot?.firstElementChild && !slot.querySelector(':scope > [data-prerendered]'));
+      },
+      { slotId: `section-${section}`, path: page },
+      { timeout: 30_000 },
+    );
+    await tab.waitForTimeout(500);
+    if (await tab.getByRole('heading', { name: SECTION_ERROR }).count()) {
+      throw new Error(`${page} showed the section error with ${section} ${version}`);
+    }
+    if (errors.length) throw new Error(`${page} threw with ${section} ${version}: ${errors.join('; ')}`);
+    return true;
+  } finally {
+    await browser.close();
+  }
+}
