@@ -6,6 +6,7 @@
 import { registerApplication, start, unloadApplication } from 'single-spa';
 import { forgetFailedShares } from './federation/forget-failed-shares';
 import { loadSection, refreshRemote } from './federation/remotes';
+import { checkSharedVersions } from './federation/shared-version-check';
 import { yieldBetweenShares } from './federation/yield-between-shares';
 import { watchNavigation } from './navigation-effects';
 import { SECTION_NAMES, sectionForPath } from '@portal/contracts';
@@ -24,6 +25,7 @@ const slot = (id: string): HTMLElement => {
 makeZodCspSafe();
 yieldBetweenShares();
 forgetFailedShares();
+checkSharedVersions();
 watchNavigation(slot('main'));
 watchSectionVersions({ refreshRemote, remount: (name) => unloadApplication(name) });
 

@@ -4,10 +4,10 @@
 // remotes import.
 import { assertFacadesCover } from './facades.ts';
 import { providedRuntimeExports } from './external-runtime.ts';
-import { findWorkspaceRoot, sharedSingletons } from './shared.ts';
+import { findWorkspaceRoot, sharedModules } from './shared.ts';
 
 const root = findWorkspaceRoot(process.cwd());
-const shared = sharedSingletons(root);
+const shared = sharedModules(root);
 assertFacadesCover(root);
 const runtime = providedRuntimeExports(root);
 console.log(

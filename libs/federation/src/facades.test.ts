@@ -10,7 +10,7 @@ import {
   importedNames,
   type FacadePackage,
 } from './facades';
-import { findWorkspaceRoot, sharedSingletons } from './shared';
+import { findWorkspaceRoot, sharedModules } from './shared';
 
 const root = findWorkspaceRoot(__dirname);
 const facadePackages = Object.keys(FACADES) as FacadePackage[];
@@ -38,7 +38,7 @@ describe('facades of shared packages', () => {
   });
 
   it.each(facadePackages)('%s: is what the shared module loads, under the installed version', (pkg) => {
-    const config = sharedSingletons(root)[pkg]!;
+    const config = sharedModules(root)[pkg]!;
     expect(config.import).toBe(path.join(root, 'libs/federation/src', FACADES[pkg]));
     const installed = JSON.parse(
       fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8'),

@@ -1,13 +1,20 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MUI_CONTEXT_FILES, SINGLETON_PACKAGES, findWorkspaceRoot, sharedSingletons } from './shared';
+import {
+  MUI_CONTEXT_FILES,
+  SINGLETON_PACKAGES,
+  STATELESS_PACKAGES,
+  compatibleRange,
+  findWorkspaceRoot,
+  sharedModules,
+} from './shared';
 
 const root = findWorkspaceRoot(__dirname);
 const rootPkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const shared = sharedSingletons(root);
+const shared = sharedModules(root);
 
-describe('the shared singletons', () => {
-  it('holds the packages of the brief, each a non-eager singleton', () => {
+describe('the shared modules', () => {
+  it('holds the packages of the brief: the stateful ones singletons, none eager', () => {
     expect([...SINGLETON_PACKAGES].sort()).toEqual(
       [
         'react',
@@ -15,26 +22,49 @@ describe('the shared singletons', () => {
         'react-router-dom',
         '@mui/material',
         '@emotion/react',
-        '@emotion/styled',
         '@emotion/cache',
         '@portal/ui',
         '@portal/store',
       ].sort(),
     );
+    expect([...STATELESS_PACKAGES]).toEqual(['@emotion/styled']);
     for (const [key, config] of Object.entries(shared)) {
-      expect({ key, singleton: config.singleton }).toEqual({ key, singleton: true });
       expect(config).not.toHaveProperty('eager');
+      const singleton = !STATELESS_PACKAGES.some((name) => key === name || key.startsWith(`${name}/`));
+      expect({ key, singleton: config.singleton }).toEqual({ key, singleton });
     }
   });
 
+  it('refuses a singleton whose version does not satisfy, and lets a stateless package fall back', () => {
+    for (const [key, config] of Object.entries(shared)) {
+      // A singleton with strictVersion false runs a section on whatever version the page loaded.
+      expect({ key, strictVersion: config.strictVersion }).toEqual({ key, strictVersion: config.singleton });
+    }
+    expect(shared['@emotion/styled']).toMatchObject({
+      singleton: false,
+      requiredVersion: rootPkg.dependencies['@emotion/styled'],
+    });
+  });
+
   it('requires the versions of the root package.json', () => {
-    for (const name of SINGLETON_PACKAGES.filter((pkg) => !pkg.startsWith('@portal/'))) {
+    for (const name of [...SINGLETON_PACKAGES, ...STATELESS_PACKAGES].filter(
+      (pkg) => !pkg.startsWith('@portal/'),
+    )) {
       expect({ name, range: shared[name].requiredVersion }).toEqual({
         name,
         range: rootPkg.dependencies[name],
       });
     }
-    expect(shared['@portal/ui']).toMatchObject({ version: '0.1.0', requiredVersion: '^0.1.0' });
+  });
+
+  it('gives each workspace lib its version, and requires that minor or a later one of the same major', () => {
+    for (const name of ['@portal/ui', '@portal/store']) {
+      const lib = name.slice('@portal/'.length);
+      const { version } = JSON.parse(fs.readFileSync(path.join(root, 'libs', lib, 'package.json'), 'utf8'));
+      expect(shared[name]).toMatchObject({ version, requiredVersion: compatibleRange(version) });
+    }
+    expect(compatibleRange('1.4.2')).toBe('^1.4.0');
+    expect(compatibleRange('0.3.1')).toBe('^0.3.0');
   });
 
   it('shares deep imports: react/jsx-runtime, react-dom/client and MUI per component, not its barrels', () => {

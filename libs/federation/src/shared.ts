@@ -3,11 +3,14 @@ import * as path from 'node:path';
 import { FACADES, facadePath, type FacadePackage } from './facades.ts';
 
 /**
- * The ONE list of singletons shared by the shell and every remote. Each package exists once on
- * the page: one React, one router, one MUI + emotion (one theme, one style cache per section), one
- * Redux store. Redux Toolkit and react-redux live inside `@portal/store` (sections reach them only
- * through it, which ESLint enforces), so they ship once, tree-shaken, instead of whole as shared
- * modules. react-router-dom is shared through a facade of the names the front end uses (FACADES).
+ * The ONE list of singletons shared by the shell and every remote: packages that hold state the page
+ * must have once. One React, one router, one MUI + emotion (one theme, one style cache per section,
+ * kept by `@portal/ui`), one Redux store. Redux Toolkit and react-redux live inside `@portal/store`
+ * (sections reach them only through it, which ESLint enforces), so they ship once, tree-shaken,
+ * instead of whole as shared modules. react-router-dom is shared through a facade of the names the
+ * front end uses (FACADES). A second copy of any of them would split that state, so a section whose
+ * requirement the page's copy does not meet must not run (`strictVersion`; the shell's
+ * `sharedVersionCheckPlugin` names the library and both versions in the section error).
  */
 export const SINGLETON_PACKAGES = [
   'react',
@@ -15,11 +18,17 @@ export const SINGLETON_PACKAGES = [
   'react-router-dom',
   '@mui/material',
   '@emotion/react',
-  '@emotion/styled',
   '@emotion/cache',
   '@portal/ui',
   '@portal/store',
 ] as const;
+
+/**
+ * Shared packages that hold no state of their own: a section whose requirement the page's copy does
+ * not meet runs its own copy (which its build carries as the fallback) beside it. `@emotion/styled`
+ * only makes components that read emotion's cache and theme from `@emotion/react`, a singleton.
+ */
+export const STATELESS_PACKAGES = ['@emotion/styled'] as const;
 
 /**
  * Deep imports shared too: `react/jsx-runtime`, `react-dom/client` and MUI per component
@@ -65,7 +74,13 @@ export const MUI_CONTEXT_FILES = [
 ] as const;
 
 export interface SharedConfig {
-  singleton: true;
+  /**
+   * `true`: one copy on the page, for what holds state; `false`: the page's copy if it satisfies the
+   * build's requirement, else the build's own.
+   */
+  singleton: boolean;
+  /** A singleton whose loaded version does not satisfy `requiredVersion` fails to load. */
+  strictVersion: boolean;
   requiredVersion: string;
   version?: string;
   /** Where the fallback is loaded from (file-level sharing: the package folder). */
@@ -97,6 +112,24 @@ export function findWorkspaceRoot(from: string): string {
   }
 }
 
+/** The version of a workspace lib (`@portal/ui` → `libs/ui/package.json`). */
+export function workspaceLibVersion(root: string, name: string): string {
+  const file = path.join(root, 'libs', name.slice('@portal/'.length), 'package.json');
+  const version = readJson(file).version;
+  if (!version || !/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`${file} has no x.y.z version`);
+  return version;
+}
+
+/**
+ * What a build built with `version` of a workspace lib requires: that minor or a later one of the same
+ * major. A minor bump adds to the lib's API, which a section built on it may call; a patch changes
+ * none of it.
+ */
+export function compatibleRange(version: string): string {
+  const [major, minor] = version.split('.');
+  return `^${major}.${minor}.0`;
+}
+
 /**
  * The range to require for a package: from the root package.json (single-version policy), from the
  * workspace lib's own package.json for `@portal/*`, else from the installed copy (companions).
@@ -106,9 +139,8 @@ function versionOf(root: string, name: string): { requiredVersion: string; versi
   const declared = rootPkg.dependencies?.[name] ?? rootPkg.devDependencies?.[name];
   if (declared) return { requiredVersion: declared };
   if (name.startsWith('@portal/')) {
-    const version = readJson(path.join(root, 'libs', name.slice('@portal/'.length), 'package.json')).version;
-    if (!version) throw new Error(`libs/${name.slice('@portal/'.length)}/package.json has no version`);
-    return { requiredVersion: `^${version}`, version };
+    const version = workspaceLibVersion(root, name);
+    return { requiredVersion: compatibleRange(version), version };
   }
   const installed = readJson(path.join(root, 'node_modules', name, 'package.json')).version;
   if (!installed) throw new Error(`${name} is not installed`);
@@ -116,15 +148,16 @@ function versionOf(root: string, name: string): { requiredVersion: string; versi
 }
 
 /** The `shared` option of ModuleFederationPlugin, identical for the shell and every remote. */
-export function sharedSingletons(fromDir: string): Record<string, SharedConfig> {
+export function sharedModules(fromDir: string): Record<string, SharedConfig> {
   const root = findWorkspaceRoot(fromDir);
   const shared: Record<string, SharedConfig> = {};
-  const add = (name: string) => {
-    const version = versionOf(root, name);
-    shared[name] = { singleton: true, ...version };
-    if (DEEP_IMPORTS[name]) shared[`${name}/`] = { singleton: true, ...version, ...DEEP_IMPORTS[name] };
+  const add = (name: string, singleton: boolean) => {
+    const config = { singleton, strictVersion: singleton, ...versionOf(root, name) };
+    shared[name] = config;
+    if (DEEP_IMPORTS[name]) shared[`${name}/`] = { ...config, ...DEEP_IMPORTS[name] };
   };
-  for (const name of SINGLETON_PACKAGES) add(name);
+  for (const name of SINGLETON_PACKAGES) add(name, true);
+  for (const name of STATELESS_PACKAGES) add(name, false);
   for (const pkg of Object.keys(FACADES) as FacadePackage[]) {
     // Provided and consumed under the package's name and version, implemented by the facade.
     const installed = readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;
@@ -135,6 +168,7 @@ export function sharedSingletons(fromDir: string): Record<string, SharedConfig> 
     const installed = readJson(path.join(root, 'node_modules', pkg, 'package.json')).version;
     shared[file] = {
       singleton: true,
+      strictVersion: true,
       requiredVersion: `^${installed}`,
       version: installed,
       // Internal files are outside the package's `exports`: the fallback is loaded by file path.

@@ -13,7 +13,7 @@ import { ExternalRuntimeCheckPlugin, provideRuntimeCorePath } from './external-r
 import { muiWithoutCssVars } from './mui-without-css-vars.ts';
 import { REACT_ROUTER_DIST } from './react-router-tree-shaking.ts';
 import { assertFacadesCover, facadeSources } from './facades.ts';
-import { findWorkspaceRoot, sharedSingletons } from './shared.ts';
+import { findWorkspaceRoot, sharedModules } from './shared.ts';
 
 export type Mode = 'production' | 'development';
 
@@ -396,10 +396,11 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
       new mf.ModuleFederationPlugin({
         name: app.name,
         ...(app.kind === 'remote' && { filename: 'remoteEntry.js', exposes: app.exposes }),
-        shared: sharedSingletons(root),
-        // Resolve a share from what is already loaded (every build has the same versions) instead of
-        // first starting every registered remote: 'version-first' made one dead remote break the
-        // lazy shared modules of all the others.
+        shared: sharedModules(root),
+        // Resolve a share from what is already loaded instead of first starting every registered
+        // remote: 'version-first' made one dead remote break the lazy shared modules of all the others.
+        // A loaded copy a build's requirement rejects is not used: a singleton then fails the load
+        // (strictVersion), a stateless module falls back to the build's own copy.
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,

@@ -20,4 +20,10 @@ describe('SectionError', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the reason under the message when one is given', () => {
+    const reason = 'marketing requires @portal/ui ^1.1.0, but the page runs @portal/ui 1.0.0 (from shell)';
+    render(<SectionError message="Check your connection." reason={reason} onRetry={() => {}} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(reason);
+  });
 });

@@ -7,6 +7,8 @@ import ErrorOutline from '@mui/icons-material/ErrorOutlineRounded';
 export interface SectionErrorProps {
   title?: string;
   message: string;
+  /** What exactly stopped the section (a shared library's version it cannot run on), shown under the message. */
+  reason?: string;
   onRetry: () => void;
   /** `h1` when the error replaces a whole page's content. */
   headingComponent?: ElementType;
@@ -16,6 +18,7 @@ export interface SectionErrorProps {
 export function SectionError({
   title = 'This section could not be loaded',
   message,
+  reason,
   onRetry,
   headingComponent = 'h2',
 }: SectionErrorProps) {
@@ -42,6 +45,11 @@ export function SectionError({
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {message}
       </Typography>
+      {reason && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 3, overflowWrap: 'anywhere' }}>
+          {reason}
+        </Typography>
+      )}
       <Button variant="contained" size="large" onClick={onRetry}>
         Retry
       </Button>

@@ -12,32 +12,39 @@ const WHAT: Record<SectionName, string> = {
 
 export interface DeadSectionProps {
   name: SectionName;
+  /** Why, when it is not the network: a shared library at a version the section does not accept. */
+  reason?: string;
   onRetry: () => void;
 }
 
 /** The section error shown in place of a remote that could not be loaded. */
-export function DeadSection({ name, onRetry }: DeadSectionProps) {
+export function DeadSection({ name, reason, onRetry }: DeadSectionProps) {
   usePageTitle('Temporarily unavailable');
   return (
     <SectionError
       headingComponent="h1"
       title={`${WHAT[name]} could not be loaded`}
       message="A network problem or an update in progress stopped it from loading. The rest of the site still works; retry in a moment."
+      reason={reason}
       onRetry={onRetry}
     />
   );
 }
 
+/** The message of a `SharedVersionMismatch` (federation/shared-version-check.ts), by name: it may come from a remote's runtime. */
+const versionMismatch = (error: unknown) =>
+  error instanceof Error && error.name === 'SharedVersionMismatch' ? error.message : undefined;
+
 /** Renders the section error into the section's slot; the returned function removes it. */
 export async function showSectionError(
   slot: HTMLElement,
-  { name, onRetry }: { name: SectionName; onRetry: () => void },
+  { name, error, onRetry }: { name: SectionName; error: unknown; onRetry: () => void },
 ): Promise<Dispose> {
   const container = slot.appendChild(document.createElement('div'));
   const root = createRoot(container);
   root.render(
     <SectionRoot name="shell">
-      <DeadSection name={name} onRetry={onRetry} />
+      <DeadSection name={name} reason={versionMismatch(error)} onRetry={onRetry} />
     </SectionRoot>,
   );
   return () => {
