@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { serveFromOtherOrigin } from '../support/other-origin';
 import { e2eReleasesRoot } from '../support/releases.mjs';
 
 // `npm run release` and `npm run rollback` of one section on the running stack (ADR 0229): new
@@ -161,5 +162,42 @@ test.describe('releasing one section', () => {
     await tab.page.evaluate(() => window.history.pushState(null, '', '/register'));
     await expect(tab.page.getByRole('heading', { level: 1 })).toHaveText(`${registerHeading} today`);
     await expect(tab.page.getByText('Something went wrong')).toHaveCount(0);
+  });
+
+  test('a section released from another origin runs from there, with exactly that origin allowed', async ({
+    browser,
+  }) => {
+    const cdn = await serveFromOtherOrigin(builtCheckout, 'checkout');
+    try {
+      const released = await releaseTool('release', ['checkout', '--at', `${cdn.origin}/checkout/`]);
+      expect(released.output).toContain('its page runs in Chromium');
+
+      const page = await browser.newPage();
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      const fromCdn: { url: string; status: number }[] = [];
+      page.on('response', (response) => {
+        if (response.url().startsWith(cdn.origin))
+          fromCdn.push({ url: response.url(), status: response.status() });
+      });
+      const response = await page.goto('/login');
+      expect(response?.headers()['content-security-policy']).toContain(`script-src 'self'`);
+      expect(response?.headers()['content-security-policy']).toMatch(
+        new RegExp(`script-src [^;]*${cdn.origin.replace(/\./g, '\\.')}`),
+      );
+      await expect(page.locator('#section-checkout > [data-prerendered]')).toHaveCount(0);
+      await expect(page.getByText(signInText)).toBeVisible();
+      expect(fromCdn.map(({ url }) => new URL(url).pathname)).toContain('/checkout/remoteEntry.js');
+      expect(fromCdn.filter(({ status }) => status !== 200)).toEqual([]);
+      expect(refused).toEqual([]);
+
+      await releaseTool('rollback', ['checkout']);
+      const after = await page.goto('/login');
+      expect(after?.headers()['content-security-policy']).not.toContain(cdn.origin);
+    } finally {
+      await cdn.close();
+    }
   });
 });

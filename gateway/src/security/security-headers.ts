@@ -38,6 +38,30 @@ export const contentSecurityPolicyDirectives = {
   upgradeInsecureRequests: null,
 };
 
+/** What a section's code needs from where it is served: its scripts, styles, manifest (a fetch), fonts and images. */
+export const SECTION_CODE_DIRECTIVES = [
+  'script-src',
+  'style-src',
+  'connect-src',
+  'font-src',
+  'img-src',
+] as const;
+
+/** `policy` (a Content-Security-Policy header) with `sources` added to each of `directives` it has. */
+export function contentSecurityPolicyWith(
+  policy: string,
+  directives: readonly string[],
+  sources: readonly string[],
+): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const name = directive.trim().split(/\s+/, 1)[0] ?? '';
+      return directives.includes(name) ? `${directive} ${sources.join(' ')}` : directive;
+    })
+    .join(';');
+}
+
 export const helmetOptions: FastifyHelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
   strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },

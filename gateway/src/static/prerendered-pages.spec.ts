@@ -6,6 +6,7 @@ import {
   composePage,
   fragmentFiles,
   PrerenderedPages,
+  type FragmentRelease,
   SITE_URL_TOKEN,
   type PageFragment,
 } from './prerendered-pages';
@@ -100,7 +101,7 @@ describe('PrerenderedPages', () => {
   const shellRoot = () => path.join(root, 'shell');
   const pagesRoot = () => path.join(root, 'marketing', 'prerendered');
   const checkoutPagesRoot = () => path.join(root, 'checkout', 'prerendered');
-  let released: Partial<Record<SectionName, string>>;
+  let released: Partial<Record<SectionName, FragmentRelease>>;
   const login: PageFragment = {
     head: '<title data-prerendered="">Sign in | Millstone CX</title>',
     section: '<div data-prerendered inert><h1>Welcome back</h1></div>',
@@ -200,7 +201,7 @@ describe('PrerenderedPages', () => {
     );
     expect((await pages.find('/pricing'))?.html.toString()).toContain('Custom pricing');
 
-    released.marketing = '0123456789ab';
+    released.marketing = { version: '0123456789ab' };
     expect((await pages.find('/pricing'))?.html.toString()).toContain('<h1>Released</h1>');
     expect(await pages.find('/')).toBeNull(); // not in that release
 

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { releasePath, sectionForPath, type SectionName } from '@portal/contracts';
+import { releasePath, sectionForPath, type SectionName, type SectionVersion } from '@portal/contracts';
 import { encodePage, type EncodedPage, type ShellPage } from './shell-page';
 
 /**
@@ -59,23 +59,41 @@ export interface Fragment {
   text: string;
 }
 
+/** The release of a section whose fragments are read: its version, and its origin when not the store. */
+export type FragmentRelease = Pick<SectionVersion, 'version' | 'baseUrl'> | null;
+
 /**
  * Where the sections' prerendered fragments are read: `load` answers the fragment at `file` (relative
- * to the section's build: its `release` in the release store, or with none the build deployed beside
- * the gateway), reusing `known` when it has not changed, or null when there is none.
+ * to the section's build: its `release` in the release store or on another origin, or with none the
+ * build deployed beside the gateway), reusing `known` when it has not changed, or null when there is
+ * none.
  */
 export interface FragmentSource {
   load(
     section: SectionName,
-    release: string | null,
+    release: FragmentRelease,
     file: string,
     known: Fragment | undefined,
   ): Promise<Fragment | null>;
 }
 
+const FRAGMENT_FETCH_TIMEOUT_MS = 2_000;
+
+/** A fragment over HTTP, asked with the ETag of the copy in hand (an unchanged one costs a 304). */
+async function fetchFragment(url: string, known: Fragment | undefined): Promise<Fragment | null> {
+  const response = await fetch(url, {
+    headers: known ? { 'if-none-match': known.version } : {},
+    signal: AbortSignal.timeout(FRAGMENT_FETCH_TIMEOUT_MS),
+  });
+  if (response.status === 304 && known) return known;
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return { version: response.headers.get('etag') ?? '', text: await response.text() };
+}
+
 /**
  * The builds of the sections served from this machine (`npm start`): each one's `prerendered/` folder,
- * in its build or in the release store.
+ * in its build or in the release store (or, for a release on another origin, there).
  */
 export function fragmentFiles(
   sectionRoots: Partial<Record<SectionName, string>>,
@@ -83,7 +101,8 @@ export function fragmentFiles(
 ): FragmentSource {
   return {
     async load(section, release, file, known) {
-      const root = release ? path.join(releaseStore, section, release) : sectionRoots[section];
+      if (release?.baseUrl) return fetchFragment(`${release.baseUrl}${file}`, known);
+      const root = release ? path.join(releaseStore, section, release.version) : sectionRoots[section];
       if (!root) return null;
       const fragmentFile = path.join(root, file);
       const fileStat = await stat(fragmentFile).catch(() => null);
@@ -101,24 +120,18 @@ export function fragmentFiles(
  * also sends /mfe/*), asked on every page with the ETag of the copy in hand: a new release of a section
  * is served at once, and an unchanged fragment costs a 304.
  */
-export function fragmentsAt(remotesUrl: string, timeoutMs = 2_000): FragmentSource {
+export function fragmentsAt(remotesUrl: string): FragmentSource {
   return {
     async load(section, release, file, known) {
-      const base = release ? releasePath(section, release) : `/mfe/${section}/`;
-      const response = await fetch(`${remotesUrl}${base}${file}`, {
-        headers: known ? { 'if-none-match': known.version } : {},
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (response.status === 304 && known) return known;
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`the static remotes answered ${response.status} for ${file}`);
-      return { version: response.headers.get('etag') ?? '', text: await response.text() };
+      if (release?.baseUrl) return fetchFragment(`${release.baseUrl}${file}`, known);
+      const base = release ? releasePath(section, release.version) : `/mfe/${section}/`;
+      return fetchFragment(`${remotesUrl}${base}${file}`, known);
     },
   };
 }
 
 /** The release of a section new visitors get, or null for the build deployed beside the gateway. */
-export type CurrentRelease = (section: SectionName) => Promise<string | null>;
+export type CurrentRelease = (section: SectionName) => Promise<FragmentRelease>;
 
 export class PrerenderedPages {
   /** Fragments by path, as last read, with the release they were read from. */
@@ -142,17 +155,18 @@ export class PrerenderedPages {
     const file = `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.json`;
     try {
       const release = await this.currentRelease(section);
+      const releaseKey = release ? `${release.version}@${release.baseUrl ?? ''}` : null;
       const known = this.fragments.get(pathname);
       const [fragment, shell] = await Promise.all([
-        this.source.load(section, release, file, known?.release === release ? known : undefined),
+        this.source.load(section, release, file, known?.release === releaseKey ? known : undefined),
         this.shell.current(),
       ]);
       if (!fragment || !shell) {
         this.fragments.delete(pathname);
         return null;
       }
-      this.fragments.set(pathname, { ...fragment, release });
-      const version = `${release}:${fragment.version}:${shell.version}`;
+      this.fragments.set(pathname, { ...fragment, release: releaseKey });
+      const version = `${releaseKey}:${fragment.version}:${shell.version}`;
       const cached = this.cache.get(pathname);
       if (cached?.version === version) return cached.page;
       const html = composePage(

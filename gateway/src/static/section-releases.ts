@@ -8,6 +8,7 @@ import {
   SECTION_NAMES,
   type ReleaseState,
   type SectionName,
+  type SectionVersion,
 } from '@portal/contracts';
 
 /**
@@ -53,25 +54,49 @@ export function canaryBucket(cookieHeader: string | undefined): number | null {
 
 export const newCanaryBucket = () => randomInt(100);
 
-/** The version a visitor in `bucket` gets of a section, or null for its build as deployed beside the gateway. */
-export function versionFor(state: ReleaseState, section: SectionName, bucket: number | null): string | null {
+/**
+ * The version a visitor in `bucket` gets of a section (null: its build as deployed beside the gateway),
+ * with where it is served when not from the store (`baseUrl`, another origin).
+ */
+export function versionFor(
+  state: ReleaseState,
+  section: SectionName,
+  bucket: number | null,
+): SectionVersion | null {
   const releases = state.sections[section];
   if (!releases) return null;
   const { canary } = releases;
-  return canary && bucket !== null && bucket < canary.percent ? canary.version : releases.current;
+  const version = canary && bucket !== null && bucket < canary.percent ? canary.version : releases.current;
+  return releases.versions.find((entry) => entry.version === version) ?? null;
+}
+
+/** Where a section's files are, as released for a visitor in `bucket`: a path here, or another origin's URL. */
+function baseOf(state: ReleaseState, section: SectionName, bucket: number | null): string {
+  const release = versionFor(state, section, bucket);
+  if (!release) return `/mfe/${section}/`;
+  return release.baseUrl ?? releasePath(section, release.version);
 }
 
 /** The runtime manifest the shell fetches: each section's `mf-manifest.json`, as released for this visitor. */
 export function mfeManifest(state: ReleaseState, bucket: number | null): Record<SectionName, string> {
   return Object.fromEntries(
-    SECTION_NAMES.map((section) => {
-      const version = versionFor(state, section, bucket);
-      const base = version ? releasePath(section, version) : `/mfe/${section}/`;
-      return [section, `${base}mf-manifest.json`];
-    }),
+    SECTION_NAMES.map((section) => [section, `${baseOf(state, section, bucket)}mf-manifest.json`]),
   ) as Record<SectionName, string>;
 }
 
 /** Whether any section is in a canary, so the manifest depends on the browser's bucket. */
 export const hasCanary = (state: ReleaseState) =>
   Object.values(state.sections).some((releases) => releases?.canary);
+
+/** The other origins the manifest may name: those of every section's current and canary versions. */
+export function sectionOrigins(state: ReleaseState): string[] {
+  const origins = new Set<string>();
+  for (const releases of Object.values(state.sections)) {
+    if (!releases) continue;
+    const named = new Set([releases.current, releases.canary?.version]);
+    for (const { version, baseUrl } of releases.versions) {
+      if (baseUrl && named.has(version)) origins.add(new URL(baseUrl).origin);
+    }
+  }
+  return [...origins].sort();
+}

@@ -156,6 +156,10 @@ describe('static hosting of the shell and the remotes', () => {
     });
     const again = await get(`${gateway.url}/mfe-manifest.json`, { 'if-none-match': response.headers.etag! });
     expect(again.status).toBe(304);
+    const compressed = await get(`${gateway.url}/mfe-manifest.json`, { 'accept-encoding': 'gzip, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(compressed.body).equals(response.body)).toBe(true);
+    expect(compressed.headers.vary).toBe('accept-encoding, cookie');
   });
 
   it("serves a remote's mf-manifest.json and remoteEntry.js, not cached", async () => {
@@ -327,6 +331,36 @@ describe("the sections' releases", () => {
     expect(notOnCanary.entries.checkout).toBe(`/mfe/checkout/releases/${earlier}/mf-manifest.json`);
     expect(notOnCanary.response.headers.vary).toMatch(/cookie/i);
     expect(notOnCanary.response.headers.etag).not.toBe(onCanary.response.headers.etag);
+  });
+  it('names a release on another origin in the manifest and allows exactly that origin in the pages', async () => {
+    const cdn = 'https://cdn.example.com';
+    await writeState({
+      sections: {
+        checkout: {
+          versions: [
+            {
+              version: earlier,
+              releasedAt: '2026-11-27T20:00:00.000Z',
+              retiredAt: '2026-11-27T21:00:00.000Z',
+            },
+            { version, releasedAt: '2026-11-27T21:00:00.000Z', baseUrl: `${cdn}/portal/checkout/7/` },
+          ],
+          current: version,
+        },
+      },
+    });
+    expect((await manifest()).entries.checkout).toBe(`${cdn}/portal/checkout/7/mf-manifest.json`);
+    const page = await get(`${gateway.url}/login`);
+    const policy = page.headers['content-security-policy'] ?? '';
+    for (const directive of ['script-src', 'style-src', 'connect-src', 'font-src', 'img-src']) {
+      expect(policy).toMatch(new RegExp(`(?:^|;)${directive} [^;]* ${cdn}(?:;|$)`));
+    }
+    expect(policy).toMatch(/(?:^|;)frame-src (?![^;]*cdn\.example\.com)[^;]*(?:;|$)/);
+
+    await writeState(released([version, earlier], earlier));
+    const after = await get(`${gateway.url}/login`, { 'if-none-match': page.headers.etag! });
+    expect(after.status).toBe(200); // the page is sent again, under the policy without the CDN
+    expect(after.headers['content-security-policy']).not.toContain(cdn);
   });
 });
 

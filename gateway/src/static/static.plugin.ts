@@ -6,6 +6,7 @@ import { pageExists, SECTION_NAMES } from '@portal/contracts';
 import { ifNoneMatchMatches } from '@portal/nest-http';
 import type { GatewayConfig } from '../config/env';
 import { proxyTo } from '../proxy/upstream-client';
+import { contentSecurityPolicyWith, SECTION_CODE_DIRECTIVES } from '../security/security-headers';
 import { UpstreamPool } from '../proxy/upstream-pool';
 import { cacheControlFor, immutable, noCache } from './cache-control';
 import { fragmentFiles, fragmentsAt, PrerenderedPages } from './prerendered-pages';
@@ -16,9 +17,10 @@ import {
   mfeManifest,
   newCanaryBucket,
   SectionReleases,
+  sectionOrigins,
   versionFor,
 } from './section-releases';
-import { ShellPage, type EncodedPage } from './shell-page';
+import { encodePage, ShellPage, type EncodedPage } from './shell-page';
 
 const sendOptions = {
   preCompressed: true,
@@ -39,25 +41,54 @@ const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.callNo
 // there all the same (an older build, a remote's nginx) is never sent.
 const sourceMap = /\.map$/i;
 
-/** A page composed and compressed in memory (the shell's, or a prerendered one), revalidated by its ETag. */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPage) {
-  reply.header('cache-control', noCache).header('vary', 'accept-encoding').header('etag', page.etag);
-  if (ifNoneMatchMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+/**
+ * A response compressed in memory (`encodePage`), in the encoding the client accepts, revalidated by
+ * `etag` (the encoded body's own unless given).
+ */
+function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  encoded: EncodedPage,
+  { type, etag = encoded.etag, vary = 'accept-encoding' }: { type: string; etag?: string; vary?: string },
+) {
+  reply.header('cache-control', noCache).header('vary', vary).header('etag', etag);
+  if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   const accepted = request.headers['accept-encoding'] ?? '';
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-  reply.type('text/html; charset=utf-8');
+  reply.type(type);
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding ? page[encoding] : page.html);
+  return reply.send(encoding ? encoded[encoding] : encoded.html);
+}
+
+/**
+ * A page composed and compressed in memory (the shell's, or a prerendered one), revalidated by its ETag.
+ * Its Content-Security-Policy (set for every response) also allows the other origins sections are
+ * served from, and its ETag changes with them, so a browser never keeps a page under an older policy.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPage, otherOrigins: string[]) {
+  const policy = reply.raw.getHeader('content-security-policy');
+  let etag = page.etag;
+  if (otherOrigins.length > 0 && typeof policy === 'string') {
+    reply.header(
+      'content-security-policy',
+      contentSecurityPolicyWith(policy, SECTION_CODE_DIRECTIVES, otherOrigins),
+    );
+    const origins = createHash('sha256').update(otherOrigins.join(' ')).digest('base64url').slice(0, 8);
+    etag = `${page.etag.slice(0, -1)}.${origins}"`;
+  }
+  return sendEncoded(request, reply, page, { type: 'text/html; charset=utf-8', etag });
 }
 
 /** How long a browser stays on its side of a canary: longer than any canary lasts. */
 const CANARY_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 
 /**
- * `/mfe-manifest.json`: where each section's code is, as released (section-releases.ts), revalidated
- * by its ETag. During a canary, each browser gets a bucket in a cookie and keeps its side.
+ * `/mfe-manifest.json`: where each section's code is, as released (section-releases.ts), compressed and
+ * revalidated by its ETag. During a canary, each browser gets a bucket in a cookie and keeps its side.
  */
 function manifestRoute(app: FastifyInstance, releases: SectionReleases, secureCookies: boolean) {
+  // The manifests answered lately, compressed once each (there are two during a canary, else one).
+  const encoded = new Map<string, EncodedPage>();
   app.get('/mfe-manifest.json', async (request, reply) => {
     const state = await releases.state();
     let bucket = canaryBucket(request.headers.cookie);
@@ -69,10 +100,16 @@ function manifestRoute(app: FastifyInstance, releases: SectionReleases, secureCo
       );
     }
     const body = JSON.stringify(mfeManifest(state, bucket));
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    reply.header('cache-control', noCache).header('vary', 'cookie').header('etag', etag);
-    if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    let manifest = encoded.get(body);
+    if (!manifest) {
+      if (encoded.size >= 4) encoded.clear();
+      manifest = encodePage(Buffer.from(body));
+      encoded.set(body, manifest);
+    }
+    return sendEncoded(request, reply, manifest, {
+      type: 'application/json; charset=utf-8',
+      vary: 'accept-encoding, cookie',
+    });
   });
 }
 
@@ -110,13 +147,14 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
   app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const file = request.params['*'];
     if (fileLike.test(file)) return reply.sendFile(file);
+    const origins = sectionOrigins(await releases.state());
     const page = await prerendered.find(`/${file}`);
-    if (page) return sendPage(request, reply, page);
+    if (page) return sendPage(request, reply, page, origins);
     // The shell shows its not-found page where no section serves the path; crawlers get the 404 too.
     reply.code(pageExists(`/${file}`) ? 200 : 404);
     // Compressed and with an ETag like a prerendered page; sendFile answers a build without one.
     const shell = await shellPage.get();
-    return shell ? sendPage(request, reply, shell) : reply.sendFile('index.html');
+    return shell ? sendPage(request, reply, shell, origins) : reply.sendFile('index.html');
   });
 
   app.all('/mfe', notFound);

@@ -20,17 +20,23 @@ async function filesUnder(folder) {
     .sort();
 }
 
-/** A build's version: the first 12 hex digits of the SHA-256 of its files' names and contents. */
-export async function versionOf(buildFolder) {
+/** A version's name: the first 12 hex digits of the SHA-256 of its files' names and contents, in order. */
+export async function versionOfFiles(names, read) {
+  if (names.length === 0) throw new Error('a version needs files: build the section first');
   const hash = createHash('sha256');
-  const files = await filesUnder(buildFolder);
-  if (files.length === 0) throw new Error(`${buildFolder} holds no files: build the section first`);
-  for (const file of files) {
-    hash.update(`${file}\0`);
-    hash.update(await readFile(path.join(buildFolder, file)));
+  for (const name of names) {
+    hash.update(`${name}\0`);
+    hash.update(await read(name));
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 12);
+}
+
+/** A build's version, from its folder. */
+export async function versionOf(buildFolder) {
+  const files = await filesUnder(buildFolder);
+  if (files.length === 0) throw new Error(`${buildFolder} holds no files: build the section first`);
+  return versionOfFiles(files, (file) => readFile(path.join(buildFolder, file)));
 }
 
 /**
@@ -103,6 +109,7 @@ function reinstate(entry) {
  * @property {number} [canaryPercent] release as a canary for this share of browsers
  * @property {string} [to] the version a rollback goes back to
  * @property {number} [graceHours] how long a retired version stays
+ * @property {string} [baseUrl] where the version is served when not from the store (another origin)
  */
 
 /**
@@ -115,11 +122,13 @@ function reinstate(entry) {
  * @param {string} version
  * @param {SwitchOptions} [options]
  */
-export function withRelease(state, section, version, { now = new Date(), canaryPercent } = {}) {
+export function withRelease(state, section, version, { now = new Date(), canaryPercent, baseUrl } = {}) {
   const at = now.toISOString();
   const previous = state.sections[section];
   const others = (previous?.versions ?? []).filter((entry) => entry.version !== version);
-  const released = { version, releasedAt: at };
+  // Released again (a canary promoted): still served from where it was.
+  const servedAt = baseUrl ?? previous?.versions.find((entry) => entry.version === version)?.baseUrl;
+  const released = { version, releasedAt: at, ...(servedAt && { baseUrl: servedAt }) };
   if (canaryPercent !== undefined) {
     if (!previous)
       throw new Error(`${section} has no release yet for a canary to run beside: release it first`);
@@ -202,6 +211,7 @@ export function withoutExpired(state, section, { now = new Date(), graceHours = 
 
 /** Deletes the folders of versions no longer in the state (after the state that drops them is written). */
 export async function deleteVersions(store, section, versions) {
-  for (const { version } of versions)
-    await rm(path.join(store, section, version), { recursive: true, force: true });
+  for (const { version, baseUrl } of versions) {
+    if (!baseUrl) await rm(path.join(store, section, version), { recursive: true, force: true });
+  }
 }

@@ -146,6 +146,18 @@ describe('switching versions', () => {
     assert.equal(checkout(calledOff).canary, undefined);
   });
 
+  it('records where a version served by another origin is, and keeps it there when promoted', () => {
+    const baseUrl = 'https://cdn.example.com/portal/checkout/7/';
+    const canary = withRelease(released, 'checkout', C, { canaryPercent: 10, baseUrl });
+    const promoted = withCanaryPromoted(canary, 'checkout');
+    assert.deepEqual(checkout(promoted).versions.at(-1), {
+      version: C,
+      releasedAt: checkout(promoted).versions.at(-1)?.releasedAt,
+      baseUrl,
+    });
+    assert.equal(checkout(withRollback(promoted, 'checkout')).versions.at(-1)?.baseUrl, undefined);
+  });
+
   it('keeps retired versions for the grace period, and always the one a rollback needs', () => {
     const three = withRelease(released, 'checkout', C, at('2026-11-28T12:00:00Z'));
     const soon = withoutExpired(three, 'checkout', { ...at('2026-11-28T10:00:00Z'), graceHours: 24 });

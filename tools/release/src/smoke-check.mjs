@@ -1,10 +1,6 @@
 // The checks a version passes on the running stack before any visitor gets it: every file its
 // federation manifest names is served, and a browser given that version runs the section's page.
 import { existsSync } from 'node:fs';
-import contracts from '@portal/contracts';
-
-const { releasePath } = contracts;
-
 /** The page each section's check opens; the staff console needs a staff sign-in, so it gets the HTTP check only. */
 export const SMOKE_PAGES = {
   marketing: '/pricing',
@@ -40,19 +36,25 @@ async function fetchOk(url) {
   return response;
 }
 
-/** Every file of the version, fetched through the gateway as a browser would. */
-export async function checkFilesServed(portalUrl, section, version) {
-  const base = `${portalUrl}${releasePath(section, version)}`;
-  const manifest = await (await fetchOk(`${base}mf-manifest.json`)).json();
+/**
+ * Every file of the version at `base` (the gateway's path of a version in the store, or another
+ * origin's URL), fetched as a browser would; answers the files by name.
+ */
+export async function fetchVersionFiles(base, section) {
+  const manifestText = await (await fetchOk(`${base}mf-manifest.json`)).text();
+  const manifest = JSON.parse(manifestText);
   if (manifest.name !== section)
     throw new Error(`${base}mf-manifest.json is ${manifest.name}'s, not ${section}'s`);
-  const files = filesOfFederationManifest(manifest);
-  for (let i = 0; i < files.length; i += 8) {
+  const files = new Map([['mf-manifest.json', Buffer.from(manifestText)]]);
+  const names = filesOfFederationManifest(manifest);
+  for (let i = 0; i < names.length; i += 8) {
     await Promise.all(
-      files.slice(i, i + 8).map(async (file) => (await fetchOk(`${base}${file}`)).arrayBuffer()),
+      names.slice(i, i + 8).map(async (name) => {
+        files.set(name, Buffer.from(await (await fetchOk(`${base}${name}`)).arrayBuffer()));
+      }),
     );
   }
-  return files.length;
+  return files;
 }
 
 /** The Chromium to drive: CHROMIUM_PATH, else Debian's; null when there is none. */
@@ -62,32 +64,34 @@ export function chromiumPath(env = process.env) {
 }
 
 /**
- * Opens the section's page in a browser whose `/mfe-manifest.json` names the candidate for that
- * section (everyone else still gets the current one) and waits for the section to render: no section
- * error, no uncaught error, the candidate's own code loaded.
+ * Opens the section's page in a browser whose `/mfe-manifest.json` names the candidate at `base` for
+ * that section (everyone else still gets the current one) and waits for the section to render: no
+ * section error, no uncaught error, the candidate's own code loaded. A candidate on another origin is
+ * not yet in the page's Content-Security-Policy (the switch puts it there), so that check runs without it.
  */
-export async function checkInBrowser(portalUrl, section, version, executablePath) {
+export async function checkInBrowser(portalUrl, section, base, executablePath) {
   const page = SMOKE_PAGES[section];
   if (!page) return false;
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath, args: BROWSER_FLAGS });
   try {
-    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const otherOrigin = new URL(base, portalUrl).origin !== new URL(portalUrl).origin;
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: otherOrigin,
+    });
+    const tab = await context.newPage();
     const errors = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     await tab.route('**/mfe-manifest.json', async (route) => {
       const response = await route.fetch();
       const entries = await response.json();
-      route.fulfill({
-        response,
-        json: { ...entries, [section]: `${releasePath(section, version)}mf-manifest.json` },
-      });
+      route.fulfill({ response, json: { ...entries, [section]: `${base}mf-manifest.json` } });
     });
-    const entryLoaded = tab.waitForResponse(
-      (response) =>
-        response.url().endsWith(`${releasePath(section, version)}remoteEntry.js`) && response.ok(),
-      { timeout: 30_000 },
-    );
+    const entryUrl = new URL(`${base}remoteEntry.js`, portalUrl).href;
+    const entryLoaded = tab.waitForResponse((response) => response.url() === entryUrl && response.ok(), {
+      timeout: 30_000,
+    });
     await tab.goto(`${portalUrl}${page}`, { timeout: 30_000 });
     await entryLoaded;
     // The section's own render in its slot, unless it sent the visitor on (the dashboard, signed out).
@@ -103,9 +107,9 @@ export async function checkInBrowser(portalUrl, section, version, executablePath
     );
     await tab.waitForTimeout(500);
     if (await tab.getByRole('heading', { name: SECTION_ERROR }).count()) {
-      throw new Error(`${page} showed the section error with ${section} ${version}`);
+      throw new Error(`${page} showed the section error with ${section} from ${base}`);
     }
-    if (errors.length) throw new Error(`${page} threw with ${section} ${version}: ${errors.join('; ')}`);
+    if (errors.length) throw new Error(`${page} threw with ${section} from ${base}: ${errors.join('; ')}`);
     return true;
   } finally {
     await browser.close();

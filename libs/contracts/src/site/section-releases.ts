@@ -22,6 +22,11 @@ const sectionReleases = z
           version: releaseVersion,
           releasedAt: z.iso.datetime(),
           retiredAt: z.iso.datetime().optional(),
+          /** Where the version is served when not from the store: another origin (a CDN), ending in `/`. */
+          baseUrl: z
+            .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+            .refine((url) => url.endsWith('/'), 'must end with /')
+            .optional(),
         }),
       )
       .min(1),
@@ -44,6 +49,7 @@ export const releaseState = z.object({
 });
 
 export type SectionReleases = z.infer<typeof sectionReleases>;
+export type SectionVersion = SectionReleases['versions'][number];
 export type ReleaseState = z.infer<typeof releaseState>;
 
 /** The state file in a release store, beside one folder per section. */
