@@ -90,6 +90,11 @@ describe('traces through the outbox, NATS and a consumer (ADR 0210)', () => {
     expect(row.trace_context.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
 
     await waitFor(async () => handled.has(event.id), 'the consumer to handle the event');
+    // The consume span ends after the handler returns (and the message is acknowledged).
+    await waitFor(
+      async () => spansOf(event.id).some((span) => span.kind === SpanKind.CONSUMER),
+      'the consume span to end',
+    );
     const spans = spansOf(event.id);
     const publish = only(spans, SpanKind.PRODUCER);
     const consume = only(spans, SpanKind.CONSUMER);
@@ -162,6 +167,11 @@ describe('traces through the outbox, NATS and a consumer (ADR 0210)', () => {
     expect(row.trace_context).toBeNull();
 
     await waitFor(async () => handled.has(event.id), 'the consumer to handle the event');
+    // The consume span ends after the handler returns (and the message is acknowledged).
+    await waitFor(
+      async () => spansOf(event.id).some((span) => span.kind === SpanKind.CONSUMER),
+      'the consume span to end',
+    );
     const spans = spansOf(event.id);
     const publish = only(spans, SpanKind.PRODUCER);
     const consume = only(spans, SpanKind.CONSUMER);
