@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
-import { BLOG_ARTICLES, SECTION_ROUTES, type SectionName } from '@portal/contracts';
+import type { SectionName } from '@portal/contracts';
+import { siteRoutes } from '@portal/toolkit/site-routes';
 import { baseURL } from '../playwright.config';
 import {
   CUSTOMER_PASSWORD,
@@ -28,13 +29,6 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 740 };
 
-/** A value for each route parameter of the route table, so every pattern becomes a page to visit. */
-const SAMPLE_PARAMS: Record<string, string> = {
-  slug: BLOG_ARTICLES[0].slug,
-  // A ticket nobody has: signed in, the page says 'Ticket not found' (the same as another organization's).
-  id: 'c0ffee00-0000-4000-8000-000000000000',
-};
-
 interface Route {
   path: string;
   /** The section serving it; null for the shell's 404 page. */
@@ -42,22 +36,10 @@ interface Route {
 }
 
 /**
- * Every route of the site, from the shell's route table (@portal/contracts), so a new page is checked
- * the day it is added; plus a path no section serves (the 404 page).
+ * Every route the sections' builds serve (their `routes.json`), so a new page is checked the day it is
+ * added; plus a path no section serves (the 404 page).
  */
-const ROUTES: Route[] = [
-  ...Object.entries(SECTION_ROUTES).flatMap(([section, patterns]) =>
-    patterns.map((pattern) => ({
-      section: section as SectionName,
-      path: pattern.replace(/:(\w+)/g, (_match, name: string) => {
-        const value = SAMPLE_PARAMS[name];
-        if (!value) throw new Error(`a11y.spec.ts: give :${name} of ${pattern} a value in SAMPLE_PARAMS`);
-        return value;
-      }),
-    })),
-  ),
-  { section: null, path: '/no-such-page-here' },
-];
+const ROUTES = siteRoutes() as Route[];
 
 type Session = 'signed out' | 'signed in';
 

@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { serveFromOtherOrigin } from '../support/other-origin';
+import { releaseTool } from '../support/release-tool';
 import { e2eReleasesRoot } from '../support/releases.mjs';
 
 // `npm run release` and `npm run rollback` of one section on the running stack (ADR 0229): new
@@ -15,22 +15,6 @@ const repoRoot = path.resolve(__dirname, '..', '..');
 const builtCheckout = path.join(repoRoot, 'mfe-checkout', 'dist');
 const signInText = 'Welcome back. Sign in to manage your services';
 const registerHeading = 'Create your account';
-
-/** Runs the release tool's command as `npm run release -- …` does, on this stack and its store. */
-function releaseTool(command: 'release' | 'rollback', args: string[]) {
-  const started = Date.now();
-  return new Promise<{ seconds: number; output: string }>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [path.join(repoRoot, 'tools', 'release', 'src', `${command}.mjs`), ...args],
-      { env: { ...process.env, RELEASES_ROOT: e2eReleasesRoot, PORTAL_URL: baseURL }, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`${command} ${args.join(' ')} failed: ${stderr || error.message}`));
-        else resolve({ seconds: (Date.now() - started) / 1000, output: stdout });
-      },
-    );
-  });
-}
 
 /**
  * A second build of checkout: the one built, with the sign-in and registration texts changed (their

@@ -28,7 +28,6 @@ import { upstreamPools } from './proxy/upstream-pool';
 import { clientErrorHandler } from './security/client-error';
 import { securityHeaders } from './security/security-headers';
 import { runtimeConfig } from './static/runtime-config';
-import { searchEngineFiles } from './static/search-engines';
 import { staticSite } from './static/static.plugin';
 
 export interface GatewayOptions extends AppModuleOptions {
@@ -130,7 +129,6 @@ export async function createGateway(
     openApiJson: JSON.stringify(v1OpenApiDocument(config.runtime.api.baseUrl)),
   });
   await fastify.register(runtimeConfig, { config });
-  await fastify.register(searchEngineFiles, { config });
   await fastify.register(staticSite, { config });
   return app;
 }

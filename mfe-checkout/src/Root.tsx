@@ -1,5 +1,4 @@
 import { BrowserRouter } from 'react-router-dom';
-import { SECTION_ROUTES } from '@portal/contracts';
 import {
   lazyPage,
   preloadPageAt,
@@ -9,15 +8,14 @@ import {
   type SectionPageModules,
 } from '@portal/ui';
 import { CartProvider, loadApi, StoreProvider } from '@portal/store';
+import { CHECKOUT_PATHS, type CheckoutPath } from './routes';
 
 // Every page of this section calls the API: fetch RTK Query alongside the first page.
 void loadApi();
 
-type CheckoutPath = (typeof SECTION_ROUTES.checkout)[number];
-
 const register = lazyPage(() => import('./pages/Register/Register'));
 
-/** The page of each path of the section's row in the route table, each loaded on demand. */
+/** The page of each path of the section's routes, each loaded on demand. */
 const PAGES: SectionPageModules<CheckoutPath> = {
   '/checkout': lazyPage(() => import('./pages/Checkout/Checkout')),
   '/login': lazyPage(() => import('./pages/Login/Login')),
@@ -41,7 +39,7 @@ export async function preloadPage(pathname: string): Promise<void> {
 export function CheckoutRoutes() {
   return (
     <SectionPages
-      paths={SECTION_ROUTES.checkout}
+      paths={CHECKOUT_PATHS}
       page={(path) => {
         const { Page } = PAGES[path];
         return <Page />;

@@ -1,14 +1,14 @@
 import { BrowserRouter } from 'react-router-dom';
-import { SECTION_ROUTES } from '@portal/contracts';
 import { lazyPage, SectionErrorBoundary, SectionPages, SectionRoot } from '@portal/ui';
 import { StoreProvider } from '@portal/store';
+import { DASHBOARD_PATHS } from './routes';
 
 const { Page: Dashboard } = lazyPage(() => import('./pages/Dashboard/Dashboard'));
 
-// One route per tab under each base (the section's row in the route table); the dashboard reads its
+// One route per tab under each base (the section's routes); the dashboard reads its
 // tab from the path.
 export function DashboardRoutes() {
-  return <SectionPages paths={SECTION_ROUTES.dashboard} page={() => <Dashboard />} />;
+  return <SectionPages paths={DASHBOARD_PATHS} page={() => <Dashboard />} />;
 }
 
 export function DashboardRoot() {

@@ -1,5 +1,4 @@
 import { BrowserRouter } from 'react-router-dom';
-import { SECTION_ROUTES } from '@portal/contracts';
 import {
   lazyPage,
   preloadPageAt,
@@ -10,10 +9,9 @@ import {
 } from '@portal/ui';
 import { loadApi, StoreProvider } from '@portal/store';
 import { Home } from './pages/Home/Home';
+import { MARKETING_PATHS, type MarketingPath } from './routes';
 
-type MarketingPath = (typeof SECTION_ROUTES.marketing)[number];
-
-// One page per path of the section's row in the route table; every page but the home page loads on demand.
+// One page per path of the section's routes; every page but the home page loads on demand.
 const PAGES: SectionPageModules<MarketingPath> = {
   '/': { Page: Home },
   '/services': lazyPage(() => import('./pages/Services/Services')),
@@ -40,7 +38,7 @@ export const preloadPage = (pathname: string) => preloadPageAt(PAGES, pathname);
 export function MarketingRoutes() {
   return (
     <SectionPages
-      paths={SECTION_ROUTES.marketing}
+      paths={MARKETING_PATHS}
       page={(path) => {
         const { Page } = PAGES[path];
         return <Page />;

@@ -24,23 +24,13 @@ const chromiumPath = chromiumLaunchOptions.executablePath;
 export const SITE_URL_TOKEN = '__PUBLIC_SITE_URL__';
 
 /**
- * The pages each section prerenders: the marketing section's public pages, and the sign-in and
- * account pages a visitor reaches from them. The reset page is opened as its mail's link opens it
- * (a well-formed token), so its copy is the form and not the refusal of a link without one.
+ * The pages a section's build prerenders: those its routes name (`src/routes.ts`, which its build
+ * wrote to `routes.json` beside its other files), with the address to open when not the page's own.
  */
-const SECTION_PAGES = {
-  marketing: () => contracts.indexablePages().map(({ path: pagePath }) => ({ path: pagePath })),
-  checkout: () => [
-    { path: '/login' },
-    { path: '/register' },
-    { path: '/signup' },
-    { path: contracts.accountPages.forgotPassword },
-    {
-      path: contracts.accountPages.resetPassword,
-      visit: `${contracts.accountPages.resetPassword}?token=${'x'.repeat(43)}`,
-    },
-  ],
-};
+function sectionPages(sectionRoot) {
+  const file = path.join(sectionRoot, contracts.SECTION_ROUTES_FILE);
+  return contracts.sectionRoutesFile.parse(JSON.parse(fs.readFileSync(file, 'utf8'))).prerender ?? [];
+}
 
 // The phone Lighthouse emulates. Layout is CSS-responsive, so the markup suits every width; only
 // measured details (a tab indicator's offset) are the phone's until the app takes over.
@@ -197,7 +187,7 @@ async function settled(page, requests, section) {
   });
 }
 
-/** Prerenders the pages of `section` (a key of SECTION_PAGES); resolves with their paths. */
+/** Prerenders the pages `section`'s routes name; resolves with their paths. */
 export async function prerender(section) {
   if (!fs.existsSync(chromiumPath)) {
     console.log(`prerender: no Chromium at ${chromiumPath} (CHROMIUM_PATH); the pages stay client-rendered`);
@@ -205,7 +195,7 @@ export async function prerender(section) {
   }
   const sectionRoot = path.join(rootDir, `mfe-${section}/dist`);
   const outDir = path.join(sectionRoot, 'prerendered');
-  const pages = SECTION_PAGES[section]();
+  const pages = sectionPages(sectionRoot);
   const site = await startSiteServer({
     shellRoot: path.join(rootDir, 'shell/dist'),
     remoteRoots: { [section]: sectionRoot },
@@ -248,13 +238,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process
     if (await prerenderChrome()) {
       console.log(`prerender: the header and footer into shell/dist/index.html in ${seconds()} s`);
     }
-  } else if (values.section && Object.hasOwn(SECTION_PAGES, values.section)) {
+  } else if (
+    values.section &&
+    /** @type {readonly string[]} */ (contracts.SECTION_NAMES).includes(values.section)
+  ) {
     const pages = await prerender(values.section);
     if (pages.length > 0) {
       console.log(`prerender: ${pages.length} pages of mfe-${values.section} in ${seconds()} s`);
     }
   } else {
-    console.error(`usage: portal-prerender --section <${Object.keys(SECTION_PAGES).join('|')}> | --chrome`);
+    console.error(`usage: portal-prerender --section <${contracts.SECTION_NAMES.join('|')}> | --chrome`);
     process.exitCode = 2;
   }
 }

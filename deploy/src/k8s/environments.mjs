@@ -18,6 +18,12 @@
  * @property {number} databaseInstances CloudNativePG instances per database (1 primary + standbys)
  * @property {string} databaseStorage
  * @property {string} databaseMemory
+ * @property {ReleaseStore} releaseStore the claim of the section release store (ADR 0229, ADR 0234)
+ *
+ * @typedef {object} ReleaseStore
+ * @property {'ReadWriteMany' | 'ReadWriteOnce'} accessMode ReadWriteMany wherever pods run on several nodes
+ * @property {string | undefined} storageClass a class that provides accessMode; undefined: the cluster's default
+ * @property {string} size the versions kept: a section's build is a few MiB, kept 24 h after it retires
  */
 
 /**
@@ -51,6 +57,10 @@ export const production = {
   databaseInstances: 3,
   databaseStorage: '20Gi',
   databaseMemory: '1Gi',
+  // The static and gateway pods spread over nodes, so the store must be ReadWriteMany: a file share
+  // (NFS, CephFS, EFS, Filestore, Azure Files). Clusters' default classes are block disks (ReadWriteOnce),
+  // so name the cluster's file-share class here; until it exists the claim, and those pods, stay Pending.
+  releaseStore: { accessMode: 'ReadWriteMany', storageClass: 'portal-rwx', size: '5Gi' },
 };
 
 /** @type {Environment} */
@@ -65,6 +75,10 @@ export const local = {
   databaseInstances: 1,
   databaseStorage: '1Gi',
   databaseMemory: '256Mi',
+  // kind's default class (local-path) refuses ReadWriteMany. Its volumes are pinned to one node, so every
+  // pod that mounts the store (static, gateway, the release Job) is scheduled there: ReadWriteOnce is
+  // enough, and works on minikube's default class too.
+  releaseStore: { accessMode: 'ReadWriteOnce', storageClass: undefined, size: '1Gi' },
 };
 
 export const environments = [local, production];

@@ -1,5 +1,6 @@
 // Writes deploy/k8s/base and deploy/k8s/overlays/* from the typed objects (manifests.mjs), after
-// removing the YAML files a previous run wrote. The NATS values (deploy/k8s/nats) are written by hand.
+// removing the YAML files a previous run wrote; and deploy/k8s/release, the release Jobs no
+// kustomization applies. The NATS values (deploy/k8s/nats) are written by hand.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { manifestFiles } from './manifests.mjs';
@@ -7,7 +8,7 @@ import { manifestFiles } from './manifests.mjs';
 export const k8sDir = path.resolve(import.meta.dirname, '../../k8s');
 
 /** The generated directories: everything in them is the generator's. */
-export const generatedDirs = ['base', 'overlays'];
+export const generatedDirs = ['base', 'overlays', 'release'];
 
 /** Every file under the generated directories, relative to deploy/k8s. */
 export function generatedFilesOnDisk() {

@@ -20,6 +20,8 @@ import {
   appService,
   disruptionBudget,
   migrationJob,
+  releaseJob,
+  releaseStoreClaim,
   staticDeployment,
   staticService,
 } from './workloads.mjs';
@@ -55,6 +57,7 @@ export function environmentObjects(environment) {
     ['static', staticDeployment(environment)],
     ['static', staticService()],
     ['static', disruptionBudget('static')],
+    ['release-store', releaseStoreClaim(environment)],
     ...apps.map(
       (app) => /** @type {[string, object]} */ (['databases', databaseClusterObject(app.name, environment)]),
     ),
@@ -64,6 +67,19 @@ export function environmentObjects(environment) {
   ]);
   return entries.flatMap(([file, objects]) =>
     (Array.isArray(objects) ? objects : [objects]).map((object) => ({ file, object: plain(object) })),
+  );
+}
+
+/**
+ * The Jobs that release a section into the store, and roll one back (deploy/k8s/release).
+ * @returns {Map<string, KubeObject[]>}
+ */
+export function releaseFiles() {
+  return new Map(
+    /** @type {const} */ (['release', 'rollback']).map((action) => [
+      action,
+      [plain(/** @type {object} */ (releaseJob(action, NAMESPACE)))],
+    ]),
   );
 }
 
@@ -126,5 +142,8 @@ export function manifestFiles() {
       { namespace: NAMESPACE },
     );
   }
+  // Not in any kustomization: created by hand, one section at a time (deploy/README.md), so they carry
+  // their namespace themselves.
+  for (const [file, objects] of releaseFiles()) out.set(`release/${file}.yaml`, yamlDocuments(objects));
   return out;
 }

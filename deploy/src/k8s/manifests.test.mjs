@@ -7,12 +7,26 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { k8sDir, generatedFilesOnDisk } from './generate.mjs';
-import { manifestFiles } from './manifests.mjs';
+import { manifestFiles, releaseFiles } from './manifests.mjs';
 import { apps, services, INTERNAL_PORT } from './portal.mjs';
 import { renderKustomization } from './render.mjs';
 import { validateObject } from './validate.mjs';
 
 const overlays = ['local', 'production'];
+/** @param {string} file deploy/k8s/release/<file>.yaml, as parsed */
+const releaseJobFile = (file) => parse(readFileSync(path.join(k8sDir, 'release', `${file}.yaml`), 'utf8'));
+/**
+ * The volume a pod mounts at `mountPath`, with its mount.
+ * @param {any} pod @param {string} mountPath
+ */
+const mountedAt = (pod, mountPath) => {
+  const mount = pod.containers[0].volumeMounts.find((/** @type {any} */ m) => m.mountPath === mountPath);
+  const volume = mount && pod.volumes.find((/** @type {any} */ v) => v.name === mount.name);
+  return { mount, volume };
+};
+/** @param {any} container @param {string} name */
+const envValue = (container, name) =>
+  container.env?.find((/** @type {any} */ variable) => variable.name === name)?.value;
 /** @param {string} overlay */
 const render = (overlay) => renderKustomization(path.join(k8sDir, 'overlays', overlay));
 /** @param {any[]} objects @param {string} kind @param {string} name @returns {any} */
@@ -153,6 +167,86 @@ describe('deploy/k8s', () => {
     });
   }
 
+  for (const overlay of overlays) {
+    it(`${overlay}: the release store is a claim the static and gateway pods mount read-only at /releases`, () => {
+      const objects = render(overlay);
+      const claim = find(objects, 'PersistentVolumeClaim', 'release-store');
+      // Production's pods spread over nodes: a file share. Local's (kind's local-path refuses
+      // ReadWriteMany) is one node's volume, and every pod mounting it is scheduled on that node.
+      assert.deepEqual(claim.spec.accessModes, [
+        overlay === 'production' ? 'ReadWriteMany' : 'ReadWriteOnce',
+      ]);
+      assert.match(claim.spec.resources.requests.storage, /^\d+Gi$/);
+      if (overlay === 'production')
+        assert.ok(claim.spec.storageClassName, 'a class that provides ReadWriteMany');
+      for (const name of ['static', 'gateway']) {
+        const pod = find(objects, 'Deployment', name).spec.template.spec;
+        const { mount, volume } = mountedAt(pod, '/releases');
+        assert.ok(mount, `${name} mounts /releases`);
+        assert.equal(mount.readOnly, true, `${name} mounts the store read-only`);
+        assert.deepEqual(volume.persistentVolumeClaim, { claimName: 'release-store', readOnly: true });
+      }
+      const gateway = find(objects, 'Deployment', 'gateway').spec.template.spec.containers[0];
+      assert.equal(envValue(gateway, 'RELEASES_ROOT'), '/releases');
+      // Nobody else reads it: the services have no business with the sections' files.
+      for (const service of services) {
+        const pod = find(objects, 'Deployment', service.name).spec.template.spec;
+        assert.ok(
+          !pod.volumes.some((/** @type {any} */ volume) => volume.persistentVolumeClaim),
+          `${service.name} mounts no claim`,
+        );
+      }
+    });
+  }
+
+  it('release/: the release and rollback Jobs write the store and reach the gateway, and no overlay applies them', () => {
+    assert.deepEqual([...releaseFiles().keys()].sort(), ['release', 'rollback']);
+    const policies = render('production').filter((object) => object.kind === 'NetworkPolicy');
+    for (const action of ['release', 'rollback']) {
+      const job = releaseJobFile(action);
+      validateObject(job);
+      assert.equal(job.kind, 'Job');
+      assert.equal(job.metadata.namespace, 'portal');
+      const pod = job.spec.template.spec;
+      const [container] = pod.containers;
+      assert.deepEqual(container.command, ['node', `tools/release/src/${action}.mjs`]);
+      assert.equal(container.args[0], '$(SECTION)');
+      assert.equal(envValue(container, 'SECTION'), '', 'no section until the operator names one');
+      assert.equal(envValue(container, 'RELEASES_ROOT'), '/releases');
+      assert.equal(envValue(container, 'PORTAL_URL'), 'http://gateway:8080');
+      const { mount, volume } = mountedAt(pod, '/releases');
+      assert.equal(mount.readOnly, false);
+      assert.deepEqual(volume.persistentVolumeClaim, { claimName: 'release-store', readOnly: false });
+      assert.equal(pod.securityContext.runAsNonRoot, true);
+      assert.equal(container.securityContext.readOnlyRootFilesystem, true);
+      // The gateway lets the Job's pods in on its port.
+      const podLabels = job.spec.template.metadata.labels;
+      assert.ok(
+        policies.some(
+          (policy) =>
+            policy.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'gateway' &&
+            policy.spec.ingress?.some((/** @type {any} */ rule) =>
+              rule.from.some((/** @type {any} */ peer) =>
+                Object.entries(peer.podSelector?.matchLabels ?? { none: '' }).every(
+                  ([key, value]) => podLabels[key] === value,
+                ),
+              ),
+            ),
+        ),
+        `a NetworkPolicy lets ${action} reach the gateway`,
+      );
+    }
+    for (const overlay of overlays) {
+      assert.ok(
+        !render(overlay).some(
+          (object) =>
+            object.kind === 'Job' && object.metadata.labels?.['app.kubernetes.io/name'] === 'release',
+        ),
+        `${overlay} does not run a release`,
+      );
+    }
+  });
+
   it('refuses a wrong manifest: the check can fail', () => {
     const objects = render('production');
     const deployment = structuredClone(find(objects, 'Deployment', 'commerce'));
@@ -166,6 +260,12 @@ describe('deploy/k8s', () => {
     assert.throws(
       () => validateObject(cluster),
       /Cluster crm-db: \/spec must NOT have additional properties/,
+    );
+    const claim = structuredClone(find(objects, 'PersistentVolumeClaim', 'release-store'));
+    claim.spec.accessModes = 'ReadWriteMany';
+    assert.throws(
+      () => validateObject(claim),
+      /PersistentVolumeClaim release-store: .*accessModes must be array/,
     );
     const monitor = structuredClone(find(objects, 'ServiceMonitor', 'portal'));
     monitor.spec.endpoints[0].interval = 'often';

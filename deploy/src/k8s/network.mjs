@@ -1,7 +1,15 @@
 // Who may open a connection to whom (ingress rules; egress is left open for DNS and the outside
 // services the portal calls: Stripe, SMTP). Everything not allowed here is refused by the first policy.
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
-import { INTERNAL_PORT, apps, gateway, natsRelease, services, staticRemotes } from './portal.mjs';
+import {
+  INTERNAL_PORT,
+  apps,
+  gateway,
+  natsRelease,
+  releaseTool,
+  services,
+  staticRemotes,
+} from './portal.mjs';
 import { databaseCluster, labels } from './workloads.mjs';
 
 // Each spec literal passes through a function typed with the API's interface, so tsc refuses a field
@@ -61,6 +69,11 @@ export function networkPolicies() {
         from: [inNamespace(namespaces.ingress), pods(gateway.name, 'server')],
         ports: [tcp(staticRemotes.port)],
       },
+    ]),
+    // The release Job (deploy/k8s/release, not applied by default) checks a new version through the
+    // gateway before it switches to it.
+    policy('gateway-from-release', labels(gateway.name, 'server'), [
+      { from: [pods(releaseTool.name, 'tool')], ports: [tcp(gateway.port)] },
     ]),
     // Services: from the gateway; identity also from the services, which read its JWKS.
     ...services.map((service) =>

@@ -15,6 +15,13 @@ export const NODE_USER = 1000;
 export const NGINX_USER = 101;
 
 /**
+ * Where the section release store (ADR 0229) is mounted: deploy/nginx/static.conf serves
+ * `/mfe/<section>/releases/<version>/` from it, and the gateway reads its `releases.json`
+ * (RELEASES_ROOT), as in docker-compose.yml.
+ */
+export const RELEASES_MOUNT = '/releases';
+
+/**
  * @typedef {object} SecretFile A required secret, mounted as a file and read through `<env>_FILE`.
  * @property {string} env the variable it fills
  * @property {string} key its key in the app's Secret `<app>-secrets`
@@ -33,6 +40,7 @@ export const NGINX_USER = 101;
  * @property {SecretFile[]} secretFiles
  * @property {OptionalSecret[]} optionalSecrets
  * @property {boolean} [seeds] its migration Job also upserts reference data (dist/seed.js does both)
+ * @property {boolean} [readsReleaseStore] mounts the section release store read-only at RELEASES_MOUNT
  */
 
 const identityUrl = { IDENTITY_URL: 'http://identity:3101' };
@@ -124,6 +132,8 @@ export const gateway = {
     ),
     STATIC_ROOT: '/app/public',
     STATIC_REMOTES_URL: 'http://static:8081',
+    // The release store's state (which version of each section new visitors get), shared with static.
+    RELEASES_ROOT: RELEASES_MOUNT,
     // Once OTEL_EXPORTER_OTLP_ENDPOINT names a collector, the edge records 1 trace in 10, whole (the
     // services follow its decision): within tracing's budget of the gateway's CPU (ADR 0210).
     OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
@@ -132,12 +142,23 @@ export const gateway = {
   secretFiles: [],
   // A Redis every replica shares for the public API's hourly counts; unset, they live in its database.
   optionalSecrets: [{ env: 'REDIS_URL', key: 'redis-url' }],
+  readsReleaseStore: true,
 };
 
 /** Every Node process: the gateway and the services, each with its own database. */
 export const apps = [gateway, ...services];
 
 export const staticRemotes = { name: 'static', port: 8081, image: `portal/static:${IMAGE_TAG}` };
+
+/**
+ * The release tool's image: deploy/Dockerfile.static's `build` stage (Node 24, the workspace's
+ * packages, Chromium, the repository with the sections built), tagged and pushed by whoever releases:
+ *   docker build -f deploy/Dockerfile.static --target build --build-arg REMOTES=checkout -t portal/release:<tag> .
+ */
+export const releaseTool = { name: 'release', image: `portal/release:${IMAGE_TAG}` };
+
+/** The PersistentVolumeClaim of the section release store. */
+export const RELEASE_STORE_CLAIM = 'release-store';
 
 /** The NATS Helm chart's release name: its client Service is `nats`, its pods `app.kubernetes.io/name: nats`. */
 export const natsRelease = 'nats';

@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
-import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
+import { ConfigMap, Namespace, PersistentVolumeClaim, Service } from 'kubernetes-models/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
@@ -23,6 +23,7 @@ const models = Object.fromEntries(
     Job,
     ConfigMap,
     Namespace,
+    PersistentVolumeClaim,
     Service,
     Ingress,
     NetworkPolicy,

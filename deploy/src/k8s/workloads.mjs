@@ -1,11 +1,21 @@
 // The gateway's and each service's Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget
-// and migration Job, and the static remotes' Deployment and Service.
+// and migration Job, the static remotes' Deployment and Service, and the section release store: its
+// claim, mounted read-only by the static and gateway pods, and the Jobs that release into it (ADR 0234).
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
-import { Service } from 'kubernetes-models/v1';
+import { PersistentVolumeClaim, Service } from 'kubernetes-models/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { INTERNAL_PORT, NGINX_USER, NODE_USER, staticRemotes } from './portal.mjs';
+import {
+  INTERNAL_PORT,
+  NGINX_USER,
+  NODE_USER,
+  RELEASES_MOUNT,
+  RELEASE_STORE_CLAIM,
+  gateway,
+  releaseTool,
+  staticRemotes,
+} from './portal.mjs';
 
 // Each spec literal passes through a function typed with the API's interface, so tsc refuses a field
 // the API does not have (the models' constructors take any, and their schemas allow unknown fields).
@@ -19,6 +29,8 @@ const jobSpec = (spec) => spec;
 const disruptionBudgetSpec = (spec) => spec;
 /** @param {import('kubernetes-models/v1').IServiceSpec} spec */
 const serviceSpec = (spec) => spec;
+/** @param {import('kubernetes-models/v1').IPersistentVolumeClaimSpec} spec */
+const claimSpec = (spec) => spec;
 
 /** @typedef {import('./portal.mjs').App} App */
 /** @typedef {import('./environments.mjs').Environment} Environment */
@@ -57,6 +69,16 @@ const containerSecurity = {
   readOnlyRootFilesystem: true,
   capabilities: { drop: ['ALL'] },
 };
+
+/**
+ * The release store as a pod's volume and mount: read-only for the servers, writable for the release Job.
+ * @param {{ readOnly: boolean }} options
+ * @returns {{ volume: import('kubernetes-models/v1').IVolume, mount: import('kubernetes-models/v1').IVolumeMount }}
+ */
+const releaseStore = ({ readOnly }) => ({
+  volume: { name: 'releases', persistentVolumeClaim: { claimName: RELEASE_STORE_CLAIM, readOnly } },
+  mount: { name: 'releases', mountPath: RELEASES_MOUNT, readOnly },
+});
 
 /** @param {string} path */
 const internalGet = (path) => ({ httpGet: { path, port: 'internal' } });
@@ -108,6 +130,11 @@ function appVolumes(app) {
       },
     });
     mounts.push({ name: 'secrets', mountPath: APP_SECRET_DIR, readOnly: true });
+  }
+  if (app.readsReleaseStore) {
+    const { volume, mount } = releaseStore({ readOnly: true });
+    volumes.push(volume);
+    mounts.push(mount);
   }
   return { volumes, mounts };
 }
@@ -309,10 +336,14 @@ export function staticDeployment(environment) {
                 limits: { cpu: '500m', memory: '64Mi' },
               },
               securityContext: containerSecurity,
-              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+              // /releases: the released versions, served at /mfe/<section>/releases/<version>/ (static.conf).
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, releaseStore({ readOnly: true }).mount],
             },
           ],
-          volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }],
+          volumes: [
+            { name: 'tmp', emptyDir: { sizeLimit: '64Mi' } },
+            releaseStore({ readOnly: true }).volume,
+          ],
         },
       },
     }),
@@ -326,6 +357,92 @@ export function staticService() {
     spec: serviceSpec({
       selector: labels(name, 'server'),
       ports: [{ name: 'http', port, targetPort: 'http' }],
+    }),
+  });
+}
+
+/**
+ * The section release store (ADR 0229): each released version's files and `releases.json`. The static
+ * pods serve it and the gateway reads it, both read-only; only a release Job writes to it.
+ * @param {Environment} environment
+ */
+export function releaseStoreClaim(environment) {
+  const { accessMode, storageClass, size } = environment.releaseStore;
+  return new PersistentVolumeClaim({
+    metadata: { name: RELEASE_STORE_CLAIM, labels: labels(RELEASE_STORE_CLAIM, 'storage') },
+    spec: claimSpec({
+      accessModes: [accessMode],
+      ...(storageClass ? { storageClassName: storageClass } : {}),
+      resources: { requests: { storage: size } },
+    }),
+  });
+}
+
+/**
+ * A Job that runs `npm run release` (or `rollback`) inside the cluster, from the release tool's image,
+ * with the store mounted read-write: the tool checks the new version through the gateway, as on a
+ * laptop, before it switches `releases.json`. Not applied with the overlays: an operator creates it for
+ * one section (deploy/README.md), e.g.
+ *   kubectl set env --local -o yaml -f deploy/k8s/release/release.yaml SECTION=checkout | kubectl create -f -
+ * One name per action: a second release waits until the first Job is deleted, as the store's lock would.
+ * The tool's script runs on the image's Node directly: `npm run` would first reinstall the packages.
+ * @param {'release' | 'rollback'} action
+ * @param {string} namespace
+ */
+export function releaseJob(action, namespace) {
+  const { volume, mount } = releaseStore({ readOnly: false });
+  return new Job({
+    metadata: { name: action, namespace, labels: labels(releaseTool.name, 'tool') },
+    spec: jobSpec({
+      // A failed release leaves the current version as it was: read the log and run it again.
+      backoffLimit: 0,
+      activeDeadlineSeconds: 900,
+      ttlSecondsAfterFinished: 86_400,
+      template: {
+        metadata: { labels: labels(releaseTool.name, 'tool') },
+        spec: {
+          restartPolicy: 'Never',
+          automountServiceAccountToken: false,
+          enableServiceLinks: false,
+          // uid 1000 writes the versions (files 0644, folders 0755): nginx (101) and the gateway read them.
+          securityContext: podSecurity(NODE_USER),
+          containers: [
+            {
+              name: action,
+              image: releaseTool.image,
+              imagePullPolicy: 'IfNotPresent',
+              workingDir: '/app',
+              command: ['node', `tools/release/src/${action}.mjs`],
+              // The section's build is in the image (REMOTES=<section>); a rollback needs no build.
+              args: action === 'release' ? ['$(SECTION)', '--from', 'mfe-$(SECTION)/dist'] : ['$(SECTION)'],
+              env: [
+                // Empty: the tool refuses to run until the section is named.
+                { name: 'SECTION', value: '' },
+                { name: 'RELEASES_ROOT', value: RELEASES_MOUNT },
+                // The checks go through the gateway, which serves the new version from the same store.
+                { name: 'PORTAL_URL', value: `http://${gateway.name}:${gateway.port}` },
+                { name: 'HOME', value: '/tmp' },
+              ],
+              resources: {
+                // Chromium runs the section's page once.
+                requests: { cpu: '500m', memory: '1Gi' },
+                limits: { cpu: '2', memory: '1Gi' },
+              },
+              securityContext: containerSecurity,
+              volumeMounts: [
+                { name: 'tmp', mountPath: '/tmp' },
+                { name: 'shm', mountPath: '/dev/shm' },
+                mount,
+              ],
+            },
+          ],
+          volumes: [
+            { name: 'tmp', emptyDir: { sizeLimit: '512Mi' } },
+            { name: 'shm', emptyDir: { medium: 'Memory', sizeLimit: '256Mi' } },
+            volume,
+          ],
+        },
+      },
     }),
   });
 }

@@ -10,7 +10,7 @@ import {
   SITE_URL_TOKEN,
   type PageFragment,
 } from './prerendered-pages';
-import type { SectionName } from '@portal/contracts';
+import { routeMatcher, type SectionName } from '@portal/contracts';
 import { ShellPage } from './shell-page';
 
 // The shell's index.html as its build minifies it (quotes dropped where it can).
@@ -95,6 +95,7 @@ describe('composePage', () => {
 });
 
 describe('PrerenderedPages', () => {
+  const { sectionFor } = routeMatcher({ marketing: ['/', '/pricing', '/blog/:slug'], checkout: ['/login'] });
   let root: string;
   let pages: PrerenderedPages;
   const errors: string[] = [];
@@ -145,18 +146,18 @@ describe('PrerenderedPages', () => {
     ['/', '<h1>Home</h1>'],
     ['/blog/roi', '<h1>ROI</h1>'],
   ])('finds the page prerendered for %s', async (urlPath, text) => {
-    const page = await pages.find(urlPath);
+    const page = await pages.find(urlPath, sectionFor);
     expect(page?.html.toString()).toContain(text);
   });
 
   it("puts a page of another section in that section's slot", async () => {
-    const html = (await pages.find('/login'))?.html.toString();
+    const html = (await pages.find('/login', sectionFor))?.html.toString();
     expect(html).toContain(`<div id=section-marketing></div><div id=section-checkout>${login.section}</div>`);
     expect(html).toContain('<title data-prerendered="">Sign in | Millstone CX</title>');
   });
 
   it('has the page compressed with gzip and brotli', async () => {
-    const page = (await pages.find('/pricing'))!;
+    const page = (await pages.find('/pricing', sectionFor))!;
     expect(zlib.gunzipSync(page.gzip).equals(page.html)).toBe(true);
     expect(zlib.brotliDecompressSync(page.br).equals(page.html)).toBe(true);
   });
@@ -171,25 +172,25 @@ describe('PrerenderedPages', () => {
     '/pricing.json',
     '/blog//roi',
   ])('has nothing for %s', async (urlPath) => {
-    expect(await pages.find(urlPath)).toBeNull();
+    expect(await pages.find(urlPath, sectionFor)).toBeNull();
   });
 
   it('serves a new build of either file at once', async () => {
-    await pages.find('/pricing');
+    await pages.find('/pricing', sectionFor);
     const later = new Date(Date.now() + 5_000);
     await writeFile(
       path.join(pagesRoot(), 'pricing.json'),
       JSON.stringify({ ...pricing, section: '<h1>New</h1>' }),
     );
     await utimes(path.join(pagesRoot(), 'pricing.json'), later, later);
-    expect((await pages.find('/pricing'))?.html.toString()).toContain('<h1>New</h1>');
+    expect((await pages.find('/pricing', sectionFor))?.html.toString()).toContain('<h1>New</h1>');
 
     await writeFile(
       path.join(shellRoot(), 'index.html'),
       indexHtml.replace('main.3f9a1c2b', 'main.0badc0de'),
     );
     await utimes(path.join(shellRoot(), 'index.html'), later, later);
-    expect((await pages.find('/pricing'))?.html.toString()).toContain('main.0badc0de');
+    expect((await pages.find('/pricing', sectionFor))?.html.toString()).toContain('main.0badc0de');
   });
 
   it("serves the page of the section's current release, and the build's again without one", async () => {
@@ -199,24 +200,24 @@ describe('PrerenderedPages', () => {
       path.join(releasedPages, 'pricing.json'),
       JSON.stringify({ ...pricing, section: '<h1>Released</h1>' }),
     );
-    expect((await pages.find('/pricing'))?.html.toString()).toContain('Custom pricing');
+    expect((await pages.find('/pricing', sectionFor))?.html.toString()).toContain('Custom pricing');
 
     released.marketing = { version: '0123456789ab' };
-    expect((await pages.find('/pricing'))?.html.toString()).toContain('<h1>Released</h1>');
-    expect(await pages.find('/')).toBeNull(); // not in that release
+    expect((await pages.find('/pricing', sectionFor))?.html.toString()).toContain('<h1>Released</h1>');
+    expect(await pages.find('/', sectionFor)).toBeNull(); // not in that release
 
     delete released.marketing;
-    expect((await pages.find('/pricing'))?.html.toString()).toContain('Custom pricing');
+    expect((await pages.find('/pricing', sectionFor))?.html.toString()).toContain('Custom pricing');
   });
 
   it('reports an unreadable page and leaves the address to the shell', async () => {
     await writeFile(path.join(pagesRoot(), 'pricing.json'), '{ not json');
-    expect(await pages.find('/pricing')).toBeNull();
+    expect(await pages.find('/pricing', sectionFor)).toBeNull();
     expect(errors).toEqual(['mfe/marketing/prerendered/pricing.json']);
   });
 
   it('has nothing while the shell is not built', async () => {
     await rm(path.join(shellRoot(), 'index.html'));
-    expect(await pages.find('/pricing')).toBeNull();
+    expect(await pages.find('/pricing', sectionFor)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { releasePath, sectionForPath, type SectionName, type SectionVersion } from '@portal/contracts';
+import { releasePath, type SectionName, type SectionVersion } from '@portal/contracts';
 import { encodePage, type EncodedPage, type ShellPage } from './shell-page';
 
 /**
@@ -147,10 +147,16 @@ export class PrerenderedPages {
     private readonly onError: (error: unknown, file: string) => void = () => {},
   ) {}
 
-  /** The prerendered page at `urlPath` (a path without query), or null when there is none. */
-  async find(urlPath: string): Promise<EncodedPage | null> {
+  /**
+   * The prerendered page at `urlPath` (a path without query), or null when there is none; `sectionFor`
+   * names the section that serves a path, by the released routes.
+   */
+  async find(
+    urlPath: string,
+    sectionFor: (pathname: string) => SectionName | null,
+  ): Promise<EncodedPage | null> {
     const pathname = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
-    const section = pagePath.test(pathname) ? sectionForPath(pathname) : null;
+    const section = pagePath.test(pathname) ? sectionFor(pathname) : null;
     if (!section) return null;
     const file = `prerendered/${pathname === '/' ? 'index' : pathname.slice(1)}.json`;
     try {

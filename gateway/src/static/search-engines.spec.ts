@@ -1,4 +1,7 @@
-import { accountPages, BLOG_ARTICLES, PUBLIC_PAGES } from '@portal/contracts';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { accountPages, BLOG_ARTICLES, indexablePages, PUBLIC_PAGES } from '@portal/contracts';
 import { gatewayPerTest } from '../testing/gateway';
 import { noCache } from './cache-control';
 import { buildRobots, buildSitemap } from './search-engines';
@@ -11,7 +14,7 @@ function entries(sitemap: string) {
 }
 
 describe('buildSitemap', () => {
-  const sitemap = buildSitemap('https://www.millstonecx.com');
+  const sitemap = buildSitemap('https://www.millstonecx.com', indexablePages());
 
   it('is a sitemaps.org urlset', () => {
     expect(sitemap.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
@@ -69,7 +72,9 @@ describe('buildSitemap', () => {
   });
 
   it('escapes the site URL for XML', () => {
-    expect(buildSitemap('http://a&b.example')).toContain('<loc>http://a&amp;b.example/pricing</loc>');
+    expect(buildSitemap('http://a&b.example', indexablePages())).toContain(
+      '<loc>http://a&amp;b.example/pricing</loc>',
+    );
   });
 });
 
@@ -102,21 +107,63 @@ describe('buildRobots', () => {
 
 describe('GET /sitemap.xml and /robots.txt', () => {
   const startTestGateway = gatewayPerTest();
+  let root: string;
+  const marketingRoutes = () => path.join(root, 'mfe', 'marketing', 'routes.json');
+
+  // The site as deployed: the sections' routes list what the sitemap names (their builds write them).
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'search-engines-'));
+    await mkdir(path.join(root, 'mfe', 'marketing'), { recursive: true });
+    await mkdir(path.join(root, 'mfe', 'checkout'), { recursive: true });
+    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>Portal</title>');
+    await writeFile(
+      marketingRoutes(),
+      JSON.stringify({ routes: ['/', '/blog/:slug'], sitemap: indexablePages() }),
+    );
+    await writeFile(
+      path.join(root, 'mfe', 'checkout', 'routes.json'),
+      JSON.stringify({ routes: ['/login'], prerender: [{ path: '/login' }] }),
+    );
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
 
   it('serves the sitemap as XML at http://localhost:8080 by default, revalidated on every visit', async () => {
-    const gateway = await startTestGateway({});
+    const gateway = await startTestGateway({ STATIC_ROOT: root });
     const response = await fetch(`${gateway.url}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe(noCache);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const body = await response.text();
-    expect(body).toBe(buildSitemap('http://localhost:8080'));
+    expect(body).toBe(buildSitemap('http://localhost:8080', indexablePages()));
     expect(body).toContain('<loc>http://localhost:8080/blog/roi-of-customer-service</loc>');
   });
 
+  it("lists a page a section's new build adds, from the next request on", async () => {
+    const gateway = await startTestGateway({ STATIC_ROOT: root });
+    expect(await (await fetch(`${gateway.url}/sitemap.xml`)).text()).not.toContain('/case-studies<');
+    await writeFile(
+      marketingRoutes(),
+      JSON.stringify({
+        routes: ['/', '/case-studies'],
+        sitemap: [{ path: '/' }, { path: '/case-studies', updated: 'November 20, 2026' }],
+      }),
+    );
+    const later = new Date(Date.now() + 5_000);
+    await utimes(marketingRoutes(), later, later);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // a build beside the gateway is read again each second
+    const body = await (await fetch(`${gateway.url}/sitemap.xml`)).text();
+    expect(body).toContain(
+      '<url><loc>http://localhost:8080/case-studies</loc><lastmod>2026-11-20</lastmod></url>',
+    );
+    expect(body).not.toContain('/pricing<');
+  });
+
   it('serves robots.txt as text, pointing at the sitemap of PUBLIC_SITE_URL', async () => {
-    const gateway = await startTestGateway({ PUBLIC_SITE_URL: 'https://www.millstonecx.com/' });
+    const gateway = await startTestGateway({
+      STATIC_ROOT: root,
+      PUBLIC_SITE_URL: 'https://www.millstonecx.com/',
+    });
     const response = await fetch(`${gateway.url}/robots.txt`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -130,7 +177,7 @@ describe('GET /sitemap.xml and /robots.txt', () => {
   });
 
   it('answers HEAD with the headers alone', async () => {
-    const gateway = await startTestGateway({});
+    const gateway = await startTestGateway({ STATIC_ROOT: root });
     const response = await fetch(`${gateway.url}/robots.txt`, { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');

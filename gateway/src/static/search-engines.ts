@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { indexablePages, isoDate, PRIVATE_PATHS } from '@portal/contracts';
-import type { GatewayConfig } from '../config/env';
+import { isoDate, PRIVATE_PATHS, type SectionRoutes } from '@portal/contracts';
 import { cacheControlFor } from './cache-control';
+import { sitemapPages, type SiteRoutes } from './released-routes';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
@@ -15,9 +15,11 @@ const XML_ENTITIES: Record<string, string> = {
 };
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ENTITIES[char]);
 
-/** `/sitemap.xml`: every public page and article of the site (`@portal/contracts`), dated where known. */
-export function buildSitemap(siteUrl: string): string {
-  const urls = indexablePages().map(({ path, updated }) => {
+type SitemapPage = NonNullable<SectionRoutes['sitemap']>[number];
+
+/** `/sitemap.xml`: the pages the sections list for search engines, dated where known. */
+export function buildSitemap(siteUrl: string, pages: readonly SitemapPage[]): string {
+  const urls = pages.map(({ path, updated }) => {
     const lastmod = updated ? `<lastmod>${isoDate(updated)}</lastmod>` : '';
     return `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${lastmod}</url>`;
   });
@@ -43,17 +45,25 @@ export function buildRobots(siteUrl: string): string {
 }
 
 /**
- * `/sitemap.xml` and `/robots.txt`, built once at boot from the shared list of public pages and
- * `PUBLIC_SITE_URL`. Revalidated like every other unhashed file, so a deploy shows at once.
+ * `/sitemap.xml`, from the routes of the sections' current versions (a section's release can add a
+ * page), and `/robots.txt`, from `PUBLIC_SITE_URL`. Revalidated like every other unhashed file, so a
+ * release shows at once.
  */
-export async function searchEngineFiles(app: FastifyInstance, { config }: { config: GatewayConfig }) {
-  const files = [
-    { path: SITEMAP_PATH, type: 'application/xml; charset=utf-8', body: buildSitemap(config.publicSiteUrl) },
-    { path: ROBOTS_PATH, type: 'text/plain; charset=utf-8', body: buildRobots(config.publicSiteUrl) },
-  ];
-  for (const { path, type, body } of files) {
-    app.get(path, (_request, reply) =>
-      reply.header('cache-control', cacheControlFor(path)).type(type).send(body),
-    );
-  }
+export async function searchEngineFiles(
+  app: FastifyInstance,
+  { siteUrl, currentRoutes }: { siteUrl: string; currentRoutes: () => Promise<SiteRoutes> },
+) {
+  const robots = buildRobots(siteUrl);
+  app.get(SITEMAP_PATH, async (_request, reply) =>
+    reply
+      .header('cache-control', cacheControlFor(SITEMAP_PATH))
+      .type('application/xml; charset=utf-8')
+      .send(buildSitemap(siteUrl, sitemapPages(await currentRoutes()))),
+  );
+  app.get(ROBOTS_PATH, (_request, reply) =>
+    reply
+      .header('cache-control', cacheControlFor(ROBOTS_PATH))
+      .type('text/plain; charset=utf-8')
+      .send(robots),
+  );
 }

@@ -25,6 +25,13 @@ async function writeFixture(root: string) {
     'mfe/marketing/mf-manifest.json': '{"name":"marketing"}',
     'mfe/marketing/412.9e8d7c6b5a.js': chunk,
     'mfe/checkout/remoteEntry.js': 'var checkout = {};',
+    // The routes each section's build wrote: which paths are pages (200) and which are not (404).
+    'mfe/marketing/routes.json': JSON.stringify({
+      routes: ['/', '/pricing', { path: '/blog/:slug', only: ['reduce-customer-service-costs'] }],
+    }),
+    'mfe/checkout/routes.json': JSON.stringify({ routes: ['/login', '/register'] }),
+    'mfe/dashboard/routes.json': JSON.stringify({ routes: ['/dashboard', '/dashboard/orders/:id'] }),
+    'mfe/staff/routes.json': JSON.stringify({ routes: ['/staff'] }),
     // Source maps an older build left in the served folders.
     'main.3f9a1c2b7d.js.map': '{"version":3,"sourcesContent":["secret source"]}',
     'mfe/marketing/412.9e8d7c6b5a.js.map': '{"version":3,"sourcesContent":["secret source"]}',
@@ -153,6 +160,12 @@ describe('static hosting of the shell and the remotes', () => {
       checkout: '/mfe/checkout/mf-manifest.json',
       dashboard: '/mfe/dashboard/mf-manifest.json',
       staff: '/mfe/staff/mf-manifest.json',
+      routes: {
+        marketing: ['/', '/pricing', '/blog/:slug'],
+        checkout: ['/login', '/register'],
+        dashboard: ['/dashboard', '/dashboard/orders/:id'],
+        staff: ['/staff'],
+      },
     });
     const again = await get(`${gateway.url}/mfe-manifest.json`, { 'if-none-match': response.headers.etag! });
     expect(again.status).toBe(304);
@@ -264,6 +277,9 @@ describe("the sections' releases", () => {
         await mkdir(path.join(store, 'checkout', release, 'prerendered'), { recursive: true });
         await writeFile(path.join(store, 'checkout', release, 'remoteEntry.js'), text);
         await writeFile(path.join(store, 'checkout', release, '77.js'), text);
+        // The newer version adds a page.
+        const routes = release === version ? ['/login', '/login-help'] : ['/login'];
+        await writeFile(path.join(store, 'checkout', release, 'routes.json'), JSON.stringify({ routes }));
       }
     },
     env: () => ({ RELEASES_ROOT: store }),
@@ -277,7 +293,7 @@ describe("the sections' releases", () => {
   };
   const manifest = async (headers: Record<string, string> = {}) => {
     const response = await get(`${gateway.url}/mfe-manifest.json`, headers);
-    return { entries: JSON.parse(response.body.toString()) as Record<string, string>, response };
+    return { entries: JSON.parse(response.body.toString()) as Record<string, unknown>, response };
   };
   const released = (versions: string[], current: string, canary?: object) => ({
     sections: {
@@ -306,6 +322,16 @@ describe("the sections' releases", () => {
     });
     await writeState(released([earlier, version], earlier));
     expect((await manifest()).entries.checkout).toBe(`/mfe/checkout/releases/${earlier}/mf-manifest.json`);
+  });
+
+  it("answers for the pages of the released version's routes, and tells the shell them", async () => {
+    await writeState(released([earlier, version], version));
+    expect((await get(`${gateway.url}/login-help`)).status).toBe(200);
+    expect((await manifest()).entries.routes).toMatchObject({ checkout: ['/login', '/login-help'] });
+
+    await writeState(released([version, earlier], earlier));
+    expect((await get(`${gateway.url}/login-help`)).status).toBe(404);
+    expect((await manifest()).entries.routes).toMatchObject({ checkout: ['/login'] });
   });
 
   it('keeps the last good state when the file is not a valid one', async () => {
@@ -466,6 +492,11 @@ describe('pages prerendered in the sections on STATIC_REMOTES_URL', () => {
 
   beforeAll(async () => {
     remotes = await startUpstream((request, response) => {
+      if (request.url === '/mfe/checkout/routes.json') {
+        return void response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"routes":["/login"]}');
+      }
       if (request.url !== '/mfe/checkout/prerendered/login.json') return void response.writeHead(404).end();
       const etag = `"${release}"`;
       if (request.headers['if-none-match'] === etag) return void response.writeHead(304, { etag }).end();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageExists, SECTION_NAMES } from '@portal/contracts';
+import { SECTION_NAMES } from '@portal/contracts';
 import { ifNoneMatchMatches } from '@portal/nest-http';
 import type { GatewayConfig } from '../config/env';
 import { proxyTo } from '../proxy/upstream-client';
@@ -10,6 +10,8 @@ import { contentSecurityPolicyWith, SECTION_CODE_DIRECTIVES } from '../security/
 import { UpstreamPool } from '../proxy/upstream-pool';
 import { cacheControlFor, immutable, noCache } from './cache-control';
 import { fragmentFiles, fragmentsAt, PrerenderedPages } from './prerendered-pages';
+import { manifestRoutes, ReleasedRoutes } from './released-routes';
+import { searchEngineFiles } from './search-engines';
 import {
   CANARY_COOKIE,
   canaryBucket,
@@ -83,10 +85,16 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPag
 const CANARY_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 
 /**
- * `/mfe-manifest.json`: where each section's code is, as released (section-releases.ts), compressed and
- * revalidated by its ETag. During a canary, each browser gets a bucket in a cookie and keeps its side.
+ * `/mfe-manifest.json`: where each section's code is, as released (section-releases.ts), and the routes
+ * each serves (`routes`, released-routes.ts), compressed and revalidated by its ETag. During a canary,
+ * each browser gets a bucket in a cookie and keeps its side.
  */
-function manifestRoute(app: FastifyInstance, releases: SectionReleases, secureCookies: boolean) {
+function manifestRoute(
+  app: FastifyInstance,
+  releases: SectionReleases,
+  routes: ReleasedRoutes,
+  secureCookies: boolean,
+) {
   // The manifests answered lately, compressed once each (there are two during a canary, else one).
   const encoded = new Map<string, EncodedPage>();
   app.get('/mfe-manifest.json', async (request, reply) => {
@@ -99,7 +107,10 @@ function manifestRoute(app: FastifyInstance, releases: SectionReleases, secureCo
         `${CANARY_COOKIE}=${bucket}; Path=/; Max-Age=${CANARY_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureCookies ? '; Secure' : ''}`,
       );
     }
-    const body = JSON.stringify(mfeManifest(state, bucket));
+    const body = JSON.stringify({
+      ...mfeManifest(state, bucket),
+      routes: manifestRoutes(await routes.forVisitor(state, bucket)),
+    });
     let manifest = encoded.get(body);
     if (!manifest) {
       if (encoded.size >= 4) encoded.clear();
@@ -123,7 +134,16 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
   const releases = new SectionReleases(releasesRoot, (error) =>
     app.log.error({ err: error }, 'the release state is unreadable; keeping the last one read'),
   );
-  manifestRoute(app, releases, config.publicSiteUrl.startsWith('https:'));
+  // The sections' files: in their builds here or in the release store, or on the static remotes' server.
+  const sectionFiles = remotesUrl ? fragmentsAt(remotesUrl) : fragmentFiles(remoteRoots, releasesRoot);
+  const routes = new ReleasedRoutes(sectionFiles, (error, file) =>
+    app.log.error({ err: error, file }, "a section's routes are unavailable; its paths are not found"),
+  );
+  manifestRoute(app, releases, routes, config.publicSiteUrl.startsWith('https:'));
+  await app.register(searchEngineFiles, {
+    siteUrl: config.publicSiteUrl,
+    currentRoutes: async () => routes.forVisitor(await releases.state(), null),
+  });
 
   // Every route below, the shell's and the remotes' (served here or passed to nginx), takes the path
   // after its prefix as the `*` parameter, already decoded.
@@ -135,10 +155,10 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
   await app.register(fastifyStatic, { ...sendOptions, root: shellRoot, serve: false });
 
   const shellPage = new ShellPage(shellRoot);
-  // Pages the sections' builds prerendered: in their builds here, or on the static remotes' server.
+  // Pages the sections' builds prerendered.
   const prerendered = new PrerenderedPages(
     shellPage,
-    remotesUrl ? fragmentsAt(remotesUrl) : fragmentFiles(remoteRoots, releasesRoot),
+    sectionFiles,
     config.publicSiteUrl,
     async (section) => versionFor(await releases.state(), section, null),
     (error, file) => app.log.error({ err: error, file }, 'prerendered page unavailable; serving index.html'),
@@ -147,11 +167,15 @@ export async function staticSite(app: FastifyInstance, { config }: { config: Gat
   app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const file = request.params['*'];
     if (fileLike.test(file)) return reply.sendFile(file);
-    const origins = sectionOrigins(await releases.state());
-    const page = await prerendered.find(`/${file}`);
+    const state = await releases.state();
+    const origins = sectionOrigins(state);
+    const current = await routes.forVisitor(state, null);
+    const page = await prerendered.find(`/${file}`, current.matcher.sectionFor);
     if (page) return sendPage(request, reply, page, origins);
-    // The shell shows its not-found page where no section serves the path; crawlers get the 404 too.
-    reply.code(pageExists(`/${file}`) ? 200 : 404);
+    // The shell shows its not-found page where no section serves the path (by the routes of the
+    // versions this browser gets); crawlers get the 404 too.
+    const { matcher } = await routes.forVisitor(state, canaryBucket(request.headers.cookie));
+    reply.code(matcher.pageExists(`/${file}`) ? 200 : 404);
     // Compressed and with an ETag like a prerendered page; sendFile answers a build without one.
     const shell = await shellPage.get();
     return shell ? sendPage(request, reply, shell, origins) : reply.sendFile('index.html');

@@ -36,6 +36,7 @@ export * from './site/public-site';
 export * from './site/section-code';
 export * from './site/section-releases';
 export * from './site/site-routes';
+export * from './site/section-routes';
 export * from './developers/api-keys';
 export * from './developers/webhooks';
 export * from './public-api/v1';

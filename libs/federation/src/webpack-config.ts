@@ -13,6 +13,8 @@ import { ExternalRuntimeCheckPlugin, provideRuntimeCorePath } from './external-r
 import { muiWithoutCssVars } from './mui-without-css-vars.ts';
 import { REACT_ROUTER_DIST } from './react-router-tree-shaking.ts';
 import { assertFacadesCover, facadeSources } from './facades.ts';
+import { chunkLoadingGlobal } from './chunk-loading-global.ts';
+import { SectionRoutesPlugin } from './section-routes-plugin.ts';
 import { findWorkspaceRoot, sharedModules } from './shared.ts';
 
 export type Mode = 'production' | 'development';
@@ -325,6 +327,7 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
       // The shell is served at `/`; a remote works wherever its manifest is (gateway or dev server).
       publicPath: host ? '/' : 'auto',
       uniqueName: app.name,
+      ...(!host && production && { chunkLoadingGlobal: chunkLoadingGlobal(app.name, app.dir, root) }),
       filename: production ? hashedEntryFilename : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
@@ -440,7 +443,7 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
           ]
         : []),
       ...(host ? [new EmitJsonPlugin('mfe-manifest.json', mfeManifest('production'))] : []),
-      ...(host ? [new PublicFilesPlugin(path.join(app.dir, 'public'))] : []),
+      ...(host ? [new PublicFilesPlugin(path.join(app.dir, 'public'))] : [new SectionRoutesPlugin(app.dir)]),
       ...(!host && production ? [new ExternalRuntimeCheckPlugin(root)] : []),
       ...(production ? [new CleanSourceMapsPlugin(path.join(app.dir, SOURCE_MAPS_DIR))] : []),
       ...(production

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { customerMe } from '@portal/web-testing';
 import type { RootState } from '@portal/store';
+import { setRouteTable } from '../sections/route-table';
 import { staffConsoleAllowed } from '../staff-access';
 import { StaffGate } from './Chrome';
 import { renderChrome } from './test-utils';
@@ -26,6 +27,7 @@ function renderGate(pathname: string, state: Partial<RootState>) {
 }
 
 describe('StaffGate: the staff console for staff only', () => {
+  beforeAll(() => setRouteTable({ marketing: ['/'], staff: ['/staff', '/staff/leads'] }));
   afterEach(() => {
     document.body.innerHTML = '';
   });

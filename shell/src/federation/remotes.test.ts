@@ -1,14 +1,23 @@
 import { parseManifest, sectionFallbackPlugin } from './remotes';
 
 describe('parseManifest', () => {
+  const entries = {
+    marketing: '/mfe/marketing/mf-manifest.json',
+    checkout: '/mfe/checkout/mf-manifest.json',
+    dashboard: 'http://localhost:4203/mf-manifest.json',
+    staff: '/mfe/staff/mf-manifest.json',
+  };
+
   it('reads one manifest URL per section', () => {
-    const manifest = {
-      marketing: '/mfe/marketing/mf-manifest.json',
-      checkout: '/mfe/checkout/mf-manifest.json',
-      dashboard: 'http://localhost:4203/mf-manifest.json',
-      staff: '/mfe/staff/mf-manifest.json',
-    };
-    expect(parseManifest(manifest)).toEqual(manifest);
+    expect(parseManifest(entries)).toEqual({ entries, routes: {} });
+  });
+
+  it("reads the sections' routes, leaving out a section's that are not a list of paths", () => {
+    const routes = { marketing: ['/', '/blog/:slug'], checkout: '/login', dashboard: [7], staff: ['/staff'] };
+    expect(parseManifest({ ...entries, routes })).toEqual({
+      entries,
+      routes: { marketing: ['/', '/blog/:slug'], staff: ['/staff'] },
+    });
   });
 
   it('rejects a manifest that misses a section', () => {

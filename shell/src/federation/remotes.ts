@@ -1,6 +1,13 @@
 import { getInstance, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import { SECTION_NAMES, type SectionName } from '@portal/contracts';
+import {
+  routePattern,
+  SECTION_NAMES,
+  SECTION_ROUTES_FILE,
+  type SectionName,
+  type SectionRoute,
+} from '@portal/contracts';
+import { setRouteTable } from '../sections/route-table';
 
 /** Where the gateway serves the remote manifest (remote name → its `mf-manifest.json`). */
 export const MANIFEST_URL = '/mfe-manifest.json';
@@ -40,19 +47,57 @@ export function sectionFallbackPlugin(): ModuleFederationRuntimePlugin {
   };
 }
 
-/** Validates the runtime manifest: one URL per known section. */
-export function parseManifest(json: unknown): Record<SectionName, string> {
+/** The runtime manifest: each section's `mf-manifest.json`, and the route patterns it serves where given. */
+export interface SiteManifest {
+  entries: Record<SectionName, string>;
+  routes: Partial<Record<SectionName, string[]>>;
+}
+
+const isPatternList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((pattern) => typeof pattern === 'string' && pattern.startsWith('/'));
+
+/** Validates the runtime manifest: one URL per known section; `routes` as far as it is well formed. */
+export function parseManifest(json: unknown): SiteManifest {
   if (typeof json !== 'object' || json === null) throw new Error(`${MANIFEST_URL} is not a JSON object`);
-  const entries = json as Record<string, unknown>;
+  const manifest = json as Record<string, unknown>;
   for (const name of SECTION_NAMES) {
-    if (typeof entries[name] !== 'string' || !entries[name]) {
+    if (typeof manifest[name] !== 'string' || !manifest[name]) {
       throw new Error(`${MANIFEST_URL} has no entry for the ${name} section`);
     }
   }
-  return Object.fromEntries(SECTION_NAMES.map((name) => [name, entries[name] as string])) as Record<
-    SectionName,
-    string
-  >;
+  const routes = (typeof manifest.routes === 'object' && manifest.routes) || {};
+  return {
+    entries: Object.fromEntries(SECTION_NAMES.map((name) => [name, manifest[name] as string])) as Record<
+      SectionName,
+      string
+    >,
+    routes: Object.fromEntries(
+      SECTION_NAMES.flatMap((name) => {
+        const patterns = (routes as Record<string, unknown>)[name];
+        return isPatternList(patterns) ? [[name, patterns]] : [];
+      }),
+    ),
+  };
+}
+
+/**
+ * A section's routes from its own build (`routes.json` beside its `mf-manifest.json`): for a manifest
+ * that does not carry them (a section's dev server, a release being checked). None when unreadable.
+ */
+async function routesBeside(name: SectionName, entry: string): Promise<string[]> {
+  try {
+    const response = await fetch(new URL(SECTION_ROUTES_FILE, new URL(entry, window.location.href)), {
+      cache: 'no-cache',
+    });
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    const { routes } = (await response.json()) as { routes?: unknown };
+    const patterns = Array.isArray(routes) ? (routes as SectionRoute[]).map(routePattern) : null;
+    if (!isPatternList(patterns)) throw new Error(`no list of routes`);
+    return patterns;
+  } catch (error) {
+    console.error(`[shell] the routes of the ${name} section could not be read`, error);
+    return [];
+  }
 }
 
 let registration: Promise<void> | null = null;
@@ -60,14 +105,19 @@ let pluginRegistered = false;
 /** The entry each section was registered with, as the manifest last said. */
 const registered = new Map<SectionName, string>();
 
-async function fetchManifest(): Promise<Record<SectionName, string>> {
+/** Reads the manifest, and the routes of any section it gives none for from that section's build. */
+async function fetchManifest(): Promise<SiteManifest> {
   const response = await fetch(MANIFEST_URL, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText || 'manifest unavailable'}`);
-  return parseManifest(await response.json());
+  const { entries, routes } = parseManifest(await response.json());
+  const missing = SECTION_NAMES.filter((name) => !routes[name]);
+  const read = await Promise.all(missing.map((name) => routesBeside(name, entries[name])));
+  missing.forEach((name, index) => (routes[name] = read[index]));
+  return { entries, routes };
 }
 
 /** Registers `sections` with the federation runtime at their manifest entries; `force` replaces a loaded one. */
-function register(manifest: Record<SectionName, string>, sections: readonly SectionName[]): void {
+function register({ entries: manifest }: SiteManifest, sections: readonly SectionName[]): void {
   const federation = getInstance();
   if (!federation) throw new Error('The Module Federation runtime is not initialised');
   if (!pluginRegistered) {
@@ -81,10 +131,16 @@ function register(manifest: Record<SectionName, string>, sections: readonly Sect
   for (const name of sections) registered.set(name, manifest[name]);
 }
 
-/** Fetches `/mfe-manifest.json` once and registers every remote with the federation runtime. */
-function registerRemotes(): Promise<void> {
+/**
+ * Fetches `/mfe-manifest.json` once, registers every remote with the federation runtime and routes by
+ * the sections' routes it names.
+ */
+export function registerRemotes(): Promise<void> {
   registration ??= fetchManifest()
-    .then((manifest) => register(manifest, SECTION_NAMES))
+    .then((manifest) => {
+      register(manifest, SECTION_NAMES);
+      setRouteTable(manifest.routes);
+    })
     .catch((error: unknown) => {
       registration = null; // a Retry fetches the manifest again
       throw error;
@@ -100,9 +156,23 @@ function registerRemotes(): Promise<void> {
 export async function refreshRemote(name: SectionName): Promise<boolean> {
   if (!registered.has(name)) return false;
   const manifest = await fetchManifest().catch(() => null);
-  if (!manifest || manifest[name] === registered.get(name)) return false;
+  if (!manifest || manifest.entries[name] === registered.get(name)) return false;
   register(manifest, [name]);
   return true;
+}
+
+/**
+ * Reads the manifest again for a path no section serves by the routes in hand: a section released
+ * since this page loaded may serve it now. Registers the sections whose version changed, routes by the
+ * new routes, and answers the sections to mount again.
+ */
+export async function refreshSections(): Promise<SectionName[]> {
+  await registerRemotes();
+  const manifest = await fetchManifest();
+  const changed = SECTION_NAMES.filter((name) => manifest.entries[name] !== registered.get(name));
+  register(manifest, changed);
+  setRouteTable(manifest.routes);
+  return changed;
 }
 
 /**

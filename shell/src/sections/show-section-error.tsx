@@ -31,6 +31,22 @@ export function DeadSection({ name, reason, onRetry }: DeadSectionProps) {
   );
 }
 
+/**
+ * Shown in place of any page when the site's manifest (where each section's code is, and the routes it
+ * serves) cannot be read: which page the address is cannot be told yet.
+ */
+export function SiteUnavailable({ onRetry }: { onRetry: () => void }) {
+  usePageTitle('Temporarily unavailable');
+  return (
+    <SectionError
+      headingComponent="h1"
+      title="This page could not be loaded"
+      message="A network problem or an update in progress stopped it from loading. Retry in a moment."
+      onRetry={onRetry}
+    />
+  );
+}
+
 /** The message of a `SharedVersionMismatch` (federation/shared-version-check.ts), by name: it may come from a remote's runtime. */
 const versionMismatch = (error: unknown) =>
   error instanceof Error && error.name === 'SharedVersionMismatch' ? error.message : undefined;

@@ -1,6 +1,9 @@
 // The checks a version passes on the running stack before any visitor gets it: every file its
 // federation manifest names is served, and a browser given that version runs the section's page.
 import { existsSync } from 'node:fs';
+import contracts from '@portal/contracts';
+
+const { SECTION_ROUTES_FILE, sectionRoutesFile } = contracts;
 /** The page each section's check opens; the staff console needs a staff sign-in, so it gets the HTTP check only. */
 export const SMOKE_PAGES = {
   marketing: '/pricing',
@@ -46,6 +49,15 @@ export async function fetchVersionFiles(base, section) {
   if (manifest.name !== section)
     throw new Error(`${base}mf-manifest.json is ${manifest.name}'s, not ${section}'s`);
   const files = new Map([['mf-manifest.json', Buffer.from(manifestText)]]);
+  // The section's routes: which paths it serves once it is current (docs/adr/0231).
+  const routesText = await (await fetchOk(`${base}${SECTION_ROUTES_FILE}`)).text();
+  const routes = sectionRoutesFile.safeParse(JSON.parse(routesText));
+  if (!routes.success) {
+    throw new Error(
+      `${base}${SECTION_ROUTES_FILE} is not a section's routes: ${routes.error.issues[0]?.message}`,
+    );
+  }
+  files.set(SECTION_ROUTES_FILE, Buffer.from(routesText));
   const names = filesOfFederationManifest(manifest);
   for (let i = 0; i < names.length; i += 8) {
     await Promise.all(
@@ -86,7 +98,11 @@ export async function checkInBrowser(portalUrl, section, base, executablePath) {
     await tab.route('**/mfe-manifest.json', async (route) => {
       const response = await route.fetch();
       const entries = await response.json();
-      route.fulfill({ response, json: { ...entries, [section]: `${base}mf-manifest.json` } });
+      // Without the section's routes the shell reads the candidate's own (a new page is checked too).
+      const routes = Object.fromEntries(
+        Object.entries(entries.routes ?? {}).filter(([name]) => name !== section),
+      );
+      route.fulfill({ response, json: { ...entries, [section]: `${base}mf-manifest.json`, routes } });
     });
     const entryUrl = new URL(`${base}remoteEntry.js`, portalUrl).href;
     const entryLoaded = tab.waitForResponse((response) => response.url() === entryUrl && response.ok(), {

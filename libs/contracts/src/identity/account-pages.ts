@@ -1,4 +1,4 @@
-// No zod here: the site's route table (site-routes.ts), which the shell imports statically, lists these.
+// No zod here: the checkout section lists these among its routes (mfe-checkout/src/routes.ts).
 
 /** The checkout section's pages the mails link to (`?token=`); `invitation` is a team invitation's. */
 export const accountPages = {

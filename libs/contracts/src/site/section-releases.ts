@@ -45,7 +45,7 @@ const sectionReleases = z
   });
 
 export const releaseState = z.object({
-  sections: z.partialRecord(z.enum(SECTION_NAMES as [SectionName, ...SectionName[]]), sectionReleases),
+  sections: z.partialRecord(z.enum(SECTION_NAMES), sectionReleases),
 });
 
 export type SectionReleases = z.infer<typeof sectionReleases>;

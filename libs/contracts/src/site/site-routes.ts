@@ -1,90 +1,86 @@
-// The route table of the site, written once: which section serves which path. The shell's root
-// config activates sections from it and shows '404 Page Not Found' for any path it lacks; the
-// end-to-end suite visits every route in it (accessibility, CSP), so a new page cannot be missed.
+// The site's sections and how a path finds the section that serves it. Each section owns its routes
+// (its `src/routes.ts`, emitted by its build as `routes.json`); the gateway hands the released ones to
+// the shell in `/mfe-manifest.json`, so a new page is a deploy of its section alone
+// (docs/adr/0231-sections-own-their-routes.md).
 // No zod here: the shell imports this module statically.
-import { accountPages } from '../identity/account-pages';
-import { BLOG_ARTICLES } from './public-site';
 
-export const SECTION_ROUTES = {
-  marketing: [
-    '/',
-    '/services',
-    '/pricing',
-    '/about',
-    '/about-us',
-    '/contact',
-    '/platform',
-    '/careers',
-    '/blog',
-    '/blog/:slug',
-    '/help-center',
-    '/docs',
-    '/privacy-policy',
-    '/terms',
-  ],
-  // The account's mails link to the last five.
-  checkout: ['/checkout', '/login', '/register', '/signup', ...Object.values(accountPages)],
-  // Each dashboard tab has its own address, under whichever base the customer arrived on.
-  dashboard: (['/dashboard', '/customer-dashboard'] as const).flatMap((base) =>
-    (
-      [
-        '',
-        '/integrations',
-        '/kpis',
-        '/orders',
-        '/orders/:id',
-        '/support',
-        '/support/:id',
-        '/settings',
-        '/team',
-        '/developers',
-        '/developers/:id',
-      ] as const
-    ).map((tab) => `${base}${tab}` as const),
-  ),
-  // The staff console, for staff roles only: the shell mounts it (and downloads it) for a signed-in
-  // staff member only; anyone else gets the shell's own notice at these addresses.
-  staff: ['/staff', '/staff/leads', '/staff/orders', '/staff/customers', '/staff/agents'],
-} as const;
-
-export type SectionName = keyof typeof SECTION_ROUTES;
-export const SECTION_NAMES = Object.keys(SECTION_ROUTES) as SectionName[];
+export const SECTION_NAMES = ['marketing', 'checkout', 'dashboard', 'staff'] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
 
 /**
- * A route of the table as react-router's `matchPath` matches it: case-insensitive, a `:param` is one
- * non-empty segment, trailing slashes allowed.
+ * A path a section serves, as react-router matches it (`/blog/:slug`); or such a pattern with the only
+ * values of its last parameter that have a page (any other value is the not-found page, status 404).
  */
-function routeExpression(route: string): RegExp {
-  const segments = route
+export type SectionRoute = string | { readonly path: string; readonly only: readonly string[] };
+
+/** A section's `routes.json`: its paths, the pages it lists for search engines and those its build prerenders. */
+export interface SectionRoutes {
+  readonly routes: readonly SectionRoute[];
+  /** Pages for the sitemap, with the date of their last change as the site writes it. */
+  readonly sitemap?: readonly { readonly path: string; readonly updated?: string }[];
+  /** Pages the build prerenders (tools/prerender), with the address it opens when not the path itself. */
+  readonly prerender?: readonly { readonly path: string; readonly visit?: string }[];
+}
+
+/** The file each section's build writes beside its `mf-manifest.json`. */
+export const SECTION_ROUTES_FILE = 'routes.json';
+
+/** The routes of each section, as released: what the shell routes by and the gateway answers 200 for. */
+export type RouteTable = Partial<Record<SectionName, readonly SectionRoute[]>>;
+
+export const routePattern = (route: SectionRoute) => (typeof route === 'string' ? route : route.path);
+
+/**
+ * A route as react-router's `matchPath` matches it: case-insensitive, a `:param` is one non-empty
+ * segment, trailing slashes allowed. The last parameter's value is the match's group 1.
+ */
+function routeExpression(pattern: string): RegExp {
+  const segments = pattern
     .split('/')
     .filter(Boolean)
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    .map((segment) => (segment.startsWith(':') ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return new RegExp(`^/${segments.join('/')}/*$`, 'i');
 }
 
-// Pure: a bundle that imports the table without the matcher drops it.
-const ROUTE_EXPRESSIONS = /* @__PURE__ */ SECTION_NAMES.map((name) => ({
-  name,
-  expressions: SECTION_ROUTES[name].map(routeExpression),
-}));
-
-/** The section that serves this path, or null for the not-found page (the shell's and the gateway's). */
-export function sectionForPath(pathname: string): SectionName | null {
-  return (
-    ROUTE_EXPRESSIONS.find(({ expressions }) => expressions.some((route) => route.test(pathname)))?.name ??
-    null
-  );
+interface CompiledRoute {
+  expression: RegExp;
+  only: readonly string[] | null;
 }
 
-const articleAddress = /^\/blog\/([^/]+)\/*$/i;
+/** A route table ready to match paths against. */
+export interface RouteMatcher {
+  /** The section that serves this path, or null for the not-found page (the shell's and the gateway's). */
+  sectionFor(pathname: string): SectionName | null;
+  /**
+   * Whether a page answers at this path (HTTP 200) rather than the not-found page (404): a route of a
+   * section and, for a route that lists its only pages, one of them (the value as written).
+   */
+  pageExists(pathname: string): boolean;
+}
 
-/**
- * Whether a page answers at this path (HTTP 200) rather than a not-found page (404): a path of the
- * route table, and under /blog/ one of the articles (the slug as written, as the blog finds it).
- */
-export function pageExists(pathname: string): boolean {
-  const section = sectionForPath(pathname);
-  if (section !== 'marketing') return section !== null;
-  const slug = articleAddress.exec(pathname)?.[1];
-  return slug === undefined || BLOG_ARTICLES.some((article) => article.slug === slug);
+export function routeMatcher(table: RouteTable): RouteMatcher {
+  const sections = SECTION_NAMES.map((name) => ({
+    name,
+    routes: (table[name] ?? []).map((route): CompiledRoute => ({
+      expression: routeExpression(routePattern(route)),
+      only: typeof route === 'string' ? null : route.only,
+    })),
+  }));
+  const match = (pathname: string) => {
+    for (const { name, routes } of sections) {
+      for (const route of routes) {
+        const found = route.expression.exec(pathname);
+        if (found) return { name, route, value: found.length > 1 ? found[found.length - 1] : undefined };
+      }
+    }
+    return null;
+  };
+  return {
+    sectionFor: (pathname) => match(pathname)?.name ?? null,
+    pageExists(pathname) {
+      const found = match(pathname);
+      if (!found) return false;
+      return found.route.only === null || found.route.only.includes(found.value ?? '');
+    },
+  };
 }

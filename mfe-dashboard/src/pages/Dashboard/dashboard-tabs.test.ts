@@ -1,8 +1,8 @@
-import { SECTION_ROUTES } from '@portal/contracts';
+import { DASHBOARD_PATHS } from '../../routes';
 import { DASHBOARD_BASES, DASHBOARD_TABS, detailPath, locateTab, tabPath } from './dashboard-tabs';
 
 describe('dashboard tabs', () => {
-  it("under each base are exactly the site route table's dashboard routes (the section routes them, e2e visits them)", () => {
+  it("under each base are exactly the section's routes (the section routes them, e2e visits them)", () => {
     const tabPaths = DASHBOARD_BASES.flatMap((base) =>
       DASHBOARD_TABS.flatMap((tab) =>
         'detail' in tab
@@ -10,7 +10,7 @@ describe('dashboard tabs', () => {
           : [tabPath(base, tab.name)],
       ),
     );
-    expect(tabPaths.sort()).toEqual([...SECTION_ROUTES.dashboard].sort());
+    expect(tabPaths.sort()).toEqual([...DASHBOARD_PATHS].sort());
   });
 
   it('finds the tab and the item of an item page, and the Overview for any other deeper path', () => {

@@ -2,8 +2,8 @@ import { can, type OrgPermission, type OrgRole } from '@portal/contracts';
 
 /**
  * The dashboard's tabs and their addresses. Each tab has its own path under the
- * base the customer arrived on, so reload and Back keep the tab. The site's route table
- * (@portal/contracts, site-routes.ts) lists the same paths; any other path under a base is its 404.
+ * base the customer arrived on, so reload and Back keep the tab. The section's routes
+ * (src/routes.ts) list the same paths; any other path under a base is its 404.
  */
 export const DASHBOARD_BASES = ['/dashboard', '/customer-dashboard'] as const;
 export type DashboardBase = (typeof DASHBOARD_BASES)[number];

@@ -1,8 +1,6 @@
-import { SECTION_ROUTES } from '@portal/contracts';
+import type { StaffPath } from '../../routes';
 
-export type StaffPath = (typeof SECTION_ROUTES.staff)[number];
-
-/** The console's pages, in the order of its navigation; each is an address of the route table. */
+/** The console's pages, in the order of its navigation; each is one of the section's routes. */
 export const CONSOLE_PAGES = [
   { path: '/staff', label: 'Tickets', title: 'Ticket queue' },
   { path: '/staff/leads', label: 'Leads', title: 'Leads' },

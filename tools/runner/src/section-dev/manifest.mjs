@@ -3,10 +3,10 @@
 // server instead. The shell reads it at run time (shell/src/federation/remotes.ts), so nothing is rebuilt.
 
 /**
- * @param {unknown} manifest the portal's manifest: section name → URL of its `mf-manifest.json`
+ * @param {unknown} manifest the portal's manifest: section name → URL of its `mf-manifest.json`, and `routes`
  * @param {string} section the section under development
  * @param {string} devServerUrl its dev server, e.g. http://localhost:4202
- * @returns {Record<string, string>}
+ * @returns {Record<string, unknown>}
  */
 export function manifestWithDevSection(manifest, section, devServerUrl) {
   if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) {
@@ -18,5 +18,8 @@ export function manifestWithDevSection(manifest, section, devServerUrl) {
       `the portal's /mfe-manifest.json has no '${section}' entry (it lists ${Object.keys(entries).join(', ')})`,
     );
   }
-  return { ...entries, [section]: new URL('/mf-manifest.json', devServerUrl).href };
+  // Without the section's routes in the manifest the shell reads those of the dev server's build.
+  const deployed = /** @type {{ routes?: Record<string, unknown> }} */ (manifest).routes ?? {};
+  const routes = Object.fromEntries(Object.entries(deployed).filter(([name]) => name !== section));
+  return { ...entries, [section]: new URL('/mf-manifest.json', devServerUrl).href, routes };
 }

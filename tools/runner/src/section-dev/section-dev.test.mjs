@@ -88,10 +88,13 @@ test('manifestWithDevSection points only the chosen section at its dev server', 
     checkout: '/mfe/checkout/releases/1.4.0/mf-manifest.json',
     dashboard: 'https://cdn.example.com/dashboard/mf-manifest.json',
     staff: '/mfe/staff/mf-manifest.json',
+    routes: { marketing: ['/'], checkout: ['/login'], staff: ['/staff'] },
   };
+  // The shell reads the routes of the section's dev build beside its manifest (a page added there shows).
   assert.deepEqual(manifestWithDevSection(portal, 'checkout', devServerUrl), {
     ...portal,
     checkout: 'http://localhost:4202/mf-manifest.json',
+    routes: { marketing: ['/'], staff: ['/staff'] },
   });
   assert.equal(
     portal.checkout,
@@ -251,6 +254,7 @@ test('the front door serves the portal with the section from its dev server (rea
   assert.deepEqual(await manifestResponse.json(), {
     marketing: '/mfe/marketing/mf-manifest.json',
     checkout: 'http://localhost:4202/mf-manifest.json',
+    routes: {},
   });
   assert.equal(
     portal.seen.at(-1)?.cookie,

@@ -1,36 +1,10 @@
-// What the headers and CSP checks visit: every route of the site's route table (the one the shell
-// routes from, @portal/contracts), the 404 page, and a customer whose dashboard has data.
+// What the headers and CSP checks visit: every route the sections' builds serve and the 404 page
+// (@portal/toolkit/site-routes), and a customer whose dashboard has data.
 import { createHmac, randomUUID } from 'node:crypto';
-import contracts from '@portal/contracts';
 import { createApiClient } from '@portal/toolkit/api-client';
 import { stripeKeys } from './stack.mjs';
 
-const { BLOG_ARTICLES, SECTION_ROUTES } = contracts;
-
-/** A value for each route parameter, so every pattern of the table becomes a page. */
-const SAMPLE_PARAMS = {
-  slug: BLOG_ARTICLES[0].slug,
-  // A ticket's or an order's page (`/dashboard/support/:id`, `/dashboard/orders/:id`): an id nobody has.
-  id: 'c0ffee00-0000-4000-8000-000000000000',
-};
-
-/** A path no section serves: the shell's 404 page. */
-export const NOT_FOUND_PATH = '/no-such-page-here';
-
-/** [{ path, section }] for every route of the table (section null: the 404 page). */
-export function siteRoutes() {
-  const routes = Object.entries(SECTION_ROUTES).flatMap(([section, patterns]) =>
-    patterns.map((pattern) => ({
-      section,
-      path: pattern.replace(/:(\w+)/g, (_match, name) => {
-        if (!SAMPLE_PARAMS[name])
-          throw new Error(`site.mjs: give :${name} of ${pattern} a value in SAMPLE_PARAMS`);
-        return SAMPLE_PARAMS[name];
-      }),
-    })),
-  );
-  return [...routes, { section: null, path: NOT_FOUND_PATH }];
-}
+export { NOT_FOUND_PATH, siteRoutes } from '@portal/toolkit/site-routes';
 
 /**
  * A customer with something on every dashboard tab: an integration with a call and a lead its
