@@ -8,6 +8,7 @@ import {
   type SectionPageModules,
 } from '@portal/ui';
 import { loadApi, StoreProvider } from '@portal/store';
+import { loadBookingApi } from '@portal/leads';
 import { Home } from './pages/Home/Home';
 import { MARKETING_PATHS, type MarketingPath } from './routes';
 
@@ -20,7 +21,7 @@ const PAGES: SectionPageModules<MarketingPath> = {
   '/about-us': lazyPage(() => import('./pages/AboutUs/AboutUs')),
   // Its form's hook waits for RTK Query: loaded with the page, so the first render does not suspend.
   '/contact': lazyPage(() =>
-    Promise.all([import('./pages/Contact/Contact'), loadApi()]).then(([module]) => module),
+    Promise.all([import('./pages/Contact/Contact'), loadApi(), loadBookingApi()]).then(([module]) => module),
   ),
   '/platform': lazyPage(() => import('./pages/Platform/Platform')),
   '/careers': lazyPage(() => import('./pages/Careers/Careers')),
@@ -30,6 +31,9 @@ const PAGES: SectionPageModules<MarketingPath> = {
   '/docs': lazyPage(() => import('./pages/Docs/Docs')),
   '/privacy-policy': lazyPage(() => import('./pages/PrivacyPolicy/PrivacyPolicy')),
   '/terms': lazyPage(() => import('./pages/Terms/Terms')),
+  '/booking/:token': lazyPage(() =>
+    Promise.all([import('./pages/Booking/ManageBookingPage'), loadBookingApi()]).then(([module]) => module),
+  ),
 };
 
 /** Loads the module of the page at `pathname` (nothing to load for the home page or another section's path). */

@@ -16,6 +16,8 @@ export const MARKETING_PATHS = [
   '/docs',
   '/privacy-policy',
   '/terms',
+  // The booking mails' manage link (ADR 0232): cancel or reschedule a call booked on the site.
+  '/booking/:token',
 ] as const;
 
 export type MarketingPath = (typeof MARKETING_PATHS)[number];

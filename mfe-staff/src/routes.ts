@@ -11,6 +11,7 @@ export const STAFF_PATHS = [
   '/staff/orders',
   '/staff/customers',
   '/staff/agents',
+  '/staff/availability',
 ] as const;
 
 export type StaffPath = (typeof STAFF_PATHS)[number];

@@ -25,6 +25,7 @@ describe('route table', () => {
       '/api/invitations': 'identity',
       '/api/create-payment-intent': 'commerce',
       '/api/user/orders': 'commerce',
+      '/api/user/subscriptions': 'commerce',
       '/api/packages': 'commerce',
       '/api/stripe': 'commerce',
       '/api/commerce/staff': 'commerce',

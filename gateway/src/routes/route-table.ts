@@ -63,6 +63,8 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/invitations', service: 'identity' },
   { prefix: '/api/create-payment-intent', service: 'commerce', timeoutMs: paymentProviderTimeoutMs },
   { prefix: '/api/user/orders', service: 'commerce' },
+  // Subscriptions of paid packages: changes, cancellation, money-back requests (ADR 0233).
+  { prefix: '/api/user/subscriptions', service: 'commerce' },
   // Staff's orders and refunds (refunds wait on Stripe like checkout).
   { prefix: '/api/commerce/staff', service: 'commerce', timeoutMs: paymentProviderTimeoutMs },
   { prefix: '/api/packages', service: 'commerce' },

@@ -8,6 +8,10 @@
 export const contractVersions = {
   /** `info.version` of `openapi.json`: the internal HTTP API under `/api`, served through the gateway. */
   httpApi: '1.0.0',
-  /** `info.version` of `asyncapi.json`: the event catalog as a whole (bump it to remove an event). */
-  events: '1.0.0',
+  /**
+   * `info.version` of `asyncapi.json`: the event catalog as a whole (bump it to remove an event).
+   * 2: `portal.mail.requested` may carry the `call-booking` template (ADR 0232); its one consumer,
+   * crm's mailer, ships with its one producer of it, so the event keeps version 1.
+   */
+  events: '2.0.0',
 } as const;

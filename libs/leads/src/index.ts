@@ -5,3 +5,8 @@ export type { InlineSchedulerProps } from './scheduling/InlineScheduler';
 export { ScheduleCallButton } from './scheduling/ScheduleCallButton';
 export type { ScheduleCallButtonProps } from './scheduling/ScheduleCallButton';
 export { CONTACT_PATH, prepareScheduler, scheduleCall } from './scheduling/scheduler';
+export { OwnBooking } from './booking/OwnBooking';
+export type { OwnBookingProps } from './booking/OwnBooking';
+export { ManageBooking } from './booking/ManageBooking';
+export { loadBookingApi } from './booking/booking-api';
+export { BOOKING_SECTION_ID } from './scheduling/scheduler';

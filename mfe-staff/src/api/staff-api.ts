@@ -8,6 +8,7 @@ import type {
   LeadNote,
   LeadStatus,
   OrderStatus,
+  RefundRequestStatus,
   StaffIntegrationListResponse,
   StaffLead,
   StaffLeadDetail,
@@ -17,6 +18,8 @@ import type {
   StaffOrderListResponse,
   StaffOrganizationDetail,
   StaffOrganizationListResponse,
+  StaffRefundRequest,
+  StaffRefundRequestList,
   StaffReplyRequest,
   StaffReplyResponse,
   StaffTicket,
@@ -62,7 +65,15 @@ const page = <T>(filters: T, cursor: string | null) => ({ ...filters, cursor: cu
 const staffApi = lazyApi((api) =>
   api
     .enhanceEndpoints({
-      addTagTypes: ['StaffTickets', 'StaffTicket', 'StaffLeads', 'StaffLead', 'StaffOrders', 'StaffOrder'],
+      addTagTypes: [
+        'StaffTickets',
+        'StaffTicket',
+        'StaffLeads',
+        'StaffLead',
+        'StaffOrders',
+        'StaffOrder',
+        'RefundRequests',
+      ],
     })
     .injectEndpoints({
       endpoints: (build) => ({
@@ -154,6 +165,31 @@ const staffApi = lazyApi((api) =>
           }),
           invalidatesTags: (_result, _error, { id }) => ['StaffOrders', { type: 'StaffOrder', id }],
         }),
+        /** Customers' money-back requests (ADR 0233): the undecided ones, oldest first, unless another status. */
+        refundRequests: build.query<StaffRefundRequestList, RefundRequestStatus>({
+          query: (status) => withQuery('/commerce/staff/refund-requests', { status }),
+          providesTags: ['RefundRequests'],
+        }),
+        /** Approving refunds through Stripe: the order's refunds and payment change too. */
+        approveRefundRequest: build.mutation<StaffRefundRequest, StaffRefundRequest>({
+          query: (request) => ({
+            url: `/commerce/staff/refund-requests/${encodeURIComponent(request.id)}/approve`,
+            method: 'POST',
+          }),
+          invalidatesTags: (_result, _error, request) => [
+            'RefundRequests',
+            'StaffOrders',
+            { type: 'StaffOrder', id: request.orderId },
+          ],
+        }),
+        declineRefundRequest: build.mutation<StaffRefundRequest, { id: string; reason: string }>({
+          query: ({ id, reason }) => ({
+            url: `/commerce/staff/refund-requests/${encodeURIComponent(id)}/decline`,
+            method: 'POST',
+            body: { reason },
+          }),
+          invalidatesTags: ['RefundRequests'],
+        }),
         organizations: build.query<StaffOrganizationListResponse, { q?: string; cursor: string | null }>({
           query: ({ cursor, q }) => withQuery('/identity/staff/organizations', page({ q }, cursor)),
         }),
@@ -189,6 +225,9 @@ export const useCustomersByEmailQuery = staffApi.hook('useCustomersByEmailQuery'
 export const useStaffOrdersQuery = staffApi.hook('useStaffOrdersQuery');
 export const useStaffOrderQuery = staffApi.hook('useStaffOrderQuery');
 export const useRefundOrderMutation = staffApi.hook('useRefundOrderMutation');
+export const useRefundRequestsQuery = staffApi.hook('useRefundRequestsQuery');
+export const useApproveRefundRequestMutation = staffApi.hook('useApproveRefundRequestMutation');
+export const useDeclineRefundRequestMutation = staffApi.hook('useDeclineRefundRequestMutation');
 export const useOrganizationsQuery = staffApi.hook('useOrganizationsQuery');
 export const useOrganizationQuery = staffApi.hook('useOrganizationQuery');
 export const useIntegrationHealthQuery = staffApi.hook('useIntegrationHealthQuery');

@@ -8,6 +8,7 @@ import { PackagesModule } from './packages/packages.module';
 import { PaymentsModule } from './payments/payments.module';
 import { RefundsModule } from './refunds/refunds.module';
 import { StripeModule } from './stripe/stripe.module';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 export type AppConfig = Pick<
@@ -27,6 +28,7 @@ export const AppModule = serviceRootModule<AppConfig>('commerce', {
     OrdersModule,
     PaymentsModule,
     RefundsModule,
+    SubscriptionsModule,
     WebhooksModule,
     AccountModule,
   ],

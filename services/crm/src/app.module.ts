@@ -3,6 +3,7 @@ import { serviceRootModule } from '@portal/service-kit';
 import { AccountModule } from './account/account.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { CRM_CONFIG, type CrmConfig } from './config';
+import { BookingModule } from './booking/booking.module';
 import { ContactModule } from './contact/contact.module';
 import { crmDatabase } from './database';
 import { IntegrationsModule } from './integrations/integrations.module';
@@ -28,6 +29,8 @@ export type AppConfig = Pick<
   | 'limits'
   | 'applicationLimits'
 > & {
+  /** The staff inbox of booked calls (`BOOKING_INBOX`); default: the company's address. */
+  bookingInbox?: CrmConfig['bookingInbox'];
   /** How mail is sent; unset, the mailer does not run (harnesses of tests that send none). */
   mail?: CrmConfig['mail'];
   /** Where the mailer reads requested mails from; default: the stream `PORTAL` at `natsUrl`. */
@@ -47,6 +50,7 @@ export const AppModule = serviceRootModule<AppConfig>('crm', {
   database: crmDatabase,
   features: [
     ContactModule,
+    BookingModule,
     LeadsModule,
     NewsletterModule,
     IntegrationsModule,

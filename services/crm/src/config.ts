@@ -5,6 +5,8 @@ import { z } from 'zod';
 /** The local mail catcher `npm start` runs (maildev): production sets SMTP_URL. */
 export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025';
 export const DEFAULT_MAIL_FROM = 'Millstone CX <no-reply@millstone-cx.example>';
+/** The company's inbox that the contact page shows: booked calls' invitations go there too. */
+export const DEFAULT_BOOKING_INBOX = 'hello@millstonecx.com';
 
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 
@@ -47,6 +49,11 @@ export const crmEnvSchema = z.object({
   APPLICATION_LIMIT_PER_EMAIL_PER_HOUR: envVars.positiveInt(3),
   SMTP_URL: smtpUrlVar(),
   MAIL_FROM: mailFromVar(),
+  /** The staff inbox that gets every booked call's invitation, change and cancellation (ADR 0232). */
+  BOOKING_INBOX: z.preprocess(
+    unsetIfEmpty,
+    z.email('must be an email address such as sales@example.com').default(DEFAULT_BOOKING_INBOX),
+  ),
   /** Deliveries of a mail before it becomes a dead letter. */
   MAIL_MAX_ATTEMPTS: envVars.positiveInt(5, 100),
   /** Local development and tests only: webhooks may target loopback, private and link-local addresses. */
@@ -81,6 +88,8 @@ export interface CrmConfig extends ServiceConfig {
   encryptionKey: Buffer;
   /** The site's public origin (`PUBLIC_SITE_URL`), without a trailing slash: integrations' inbound URLs. */
   publicSiteUrl: string;
+  /** `BOOKING_INBOX`: the staff inbox of booked calls, the invitations' organizer. */
+  bookingInbox: string;
   limits: LeadLimits;
   applicationLimits: ApplicationLimits;
   mail: MailSettings;
@@ -112,6 +121,7 @@ export const loadCrmConfig = serviceConfigLoader(crmEnvSchema, (vars) => ({
   identityUrl: vars.IDENTITY_URL,
   encryptionKey: vars.CRM_ENCRYPTION_KEY,
   publicSiteUrl: vars.PUBLIC_SITE_URL,
+  bookingInbox: vars.BOOKING_INBOX,
   limits: {
     contactPer10Minutes: vars.CONTACT_LIMIT_PER_10_MINUTES,
     contactPerEmailPer10Minutes: vars.CONTACT_EMAIL_LIMIT_PER_10_MINUTES,

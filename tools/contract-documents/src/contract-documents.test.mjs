@@ -118,7 +118,8 @@ describe('the contract check on events', () => {
   });
 
   it("passes a removed event once the events document's major version grew", () => {
-    const check = checkEvents(contracts.eventsAsyncApiDocument(withoutTicketCreated(), '2.0.0'));
+    const nextMajor = `${Number(contracts.contractVersions.events.split('.')[0]) + 1}.0.0`;
+    const check = checkEvents(contracts.eventsAsyncApiDocument(withoutTicketCreated(), nextMajor));
     assert.deepEqual(check.breaking, []);
     assert.equal(check.drifted.length, 1);
   });

@@ -357,6 +357,28 @@ export const mailContentSchema = z.discriminatedUnion('template', [
     dueAt: z.iso.datetime(),
     link: mailLink,
   }),
+  // The company's own booking (issue 24): the invitation, its change or its cancellation, with an .ics
+  // (`uid` stays, `sequence` grows) to the visitor and to the staff inbox, each with the manage link.
+  z.object({
+    template: z.literal('call-booking'),
+    /** Whom it greets: the visitor's name, or '' for the staff inbox. */
+    name: mailName,
+    audience: z.enum(['visitor', 'staff']),
+    change: z.enum(['booked', 'rescheduled', 'cancelled']),
+    uid: z.string().min(1).max(255),
+    sequence: z.number().int().min(0),
+    startsAt: z.iso.datetime(),
+    endsAt: z.iso.datetime(),
+    /** Where a rescheduled call was before. */
+    previousStartsAt: z.iso.datetime().nullable(),
+    stampedAt: z.iso.datetime(),
+    organizer: z.object({ name: mailName, email: z.email() }),
+    attendee: z.object({ name: mailName, email: z.email() }),
+    company: mailName.nullable(),
+    phone: z.string().max(40).nullable(),
+    note: z.string().max(2000).nullable(),
+    link: mailLink,
+  }),
   // Outbound webhooks (issue 20): an endpoint gave up a delivery after the retry window; its owners are told once.
   z.object({
     template: z.literal('webhook-endpoint-failing'),

@@ -2,14 +2,17 @@ import { useEffect, type MouseEvent } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import EventIcon from '@mui/icons-material/EventAvailableRounded';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { CONTACT_PATH, prepareScheduler, scheduleCall } from './scheduler';
+import { BOOKING_SECTION_ID, CONTACT_PATH, prepareScheduler, scheduleCall } from './scheduler';
 
 export type ScheduleCallButtonProps = ButtonProps & {
   /** What to do when the popup cannot open; default: go to /contact. */
   onUnavailable?: () => void;
 };
 
-/** 'Schedule a Call': the scheduling widget's popup, or the contact page when it is not there. */
+/**
+ * 'Schedule a Call': the scheduling widget's popup, or the contact page's booking section when it is
+ * not there (the company's own open times when no scheduler is configured, ADR 0232).
+ */
 export function ScheduleCallButton({
   onClick,
   onUnavailable,
@@ -21,9 +24,9 @@ export function ScheduleCallButton({
   useEffect(() => {
     void prepareScheduler();
   }, []);
-  // The default when the popup cannot open: the contact page, whose form always works.
+  // The default when the popup cannot open: the contact page's booking section, beside a form that always works.
   const goToContactPage = () => {
-    if (pathname !== CONTACT_PATH) void navigate(CONTACT_PATH);
+    if (pathname !== CONTACT_PATH) void navigate(`${CONTACT_PATH}#${BOOKING_SECTION_ID}`);
   };
   const open = (event: MouseEvent<HTMLButtonElement>) => {
     onClick?.(event);

@@ -33,6 +33,8 @@ export async function prepareScheduler(): Promise<void> {
 }
 
 export const CONTACT_PATH = '/contact';
+/** The contact page's booking section: the widget, or without one the company's own open times (ADR 0232). */
+export const BOOKING_SECTION_ID = 'book-a-call';
 
 /**
  * 'Schedule a Call': opens the widget's booking popup. When no scheduler is configured or its

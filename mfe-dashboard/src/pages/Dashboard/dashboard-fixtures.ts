@@ -94,6 +94,7 @@ export function stubDashboardApi(routes: StubbedRoutes = {}) {
     'GET /runtime-config.json': { status: 200, body: { scheduler: null } },
     'GET /api/user/orders': { status: 200, body: [] },
     'GET /api/user/orders/page': { status: 200, body: { orders: [], nextCursor: null } },
+    'GET /api/user/subscriptions': { status: 200, body: { subscriptions: [] } },
     'GET /api/crm/integrations': { status: 200, body: [] },
     'GET /api/crm/integrations/summary': { status: 200, body: { configured: 0, active: 0 } },
     'GET /api/support/tickets': { status: 200, body: [] },

@@ -2,7 +2,16 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { ContactForm, InlineScheduler, ScheduleCallButton } from '@portal/leads';
+import { useEffect } from 'react';
+import Button from '@mui/material/Button';
+import { useLocation } from 'react-router-dom';
+import {
+  BOOKING_SECTION_ID,
+  ContactForm,
+  InlineScheduler,
+  OwnBooking,
+  ScheduleCallButton,
+} from '@portal/leads';
 import { PageContainer } from '@portal/ui';
 import { IconBadge } from '../../components/IconBadge';
 import { PageIntro } from '../../components/PageIntro';
@@ -12,21 +21,39 @@ import { usePublicPageMeta } from '../../seo/usePublicPageMeta';
 
 const FORM_ID = 'contact-form';
 
-/** Without the scheduling widget on this very page, 'Schedule a Call' brings the form into view. */
+/** Brings the message form into view, the cursor in its first field. */
 function showForm() {
   const form = document.getElementById(FORM_ID);
   form?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   form?.querySelector('input')?.focus({ preventScroll: true });
 }
 
+/**
+ * Without the scheduling widget on this very page, 'Schedule a Call' brings the company's own open
+ * times into view (ADR 0232), the first one focused; with none open, the message form.
+ */
+function showBooking() {
+  const section = document.getElementById(BOOKING_SECTION_ID);
+  const firstTime = section?.querySelector<HTMLElement>('[role="group"] button');
+  if (!section || !firstTime) return showForm();
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  firstTime.focus({ preventScroll: true });
+}
+
 export default function Contact() {
   usePublicPageMeta('/contact');
+  const { hash } = useLocation();
+  // 'Schedule a Call' elsewhere leads here, to #book-a-call.
+  useEffect(() => {
+    if (hash === `#${BOOKING_SECTION_ID}`)
+      document.getElementById(BOOKING_SECTION_ID)?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
     <>
       <PageIntro
         eyebrow={CONTACT_HERO.eyebrow}
         title={CONTACT_HERO.title}
-        actions={<ScheduleCallButton variant="contained" size="large" onUnavailable={showForm} />}
+        actions={<ScheduleCallButton variant="contained" size="large" onUnavailable={showBooking} />}
       >
         {CONTACT_HERO.lead}
       </PageIntro>
@@ -79,6 +106,7 @@ export default function Contact() {
       </PageContainer>
 
       <Section
+        id={BOOKING_SECTION_ID}
         eyebrow={SCHEDULER_SECTION.eyebrow}
         title={SCHEDULER_SECTION.title}
         lead={SCHEDULER_SECTION.lead}
@@ -87,7 +115,16 @@ export default function Contact() {
           title={SCHEDULER_SECTION.frameTitle}
           unavailable={
             <Paper sx={{ p: { xs: 3, md: 4 } }}>
-              <Typography color="text.secondary">{SCHEDULER_SECTION.unavailable}</Typography>
+              <OwnBooking
+                empty={
+                  <>
+                    <Typography color="text.secondary">{SCHEDULER_SECTION.unavailable}</Typography>
+                    <Button variant="outlined" onClick={showForm} sx={{ mt: 2 }}>
+                      Send a message
+                    </Button>
+                  </>
+                }
+              />
             </Paper>
           }
         />

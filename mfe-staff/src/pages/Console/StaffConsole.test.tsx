@@ -33,6 +33,7 @@ describe('the staff console frame', () => {
       ['Orders', '/staff/orders'],
       ['Customers', '/staff/customers'],
       ['Agents', '/staff/agents'],
+      ['Availability', '/staff/availability'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
     // The page is a lazy chunk: under a full run's load it takes longer than findBy's second.

@@ -14,6 +14,7 @@ const { Page: LeadsPage } = lazyPage(() => import('../Leads/LeadsPage'));
 const { Page: OrdersPage } = lazyPage(() => import('../Orders/OrdersPage'));
 const { Page: CustomersPage } = lazyPage(() => import('../Customers/CustomersPage'));
 const { Page: AgentsPage } = lazyPage(() => import('../Agents/AgentsPage'));
+const { Page: AvailabilityPage } = lazyPage(() => import('../Availability/AvailabilityPage'));
 
 const PAGES: Record<ConsolePage['path'], React.ComponentType> = {
   '/staff': TicketQueue,
@@ -21,6 +22,7 @@ const PAGES: Record<ConsolePage['path'], React.ComponentType> = {
   '/staff/orders': OrdersPage,
   '/staff/customers': CustomersPage,
   '/staff/agents': AgentsPage,
+  '/staff/availability': AvailabilityPage,
 };
 
 /**
@@ -33,7 +35,8 @@ export default function StaffConsole() {
   const current = pageAt(pathname);
   usePageMeta({
     title: `${current.title} · Staff Console`,
-    description: 'The Millstone CX staff console: tickets, leads, orders, customers and agents.',
+    description:
+      'The Millstone CX staff console: tickets, leads, orders, customers, agents and call availability.',
     path: current.path,
     noindex: true,
   });

@@ -7,6 +7,7 @@ export const CONSOLE_PAGES = [
   { path: '/staff/orders', label: 'Orders', title: 'Orders and refunds' },
   { path: '/staff/customers', label: 'Customers', title: 'Customers' },
   { path: '/staff/agents', label: 'Agents', title: 'Agents' },
+  { path: '/staff/availability', label: 'Availability', title: 'Availability and bookings' },
 ] as const satisfies readonly { path: StaffPath; label: string; title: string }[];
 
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];

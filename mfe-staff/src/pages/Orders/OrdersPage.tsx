@@ -10,6 +10,7 @@ import { usePagedCursors } from '../../components/usePagedCursors';
 import { useQueryParams } from '../../components/useQueryParams';
 import { formatDateTime, formatMoney, humanize } from '../../format/format';
 import { OrderPanel } from './OrderPanel';
+import { RefundRequests } from './RefundRequests';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -70,7 +71,7 @@ const COLUMNS: ListColumn<StaffOrder>[] = [
   { label: 'Invoice', cell: (order) => order.invoiceNumber ?? '—' },
 ];
 
-/** Every organization's orders, newest first, by status or organization (in the address); the open one (`?order=`) with its refunds. */
+/** Customers' refund requests to decide, then every organization's orders, newest first, by status or organization (in the address); the open one (`?order=`) with its refunds. */
 export default function OrdersPage() {
   const [params, , setParam] = useQueryParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
@@ -78,6 +79,7 @@ export default function OrdersPage() {
   const selectedId = params.get('order');
   return (
     <Box>
+      <RefundRequests />
       <FilterBar label="Filter the orders">
         <SelectField
           label="Status"

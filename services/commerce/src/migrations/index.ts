@@ -5,6 +5,7 @@ import { OrdersOwnedByOrganizations1765000000000 } from './1765000000000-OrdersO
 import { PaymentHistoryInvoicesRefunds1766200000000 } from './1766200000000-PaymentHistoryInvoicesRefunds';
 import { OrganizationNames1766400000000 } from './1766400000000-OrganizationNames';
 import { CatalogChanges1767100000000 } from './1767100000000-CatalogChanges';
+import { Subscriptions1767500000000 } from './1767500000000-Subscriptions';
 import { OutboxTraceContext1767000000000 } from '@portal/events';
 
 /** commerce's migrations, oldest first. Add new ones at the end. */
@@ -17,4 +18,5 @@ export const commerceMigrations = [
   OrganizationNames1766400000000,
   OutboxTraceContext1767000000000,
   CatalogChanges1767100000000,
+  Subscriptions1767500000000,
 ];

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { MembershipChangedData, Money, OrderStatus, UserDeletedData } from '@portal/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderEntity } from './order.entity';
+import { openSubscriptions } from '../subscriptions/open-subscriptions';
 import { markPaid, recordPaymentStep } from './payment-history';
 
 /** One line of a new order: the package at its unit price when the order was placed. */
@@ -193,6 +194,8 @@ export class OrdersService {
         order.daysAgo ?? 0,
       ],
     );
+    // Its items came after its payment was recorded: the paid order's subscriptions open now.
+    if (order.status === 'completed') await openSubscriptions(manager, order.id);
     return createdAt;
   }
 
@@ -311,6 +314,9 @@ export class OrdersService {
       note,
       reference: paymentIntentId,
     });
-    if (status === 'completed') await markPaid(manager, orderId, at);
+    if (status === 'completed') {
+      await markPaid(manager, orderId, at);
+      await openSubscriptions(manager, orderId);
+    }
   }
 }

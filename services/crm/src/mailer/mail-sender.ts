@@ -44,6 +44,13 @@ export class MailSender {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      // A calendar invitation travels as an .ics file (text/calendar with its iTIP method).
+      attachments: mail.attachments?.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        content,
+        contentDisposition: 'attachment' as const,
+      })),
       // Lets the operator find a mail in the SMTP server's logs by the id of its request.
       headers: { 'X-Mail-Id': mailId },
     });

@@ -5,6 +5,23 @@ import { escapeHtml, mailBrand, renderMail } from './mail-templates';
 
 const link = 'https://portal.example.com/reset-password?token=abc&next=%2Fdashboard';
 
+/** A booked call's values (the invitation's), beside the other templates'. */
+const callBooking = {
+  audience: 'visitor',
+  change: 'booked',
+  uid: 'booking-5b0e4c1e-6f1f-4b8e-9a37-2f5d0b1c9e11@portal.example.com',
+  sequence: 0,
+  startsAt: '2026-12-01T15:00:00.000Z',
+  endsAt: '2026-12-01T15:30:00.000Z',
+  previousStartsAt: null,
+  stampedAt: '2026-11-27T10:00:00.000Z',
+  organizer: { name: 'Millstone CX', email: 'hello@millstonecx.com' },
+  attendee: { name: 'Ada Lovelace', email: 'ada@example.com' },
+  company: 'Analytical Engines',
+  phone: null,
+  note: null,
+};
+
 /** One content of every template the contracts list. */
 const everyTemplate: MailContent[] = mailContentSchema.options.map((option) => {
   const template = option.shape.template.value;
@@ -23,6 +40,7 @@ const everyTemplate: MailContent[] = mailContentSchema.options.map((option) => {
     target: 'first_response',
     dueAt: '2026-03-02T14:15:00.000Z',
     endpointUrl: 'https://hooks.example.com/millstone',
+    ...callBooking,
   });
 });
 
@@ -69,7 +87,9 @@ describe('mail templates', () => {
     expect(reply.text).toContain(`View the reply:\n${ticketLink}\n`);
     expect(reply.text).toContain('You can turn ticket emails off in Settings in your dashboard.');
 
-    const closed = renderMail(mailContentSchema.parse({ template: 'ticket-status-changed', ...base, status: 'closed' }));
+    const closed = renderMail(
+      mailContentSchema.parse({ template: 'ticket-status-changed', ...base, status: 'closed' }),
+    );
     expect(closed.subject).toBe('Your Millstone CX ticket "Calls drop Bcc: x@evil.example" is now Closed');
     expect(closed.text).toContain('reopen it from the ticket page within 14 days');
     const working = renderMail(
@@ -90,7 +110,12 @@ describe('mail templates', () => {
     );
     expect(created.text).toContain('support staff');
     const anonymous = renderMail(
-      mailContentSchema.parse({ template: 'ticket-created-staff', ...base, priority: 'low', organizationName: null }),
+      mailContentSchema.parse({
+        template: 'ticket-created-staff',
+        ...base,
+        priority: 'low',
+        organizationName: null,
+      }),
     );
     expect(anonymous.text).toContain('A customer opened a new ticket');
 

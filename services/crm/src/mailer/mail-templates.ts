@@ -11,6 +11,7 @@ import {
   WEBHOOK_RETRY_HOURS,
   WEBHOOK_TIMEOUT_SECONDS,
 } from '@portal/contracts';
+import { calendarInvite } from './calendar-invite';
 
 /**
  * The brand as libs/ui has it (`brand.ts`, `theme.ts`; ADR 0014): crm is a server project and may not
@@ -30,6 +31,14 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (a calendar invitation). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** What one mail says: its paragraphs, the one action (a button and a plain link) and why it was sent. */
@@ -82,6 +91,135 @@ const dueTimeOf = (iso: string) =>
 
 const customerTicketNotice = `You received this email because you opened this ticket with ${mailBrand.name} support. You can turn ticket emails off in Settings in your dashboard.`;
 const staffTicketNotice = `You received this email because your account is on the ${mailBrand.name} support staff. You can turn ticket emails off for your account in its notification settings.`;
+
+/** A call's time, as the company (Millstone, New Jersey) and the reader's calendar app both read it. */
+const callTimeOf = (startsAt: string, endsAt: string) => {
+  const zone = 'America/New_York';
+  const day = new Date(startsAt).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: zone,
+  });
+  const time = (iso: string, withZone: boolean) =>
+    new Date(iso).toLocaleTimeString('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: zone,
+      ...(withZone && { timeZoneName: 'short' }),
+    });
+  return `${day}, ${time(startsAt, false)} – ${time(endsAt, true)}`;
+};
+
+type CallBooking = Extract<MailContent, { template: 'call-booking' }>;
+
+const CALL_TITLE = `Discovery call with ${mailBrand.name}`;
+
+/** The call's details for staff: who booked it and what they said. */
+const visitorDetails = (content: CallBooking) =>
+  [
+    `Who: ${oneLine(content.attendee.name)} <${content.attendee.email}>`,
+    content.company ? `Company: ${oneLine(content.company)}` : '',
+    content.phone ? `Phone: ${oneLine(content.phone)}` : '',
+    content.note ? `Note: ${content.note}` : '',
+  ].filter(Boolean);
+
+function callBookingCopy(content: CallBooking): MailCopy {
+  const when = callTimeOf(content.startsAt, content.endsAt);
+  const who = oneLine(content.attendee.name);
+  const before = content.previousStartsAt
+    ? callTimeOf(content.previousStartsAt, content.previousStartsAt)
+    : '';
+  const visitorWhy = `You received this email because this address was used to book a call with ${mailBrand.name} on our website. If that wasn't you, cancel the call with the link above.`;
+  const staffWhy = `You received this email because this address is the ${mailBrand.name} inbox for calls booked on the website.`;
+  if (content.audience === 'visitor') {
+    const { subject, paragraphs } = {
+      booked: {
+        subject: `Your call with ${mailBrand.name} is booked: ${when}`,
+        paragraphs: [
+          `Your discovery call with ${mailBrand.name} is booked for ${when}.`,
+          'The calendar invitation is attached: open it to add the call to your calendar. A solutions specialist will call you at that time.',
+          'Need another time? Cancel or reschedule with the link below.',
+        ],
+      },
+      rescheduled: {
+        subject: `Your call with ${mailBrand.name} was moved to ${when}`,
+        paragraphs: [
+          `Your discovery call with ${mailBrand.name} is now on ${when}${before ? ` (it was on ${before.split(' – ')[0]})` : ''}.`,
+          'The updated calendar invitation is attached: open it to move the call in your calendar.',
+          'You can still cancel or reschedule with the link below.',
+        ],
+      },
+      cancelled: {
+        subject: `Your call with ${mailBrand.name} on ${when} is cancelled`,
+        paragraphs: [
+          `Your discovery call with ${mailBrand.name} on ${when} is cancelled.`,
+          'The attached cancellation removes it from your calendar. You are welcome to book another time on our website whenever it suits you.',
+        ],
+      },
+    }[content.change];
+    return {
+      subject,
+      paragraphs,
+      ...(content.change !== 'cancelled' && {
+        action: { label: 'Cancel or reschedule', link: content.link },
+      }),
+      why: visitorWhy,
+    };
+  }
+  const { subject, paragraph } = {
+    booked: {
+      subject: `New call booked: ${who}, ${when}`,
+      paragraph: `${who} booked a discovery call for ${when}.`,
+    },
+    rescheduled: {
+      subject: `Call moved: ${who}, now ${when}`,
+      paragraph: `${who} moved their discovery call to ${when}${before ? ` (it was on ${before.split(' – ')[0]})` : ''}.`,
+    },
+    cancelled: {
+      subject: `Call cancelled: ${who}, ${when}`,
+      paragraph: `${who} cancelled their discovery call on ${when}.`,
+    },
+  }[content.change];
+  return {
+    subject: `${subject} (${mailBrand.name})`,
+    paragraphs: [
+      paragraph,
+      ...visitorDetails(content),
+      'The calendar invitation is attached. Upcoming calls are listed on the Availability page of the staff console.',
+    ],
+    ...(content.change !== 'cancelled' && { action: { label: 'Manage the booking', link: content.link } }),
+    why: staffWhy,
+  };
+}
+
+/** The call's invitation: a request (booked, moved) or a cancellation, under the booking's one UID. */
+function callBookingInvite(content: CallBooking): MailAttachment {
+  const method = content.change === 'cancelled' ? 'CANCEL' : 'REQUEST';
+  const description = [
+    `${CALL_TITLE}.`,
+    ...visitorDetails(content),
+    `Cancel or reschedule: ${content.link}`,
+  ].join('\n');
+  return {
+    filename: content.change === 'cancelled' ? 'cancel.ics' : 'invite.ics',
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: calendarInvite({
+      method,
+      uid: content.uid,
+      sequence: content.sequence,
+      startsAt: content.startsAt,
+      endsAt: content.endsAt,
+      stampedAt: content.stampedAt,
+      summary: CALL_TITLE,
+      description,
+      organizer: content.organizer,
+      attendee: content.attendee,
+      url: content.link,
+    }),
+  };
+}
 
 type CopyOf<T extends MailTemplate> = (content: Extract<MailContent, { template: T }>) => MailCopy;
 
@@ -258,6 +396,7 @@ const copies: { [T in MailTemplate]: CopyOf<T> } = {
       why: `You received this email because you are an owner of ${organization} on ${mailBrand.name}.`,
     };
   },
+  'call-booking': callBookingCopy,
 };
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -279,7 +418,13 @@ export function renderMail(content: MailContent): RenderedMail {
   // An invitation goes to an address that may have no account yet: no name to greet.
   const name = 'name' in content ? oneLine(content.name) : '';
   const greeting = name ? `Hi ${name},` : 'Hi,';
-  return { subject: copy.subject, text: plainText(copy, greeting), html: html(copy, greeting) };
+  const rendered: RenderedMail = {
+    subject: copy.subject,
+    text: plainText(copy, greeting),
+    html: html(copy, greeting),
+  };
+  if (content.template === 'call-booking') rendered.attachments = [callBookingInvite(content)];
+  return rendered;
 }
 
 function plainText(copy: MailCopy, greeting: string): string {

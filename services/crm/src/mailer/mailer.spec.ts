@@ -96,6 +96,51 @@ describe('crm mailer: portal.mail.requested to a real SMTP server (maildev)', ()
     expect(`${mail.text}${mail.html}`).not.toMatch(/unsubscribe/i);
   });
 
+  it('sends a booked call with its calendar invitation attached as an .ics (text/calendar, METHOD:REQUEST)', async () => {
+    const to = uniqueEmail('booked');
+    const link = 'https://portal.example.com/booking/Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5';
+    await space.publish(
+      'mailRequested',
+      request(to, {
+        template: 'call-booking',
+        name: 'Ada',
+        audience: 'visitor',
+        change: 'booked',
+        uid: 'booking-1@portal.example.com',
+        sequence: 0,
+        startsAt: '2026-12-01T15:00:00.000Z',
+        endsAt: '2026-12-01T15:30:00.000Z',
+        previousStartsAt: null,
+        stampedAt: '2026-11-27T10:00:00.000Z',
+        organizer: { name: 'Millstone CX', email: 'hello@millstonecx.com' },
+        attendee: { name: 'Ada', email: to },
+        company: null,
+        phone: null,
+        note: null,
+        link,
+      }),
+    );
+
+    const mail = await catcher.waitForMail(to);
+    expect(mail.subject).toBe(
+      'Your call with Millstone CX is booked: Tuesday, December 1, 2026, 10:00 AM – 10:30 AM EST',
+    );
+    expect(extractLink(mail, '/booking/')).toBe(link);
+    const api = `${catcher.url}/api/email/${mail.id}`;
+    const full = (await (await fetch(api)).json()) as {
+      attachments: { filename: string; generatedFileName: string; contentType: string }[];
+    };
+    expect(full.attachments).toHaveLength(1);
+    expect(full.attachments[0]).toMatchObject({
+      filename: 'invite.ics',
+      contentType: expect.stringMatching(/^text\/calendar/),
+    });
+    const ics = await (await fetch(`${api}/attachment/${full.attachments[0].generatedFileName}`)).text();
+    expect(ics).toContain('\r\nMETHOD:REQUEST\r\n');
+    expect(ics).toContain('\r\nDTSTART:20261201T150000Z\r\n');
+    expect(ics.replace(/\r\n /g, '')).toContain(`:mailto:${to}`);
+  });
+
   it('sends a team invitation to an address without a name: who invited to what, the link and its expiry', async () => {
     const to = uniqueEmail('invited');
     const link = 'https://portal.example.com/invitation?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';

@@ -13,6 +13,7 @@ import { WebhookLogRetention1766400200000 } from './1766400200000-WebhookLogRete
 import { WebhookCallbacks1766400600000 } from './1766400600000-WebhookCallbacks';
 import { IdempotencyKeys1766400700000 } from './1766400700000-IdempotencyKeys';
 import { OutboxTraceContext1767000000000 } from '@portal/events';
+import { CallBookings1767100000000 } from './1767100000000-CallBookings';
 
 /** crm's migrations, oldest first. Add new ones at the end. */
 export const crmMigrations = [
@@ -31,4 +32,5 @@ export const crmMigrations = [
   WebhookCallbacks1766400600000,
   IdempotencyKeys1766400700000,
   OutboxTraceContext1767000000000,
+  CallBookings1767100000000,
 ];

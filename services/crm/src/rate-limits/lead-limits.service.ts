@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { tooManyContactMessages } from '@portal/contracts';
+import { tooManyBookings, tooManyContactMessages } from '@portal/contracts';
 import { AttemptLimits } from '@portal/db';
 import type { DataSource } from 'typeorm';
 import { CRM_CONFIG, type CrmConfig } from '../config';
 
-type LeadAttemptKind = 'contact:address' | 'contact:email' | 'newsletter:address';
+type LeadAttemptKind =
+  'contact:address' | 'contact:email' | 'newsletter:address' | 'booking:address' | 'booking:email';
 
 const WINDOW_SECONDS = 10 * 60;
 
@@ -37,6 +38,24 @@ export class LeadLimitsService extends AttemptLimits<LeadAttemptKind> {
       { kind: 'contact:address', subject: address },
       { limit: contactPer10Minutes, windowSeconds: WINDOW_SECONDS },
       tooManyContactMessages.fromAddress,
+    );
+  }
+
+  /**
+   * Counts a booked call (its own count, with the contact form's numbers): per email first, then per
+   * client address; throws 429 once either has booked its share.
+   */
+  async admitBooking(address: string, email: string): Promise<void> {
+    const { contactPerEmailPer10Minutes, contactPer10Minutes } = this.config.limits;
+    await this.admit(
+      { kind: 'booking:email', subject: email.toLowerCase() },
+      { limit: contactPerEmailPer10Minutes, windowSeconds: WINDOW_SECONDS },
+      tooManyBookings.forEmail,
+    );
+    await this.admit(
+      { kind: 'booking:address', subject: address },
+      { limit: contactPer10Minutes, windowSeconds: WINDOW_SECONDS },
+      tooManyBookings.fromAddress,
     );
   }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
@@ -15,6 +16,7 @@ import { OrderItemsDialog } from './OrderItemsDialog';
 import { OrderPage } from './OrderPage';
 import { OrdersTable } from './OrdersTable';
 import { useOrderPagesInfiniteQuery } from './orders-api';
+import { Subscriptions } from './Subscriptions';
 
 export interface OrdersTabProps {
   /** The tab's address (`/dashboard/orders`). */
@@ -77,6 +79,10 @@ function OrderList({ listPath }: { listPath: string }) {
         title="Orders"
         description="Your service packages, what you pay for them each month and their status. Open an order for its payments and invoice."
       />
+      <Subscriptions />
+      <Typography variant="h5" component="h3" sx={{ mb: 2 }}>
+        Order history
+      </Typography>
       {content}
       <OrderItemsDialog order={viewing} open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </>
