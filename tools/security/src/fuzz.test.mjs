@@ -34,6 +34,8 @@ before(async () => {
       id: randomUUID(),
       userId: randomUUID(),
       organizationId: ctx.ids.organization,
+      // A booking's manage link (a made-up token would stop at the lookup, before the body is read).
+      token: route.booking && ctx.booking.tokens[route.booking],
     };
     if (route.path === '/api/crm/staff/integrations/:id') ids.id = spare.id;
     if (route.path === '/api/support/staff/tickets/:id') ids.id = ctx.ids.ticket;

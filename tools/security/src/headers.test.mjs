@@ -170,9 +170,16 @@ describe('the shell and the remotes', () => {
       status: 200,
       type: JSON_TYPE,
     });
-    const remotes = Object.entries(JSON.parse(manifest.text));
+    const { routes, ...entries } = JSON.parse(manifest.text);
+    const remotes = Object.entries(entries);
     assert.deepEqual(remotes.map(([name]) => name).sort(), ['checkout', 'dashboard', 'marketing', 'staff']);
+    // Each section's routes, as its build wrote them (ADR 0231).
+    assert.deepEqual(Object.keys(routes).sort(), ['checkout', 'dashboard', 'marketing', 'staff']);
     for (const [name, manifestPath] of remotes) {
+      await expectSecured(`${name} routes`, 'GET', manifestPath.replace(/[^/]+$/, 'routes.json'), {
+        status: 200,
+        type: JSON_TYPE,
+      });
       const mf = await expectSecured(`${name} mf-manifest`, 'GET', manifestPath, {
         status: 200,
         type: JSON_TYPE,
@@ -209,8 +216,9 @@ describe('the shell and the remotes', () => {
     const scripts = [...page.matchAll(/<script\b[^>]*\ssrc=["']?([^"'\s>]+)/g)].map(
       (match) => new URL(match[1], stack.url).pathname,
     );
-    const remotes = Object.values(JSON.parse((await request('GET', '/mfe-manifest.json')).text));
-    for (const manifestPath of remotes) {
+    const manifest = JSON.parse((await request('GET', '/mfe-manifest.json')).text);
+    delete manifest.routes; // each section's routes, beside its remote's entry
+    for (const manifestPath of Object.values(manifest)) {
       const base = manifestPath.replace(/[^/]+$/, '');
       const { metaData, shared, exposes } = JSON.parse((await request('GET', manifestPath)).text);
       const assets = [...shared, ...exposes].flatMap((module) => [

@@ -49,6 +49,11 @@ const permissions = {
   'GET /api/user/orders/page': 'orders.read',
   'GET /api/user/orders/:id/invoice': 'orders.read',
   'POST /api/create-payment-intent': 'checkout.pay',
+  'GET /api/user/subscriptions': 'orders.read',
+  'PUT /api/user/subscriptions/:id/pending-change': 'checkout.pay',
+  'DELETE /api/user/subscriptions/:id/pending-change': 'checkout.pay',
+  'POST /api/user/subscriptions/:id/cancellation': 'checkout.pay',
+  'POST /api/user/subscriptions/:id/refund-request': 'checkout.pay',
   'GET /api/crm/integrations': 'integrations.manage',
   // The overview's Service Status shows every member whether the services are set up.
   'GET /api/crm/integrations/summary': 'kpis.read',

@@ -3,7 +3,8 @@
 // throwaway customer (doomed) whose password is the example of account deletion; and a second
 // session of A's (ids.session). A and B are organizations with members: each owner invited a colleague
 // with every other role through the team page's API and the invitation mail (ctx.members.a, .b), and
-// A's organization has a pending invitation (ids.invitation).
+// A's organization has a pending invitation (ids.invitation). The call booking's slots and two
+// visitors' bookings with their manage links are ctx.booking.
 import { createHmac, randomUUID } from 'node:crypto';
 import contracts from '@portal/contracts';
 import { mailsTo } from '@portal/toolkit/mail-catcher';
@@ -133,6 +134,100 @@ async function applicationForm() {
   };
 }
 
+/** The token of the manage link (`/booking/<token>`) in the first booking mail to `email`, once it arrived. */
+async function waitForBookingToken(stack, email) {
+  return waitFor(
+    async () => {
+      for (const mail of await mailsTo(stack.mailCatcherUrl, email)) {
+        const link = `${mail.text ?? ''} ${mail.html ?? ''}`.match(/\/booking\/([\w-]{43})\b/);
+        if (link) return link[1];
+      }
+      return undefined;
+    },
+    { what: `booking mail to ${email}` },
+  );
+}
+
+const QUARTER_MS = 15 * 60 * 1000;
+/** Staff's list of slots stops at this many. */
+const STAFF_LIST_MAX = 1000;
+const nextQuarter = (ms) => Math.ceil(ms / QUARTER_MS) * QUARTER_MS;
+
+/**
+ * Free 15-minute starts from a day ahead on, one per call, around the booked slots `taken` (the suite's
+ * database keeps earlier runs' slots); none past `knownUntil`, where staff's list of slots stopped.
+ */
+function freeStarts(taken, knownUntil) {
+  const busy = taken
+    .map((slot) => [Date.parse(slot.startsAt), Date.parse(slot.endsAt)])
+    .sort((x, y) => x[0] - y[0]);
+  let cursor = nextQuarter(Date.now() + 24 * 60 * 60 * 1000);
+  return () => {
+    for (const [start, end] of busy) {
+      if (cursor < end && cursor + QUARTER_MS > start) cursor = nextQuarter(end);
+    }
+    if (cursor + QUARTER_MS > knownUntil) throw new Error('no free slot time known: too many booked slots');
+    const start = cursor;
+    cursor += QUARTER_MS;
+    return new Date(start).toISOString();
+  };
+}
+
+/** Hands out `ids` one at a time (one-shot routes), the last one again once they are used up. */
+function oneAtATime(ids) {
+  let next = 0;
+  return () => ids[Math.min(next++, ids.length - 1)];
+}
+
+/**
+ * The company's own booking (ADR 0232): slots staff publish and visitors book. Earlier runs' slots
+ * nobody booked are removed first; new ones go into free times (`nextStart`, also the example of
+ * publishing one). Pools for the one-shot routes: open slots to book, slots to remove. Two visitors'
+ * bookings with their manage links: `kept` (viewed, moved to `rescheduleTo`, moving it there again
+ * answers it as it stands) and `cancelled` (cancelling again answers it cancelled).
+ */
+async function bookingWorld(client, stack, staff) {
+  const token = staff.token;
+  const { slots: existing } = await client.expectStatus(200, 'GET', '/api/crm/staff/availability', { token });
+  for (const slot of existing.filter((each) => !each.booking)) {
+    const gone = await client.call('DELETE', `/api/crm/staff/availability/${slot.id}`, { token });
+    if (![204, 404].includes(gone.status))
+      throw new Error(`removing an old slot: ${gone.status} ${gone.text}`);
+  }
+  const nextStart = freeStarts(
+    existing.filter((each) => each.booking),
+    existing.length < STAFF_LIST_MAX ? Infinity : Date.parse(existing.at(-1).startsAt),
+  );
+  const publish = async (count) => {
+    const ids = [];
+    for (let n = 0; n < count; n++) {
+      const slot = await client.expectStatus(201, 'POST', '/api/crm/staff/availability', {
+        token,
+        body: { startsAt: nextStart(), durationMinutes: 15 },
+      });
+      ids.push(slot.id);
+    }
+    return ids;
+  };
+  const book = async (slotId) => {
+    const email = `sec-visitor-${randomUUID().slice(0, 8)}@example.com`;
+    await client.expectStatus(201, 'POST', '/api/crm/booking', {
+      body: { slotId, name: 'Security Visitor', email },
+    });
+    return waitForBookingToken(stack, email);
+  };
+  const [keptSlot, cancelledSlot, rescheduleTo] = await publish(3);
+  const [kept, cancelled] = await Promise.all([book(keptSlot), book(cancelledSlot)]);
+  await client.expectStatus(200, 'POST', `/api/crm/booking/manage/${cancelled}/cancel`);
+  return {
+    nextStart,
+    openSlot: oneAtATime(await publish(30)),
+    removableSlot: oneAtATime(await publish(30)),
+    rescheduleTo,
+    tokens: { kept, cancelled },
+  };
+}
+
 /** A's objects in place, B and staff signed in. */
 export async function createWorld(client, stack) {
   const [a, b, staff, doomed] = await Promise.all([
@@ -158,7 +253,13 @@ export async function createWorld(client, stack) {
   // A paid order (invoice, staff refunds): paid from "the browser" at the fake Stripe, completed by its webhook.
   const paid = await client.expectStatus(201, 'POST', '/api/create-payment-intent', {
     token: a.token,
-    body: { items: [{ packageId: packageIds[1], quantity: 1 }] },
+    body: {
+      items: [
+        { packageId: packageIds[1], quantity: 1 },
+        { packageId: packageIds[2], quantity: 1 },
+        { packageId: packageIds[3], quantity: 1 },
+      ],
+    },
   });
   const confirmed = await fetch(
     `${stack.fakeStripe.url}/v1/payment_intents/${paid.clientSecret.split('_secret_')[0]}/confirm`,
@@ -181,6 +282,20 @@ export async function createWorld(client, stack) {
     },
     { what: "A's paid order and its invoice" },
   );
+  // A's subscriptions of that order: one for the customer routes, two asked a refund (one for staff to
+  // approve, one to decline).
+  const { subscriptions } = await client.expectStatus(200, 'GET', '/api/user/subscriptions', {
+    token: a.token,
+  });
+  const [subscription, toApprove, toDecline] = [1, 2, 3].map(
+    (index) => subscriptions.find((each) => each.packageId === packageIds[index]).id,
+  );
+  const askRefund = (id) =>
+    client.expectStatus(201, 'POST', `/api/user/subscriptions/${id}/refund-request`, {
+      token: a.token,
+      body: { reason: 'Only A may read this reason' },
+    });
+  const [approvable, declinable] = [await askRefund(toApprove), await askRefund(toDecline)];
   const integration = await client.expectStatus(201, 'POST', '/api/crm/integrations', {
     token: a.token,
     body: {
@@ -254,6 +369,7 @@ export async function createWorld(client, stack) {
   );
   const [aTeam, bTeam] = await Promise.all([teamOf(client, stack, a, 'a'), teamOf(client, stack, b, 'b')]);
   const pending = await invite(client, stack, a, 'member', 'a-pending');
+  const booking = await bookingWorld(client, stack, staff);
 
   return {
     a,
@@ -267,6 +383,9 @@ export async function createWorld(client, stack) {
       invitation: pending.invitation.id,
       order: payment.orderId,
       paidOrder: paid.orderId,
+      subscription,
+      refundRequest: approvable.refundRequest.id,
+      declinableRefundRequest: declinable.refundRequest.id,
       integration: integration.id,
       ticket: ticket.id,
       attachment: attachment.id,
@@ -275,18 +394,27 @@ export async function createWorld(client, stack) {
       agent: agent.id,
       organization: a.organizationId,
       session: spareSession.id,
+      // A slot nobody booked, a new one each time (removing one is a one-shot action).
+      get slot() {
+        return booking.removableSlot();
+      },
     },
+    booking,
     integrationSecret: integration.signingSecret,
     paymentIntentId: payment.clientSecret.split('_secret_')[0],
     stripeWebhookSecret: stack.fakeStripe.webhookSecret,
   };
 }
 
-/** Path parameters naming A's object of the route's kind (`:id`, `:integrationId`, `:userId`). */
+/**
+ * Path parameters naming A's object of the route's kind (`:id`, `:integrationId`, `:userId`), and the
+ * manage link's `:token` of the route's booking.
+ */
 export function idsFor(route, ctx) {
   const id = ctx.ids[route.owned];
   return {
     id,
+    token: route.booking && ctx.booking.tokens[route.booking],
     integrationId: ctx.ids.integration,
     userId: ctx.ids.member,
     attachmentId: ctx.ids.attachment,

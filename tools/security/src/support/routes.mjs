@@ -15,6 +15,7 @@
 //   caller's account settings; 'session': the caller's sessions, ctx.ids.session one of A's).
 // example(ctx): a valid body for write routes (ctx from fixtures.mjs); fields: the body's field names.
 // query(ctx): every query parameter the route reads, with a valid value each (sqlmap tests each one).
+// booking: which of the fixtures' bookings (ctx.booking.tokens) the manage link's :token opens.
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -33,6 +34,7 @@ import { randomUUID } from 'node:crypto';
  * @property {() => Buffer} [upload] a valid body of an `accepts` route that takes a file's bytes
  * @property {(ctx: any) => any} [example]
  * @property {(ctx: any) => Record<string, string>} [query]
+ * @property {'kept' | 'cancelled'} [booking] the visitor's booking whose manage link is the `:token`
  *
  * @typedef {Route & { fields: string[], example: (ctx: any) => any }} BodyRoute a route that takes a body
  */
@@ -435,6 +437,72 @@ export const routes = [
     fields: ['amount', 'reason'],
     example: () => ({ amount: '1.00', reason: 'requested_by_customer' }),
   },
+  // Subscriptions (issue 24): one per package of A's paid order; read with 'orders.read', changed with
+  // 'checkout.pay'. A's subscription is changed, canceled and asked a refund of (then 409s).
+  {
+    service: 'commerce',
+    method: 'GET',
+    path: '/api/user/subscriptions',
+    access: 'customer',
+    owned: 'subscription',
+  },
+  {
+    service: 'commerce',
+    method: 'PUT',
+    path: '/api/user/subscriptions/:id/pending-change',
+    access: 'customer',
+    owned: 'subscription',
+    fields: ['packageId', 'quantity'],
+    example: (ctx) => ({ packageId: ctx.packageIds[0], quantity: 2 }),
+  },
+  {
+    service: 'commerce',
+    method: 'DELETE',
+    path: '/api/user/subscriptions/:id/pending-change',
+    access: 'customer',
+    owned: 'subscription',
+  },
+  {
+    service: 'commerce',
+    method: 'POST',
+    path: '/api/user/subscriptions/:id/cancellation',
+    access: 'customer',
+    owned: 'subscription',
+  },
+  {
+    service: 'commerce',
+    method: 'POST',
+    path: '/api/user/subscriptions/:id/refund-request',
+    access: 'customer',
+    owned: 'subscription',
+    fields: ['reason'],
+    example: () => ({ reason: 'Not what we needed' }),
+  },
+  // Staff: money-back requests (A's, on the other packages of its paid order): one approved (a refund,
+  // once; approving again answers it as it stands), one declined (declining again likewise).
+  {
+    service: 'commerce',
+    method: 'GET',
+    path: '/api/commerce/staff/refund-requests',
+    access: 'staff',
+    query: () => ({ status: 'requested' }),
+  },
+  {
+    service: 'commerce',
+    method: 'POST',
+    path: '/api/commerce/staff/refund-requests/:id/approve',
+    access: 'staff',
+    owned: 'refundRequest',
+  },
+  {
+    service: 'commerce',
+    method: 'POST',
+    path: '/api/commerce/staff/refund-requests/:id/decline',
+    access: 'staff',
+    owned: 'declinableRefundRequest',
+    fields: ['reason'],
+    example: () => ({ reason: 'The service was used in full' }),
+  },
   {
     service: 'commerce',
     method: 'POST',
@@ -597,6 +665,70 @@ export const routes = [
     fields: ['eventUri'],
     example: () => ({ eventUri: `https://api.calendly.com/scheduled_events/${randomUUID()}` }),
   },
+  // The company's own call booking (ADR 0232). Booking is limited per email and address like the contact
+  // form (the suite's stack lifts those limits); each booking takes the next of the fixtures' open
+  // slots (once they are used up, the last one again: 409, taken).
+  { service: 'crm', method: 'GET', path: '/api/crm/booking/slots', access: 'public' },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/crm/booking',
+    access: 'public',
+    fields: ['slotId', 'name', 'email', 'company', 'phone', 'note', 'website'],
+    example: (ctx) => ({
+      slotId: ctx.booking.openSlot(),
+      name: 'Ada Lovelace',
+      email: `sec-visitor-${randomUUID().slice(0, 8)}@example.com`,
+      company: 'Engines',
+      phone: '+44 20 7946 0000',
+      note: 'About the analytical engine',
+    }),
+  },
+  // The booking mail's manage link: the 43-character token opens one booking (anything else 404s).
+  // The kept booking is viewed and moved to ctx.booking.rescheduleTo (moving it there again answers it
+  // as it stands); the cancelled one is cancelled again (answered as it stands).
+  {
+    service: 'crm',
+    method: 'GET',
+    path: '/api/crm/booking/manage/:token',
+    access: 'public',
+    booking: 'kept',
+  },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/crm/booking/manage/:token/cancel',
+    access: 'public',
+    booking: 'cancelled',
+  },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/crm/booking/manage/:token/reschedule',
+    access: 'public',
+    booking: 'kept',
+    fields: ['slotId'],
+    example: (ctx) => ({ slotId: ctx.booking.rescheduleTo }),
+  },
+  // Staff publish slots (each example a free time of its own: slots may not overlap), remove one
+  // nobody booked (ctx.ids.slot: a new one each time), and see the bookings.
+  { service: 'crm', method: 'GET', path: '/api/crm/staff/availability', access: 'staff' },
+  {
+    service: 'crm',
+    method: 'POST',
+    path: '/api/crm/staff/availability',
+    access: 'staff',
+    fields: ['startsAt', 'durationMinutes'],
+    example: (ctx) => ({ startsAt: ctx.booking.nextStart(), durationMinutes: 15 }),
+  },
+  {
+    service: 'crm',
+    method: 'DELETE',
+    path: '/api/crm/staff/availability/:id',
+    access: 'staff',
+    owned: 'slot',
+  },
+  { service: 'crm', method: 'GET', path: '/api/crm/staff/bookings', access: 'staff' },
   // Job applications: multipart (a CV), so no JSON example; staff read them and download the CV.
   {
     service: 'crm',
