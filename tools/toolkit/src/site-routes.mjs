@@ -4,12 +4,22 @@
 // page is checked the day its section adds it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import contracts from '@portal/contracts';
+import * as contractsModule from '@portal/contracts';
 
-const { SECTION_NAMES, SECTION_ROUTES_FILE, sectionRoutesFile } = contracts;
+// Node's ESM sees the CommonJS build as a default export; Playwright's CommonJS transform, as the module.
+const { SECTION_NAMES, SECTION_ROUTES_FILE, sectionRoutesFile } = contractsModule.default ?? contractsModule;
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The workspace the suites run in, from their folder up (no `import.meta`: Playwright loads this
+ * module into its CommonJS test files).
+ */
+function workspaceRoot(from = process.cwd()) {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file) && JSON.parse(fs.readFileSync(file, 'utf8')).workspaces) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no npm workspace above ${from}`);
+  }
+}
 
 /** A path no section serves: the shell's 404 page. */
 export const NOT_FOUND_PATH = '/no-such-page-here';
@@ -20,7 +30,7 @@ const SAMPLE_ID = 'c0ffee00-0000-4000-8000-000000000000';
 
 /** The routes in the build of `section` (`mfe-<section>/dist/routes.json`). */
 export function builtRoutes(section) {
-  const file = path.join(repoRoot, `mfe-${section}`, 'dist', SECTION_ROUTES_FILE);
+  const file = path.join(workspaceRoot(), `mfe-${section}`, 'dist', SECTION_ROUTES_FILE);
   if (!fs.existsSync(file))
     throw new Error(`${file} is missing: build the front end first (npx nx run-many -t build)`);
   return sectionRoutesFile.parse(JSON.parse(fs.readFileSync(file, 'utf8'))).routes;
