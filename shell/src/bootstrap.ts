@@ -1,7 +1,7 @@
 /**
  * The single-spa root config: small and framework-free. It registers the shell's chrome (always
- * active), starts routing, then registers the four remote sections on the routes the manifest gives
- * them (sections/site-sections.ts). The staff console is active only for a signed-in staff member
+ * active) and the four remote sections on the routes the manifest gives them
+ * (sections/site-sections.ts), then starts routing. The staff console is active only for a signed-in staff member
  * (staff-access.ts): no one else's browser downloads it.
  */
 import { registerApplication, start, unloadApplication } from 'single-spa';
@@ -29,5 +29,6 @@ registerApplication({
   activeWhen: () => true,
 });
 
-start({ urlRerouteOnly: true });
-void startSections();
+// Routing starts once the sections are registered (or the manifest failed): the first route change
+// then loads the chrome and the page's section together, as one loading phase.
+void startSections().then(() => start({ urlRerouteOnly: true }));
