@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { watchNetwork } from '../support/network-quiet';
 
 // Issue 22: a first visit to `/` makes at most 25 requests and preloads the font its text uses; a
 // repeat visit downloads no JavaScript (hashed files come from the cache, the fixed-name entry points
@@ -18,7 +19,19 @@ interface Seen {
 }
 
 /**
- * Opens `/` in `page` until the network is idle, recording every request through the DevTools
+ * Opens `/` and waits until the marketing section has replaced the prerendered copy and the network
+ * has gone quiet after it ('networkidle' alone can come in the pause before the shell's code starts,
+ * when the machine is busy).
+ */
+async function openHomeSettled(page: Page): Promise<void> {
+  const network = watchNetwork(page);
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.locator('#section-marketing > [data-prerendered]')).toHaveCount(0);
+  await network.quiet();
+}
+
+/**
+ * Opens `/` in `page` until the section has mounted and the network is quiet, recording every request through the DevTools
  * protocol, which tells what a cache answered from what came over the network.
  */
 async function visitHome(context: BrowserContext, page: Page): Promise<Seen[]> {
@@ -49,7 +62,7 @@ async function visitHome(context: BrowserContext, page: Page): Promise<Seen[]> {
     if (entry) entry.bodyBytes += encodedDataLength;
   });
   await cdp.send('Network.enable');
-  await page.goto('/', { waitUntil: 'networkidle' });
+  await openHomeSettled(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await cdp.detach();
   return [...seen.values()];
@@ -106,7 +119,7 @@ test.describe('caching and requests of /', () => {
     page.on('request', (r) => {
       if (['script', 'stylesheet', 'font'].includes(r.resourceType())) assets.add(new URL(r.url()).pathname);
     });
-    await page.goto('/', { waitUntil: 'networkidle' });
+    await openHomeSettled(page);
     const br = { 'accept-encoding': 'gzip, deflate, br' };
 
     for (const url of [
