@@ -2,7 +2,7 @@
 // version's files in `<store>/<section>/<version>/`, named by their content's hash, and
 // `releases.json`, which the gateway reads on the next request after it changes.
 import { createHash } from 'node:crypto';
-import { cp, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import contracts from '@portal/contracts';
 
@@ -156,26 +156,37 @@ export function withCanaryPromoted(state, section, { now } = {}) {
 }
 
 /**
+ * Where a rollback goes when the store holds no release before the current one (or `--to built`): the
+ * build deployed with the gateway, which serves a section the state does not name from that build.
+ */
+export const AS_BUILT = 'built';
+
+/**
  * The state with `section` switched back: a canary in progress is called off; otherwise the section
- * goes back to `to`, or to the version that was current before this one.
+ * goes back to `to`, or to the version that was current before this one, or, before its first
+ * release, to the build deployed with the gateway (the section leaves the state).
  * @param {import('@portal/contracts').ReleaseState} state
  * @param {string} section
  * @param {SwitchOptions} [options]
  */
 export function withRollback(state, section, { now = new Date(), to } = {}) {
   const releases = state.sections[section];
-  if (!releases) throw new Error(`${section} has no release to roll back`);
+  if (!releases) throw new Error(`${section} runs the build deployed with the gateway: nothing to roll back`);
   if (releases.canary && !to) {
     const calledOff = { ...releases };
     delete calledOff.canary;
     return { sections: { ...state.sections, [section]: calledOff } };
   }
   const currentIndex = releases.versions.findIndex((entry) => entry.version === releases.current);
-  const target = to ?? releases.versions[currentIndex - 1]?.version;
-  if (!target) throw new Error(`${section} has no release before ${releases.current} to roll back to`);
+  const target = to ?? releases.versions[currentIndex - 1]?.version ?? AS_BUILT;
+  if (target === AS_BUILT) {
+    const sections = { ...state.sections };
+    delete sections[section];
+    return { sections };
+  }
   const targetEntry = releases.versions.find((entry) => entry.version === target);
   if (!targetEntry) {
-    const known = releases.versions.map((entry) => entry.version).join(', ');
+    const known = [...releases.versions.map((entry) => entry.version), AS_BUILT].join(', ');
     throw new Error(`${section} has no version ${target} in the store; it has ${known}`);
   }
   if (target === releases.current) throw new Error(`${section} already runs ${target}`);
@@ -214,4 +225,39 @@ export async function deleteVersions(store, section, versions) {
   for (const { version, baseUrl } of versions) {
     if (!baseUrl) await rm(path.join(store, section, version), { recursive: true, force: true });
   }
+}
+
+/**
+ * Marks a section's version folders as retired now (their modification time), when a rollback to the
+ * build drops them from the state: the tabs still running them keep loading their files for the grace
+ * period, after which `deleteUnnamedVersions` removes them.
+ */
+export async function markFoldersRetired(store, section, versions, now = new Date()) {
+  for (const { version, baseUrl } of versions) {
+    if (!baseUrl) await utimes(path.join(store, section, version), now, now).catch(() => undefined);
+  }
+}
+
+/**
+ * Deletes the version folders of `section` that the state no longer names and that were last changed
+ * longer than the grace period ago (those a rollback to the build left behind). Answers their names.
+ */
+export async function deleteUnnamedVersions(
+  store,
+  state,
+  section,
+  { now = new Date(), graceHours = DEFAULT_GRACE_HOURS } = {},
+) {
+  const named = new Set((state.sections[section]?.versions ?? []).map((entry) => entry.version));
+  const cutoff = now.getTime() - graceHours * 3_600_000;
+  const folder = path.join(store, section);
+  const deleted = [];
+  for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory() || entry.name.startsWith('.') || named.has(entry.name)) continue;
+    const { mtimeMs } = await stat(path.join(folder, entry.name));
+    if (mtimeMs >= cutoff) continue;
+    await rm(path.join(folder, entry.name), { recursive: true, force: true });
+    deleted.push(entry.name);
+  }
+  return deleted;
 }

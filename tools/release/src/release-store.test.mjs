@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import {
+  AS_BUILT,
+  deleteUnnamedVersions,
+  markFoldersRetired,
   readState,
   storeBuild,
   versionOf,
@@ -74,6 +77,20 @@ describe('versions and the store', () => {
     await assert.rejects(writeState(store, { sections: { checkout: { versions: [], current: A } } }));
   });
 
+  it('keeps the folders a rollback to the build left for the grace period from then, then deletes them', async () => {
+    const store = path.join(dir, 'store');
+    for (const version of [A, B]) await storeBuild(store, 'checkout', version, path.join(dir, 'build'));
+    const released = withRelease(withRelease(empty, 'checkout', A), 'checkout', B);
+    const retiredAt = new Date('2026-11-27T12:00:00Z');
+    await markFoldersRetired(store, 'checkout', released.sections.checkout?.versions ?? [], retiredAt);
+    const state = withRelease(empty, 'checkout', C);
+    const within = { now: new Date('2026-11-28T11:00:00Z'), graceHours: 24 };
+    assert.deepEqual(await deleteUnnamedVersions(store, state, 'checkout', within), []);
+    const after = { now: new Date('2026-11-28T13:00:00Z'), graceHours: 24 };
+    assert.deepEqual((await deleteUnnamedVersions(store, state, 'checkout', after)).sort(), [A, B]);
+    assert.deepEqual(await readdir(path.join(store, 'checkout')), []);
+  });
+
   it('lets one release at a time change the store', async () => {
     const store = path.join(dir, 'store');
     /** @type {(value?: unknown) => void} */
@@ -119,13 +136,17 @@ describe('switching versions', () => {
     assert.equal(checkout(withRollback(fixed, 'checkout', { to: B })).current, B);
   });
 
+  it('rolls a first release back to the build deployed with the gateway, which the state then leaves to it', () => {
+    const once = withRelease(withRelease(empty, 'marketing', C), 'checkout', A);
+    assert.deepEqual(withRollback(once, 'checkout'), { sections: { marketing: once.sections.marketing } });
+    assert.equal(withRollback(released, 'checkout', { to: AS_BUILT }).sections.checkout, undefined);
+  });
+
   it('says why it cannot roll back', () => {
-    assert.throws(() => withRollback(empty, 'checkout'), /checkout has no release to roll back/);
-    const once = withRelease(empty, 'checkout', A);
-    assert.throws(() => withRollback(once, 'checkout'), /no release before aaaaaaaaaaaa to roll back to/);
+    assert.throws(() => withRollback(empty, 'checkout'), /checkout runs the build deployed with the gateway/);
     assert.throws(
       () => withRollback(released, 'checkout', { to: C }),
-      /has no version cccccccccccc in the store/,
+      /has no version cccccccccccc in the store; it has aaaaaaaaaaaa, bbbbbbbbbbbb, built/,
     );
     assert.throws(() => withRollback(released, 'checkout', { to: B }), /already runs bbbbbbbbbbbb/);
   });

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import contracts from '@portal/contracts';
 import { releaseSettings, parseSection } from './settings.mjs';
 import {
+  deleteUnnamedVersions,
   deleteVersions,
   readState,
   storeBuild,
@@ -107,8 +108,9 @@ async function main() {
     const { state, expired } = withoutExpired(released, section, { graceHours });
     await writeState(store, state);
     await deleteVersions(store, section, expired);
-    if (expired.length)
-      say(`deleted ${expired.map((entry) => entry.version).join(', ')}, past the grace period`);
+    const unnamed = await deleteUnnamedVersions(store, state, section, { graceHours });
+    const deleted = [...expired.map((entry) => entry.version), ...unnamed];
+    if (deleted.length) say(`deleted ${deleted.join(', ')}, past the grace period`);
   });
   say(
     canary === undefined
