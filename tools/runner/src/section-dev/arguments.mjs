@@ -1,10 +1,10 @@
-// `npm run dev -- --section <name> [--port <n>] [--portal-url <url>]`: what the one-section dev loop is
+// `npm run dev -- --section <name> [--service <name>] [--port <n>] [--portal-url <url>]`: what the one-section dev loop is
 // asked for. Pure, so that every message is tested without starting anything.
 
 export const DEFAULT_FRONT_DOOR_PORT = 4300;
 export const DEFAULT_PORTAL_URL = 'http://localhost:8080';
 
-const knownFlags = ['--section', '--port', '--portal-url'];
+const knownFlags = ['--section', '--service', '--port', '--portal-url'];
 
 /** Whether `npm run dev` was given `--section`: then it runs one section, not the whole stack. */
 export function wantsOneSection(args) {
@@ -40,10 +40,11 @@ function parsePortalUrl(text, source) {
 
 /**
  * @param {string[]} args the command line after the script (`--section checkout --port 4300`)
- * @param {{ sections: readonly string[], env?: Record<string, string | undefined> }} options
- * @returns {{ section: string, frontDoorPort: number, portalUrl: string }}
+ * @param {{ sections: readonly string[], services?: readonly string[],
+ *   env?: Record<string, string | undefined> }} options
+ * @returns {{ section: string, service?: string, frontDoorPort: number, portalUrl: string }}
  */
-export function parseSectionDevArguments(args, { sections, env = process.env }) {
+export function parseSectionDevArguments(args, { sections, services = [], env = process.env }) {
   const unknown = args.find((arg) => arg.startsWith('--') && !knownFlags.includes(arg.split('=')[0]));
   if (unknown) throw new Error(`Unknown option ${unknown}. Options: ${knownFlags.join(', ')}.`);
 
@@ -52,10 +53,21 @@ export function parseSectionDevArguments(args, { sections, env = process.env }) 
   if (!section) throw new Error(`--section needs a section name. ${validNames}`);
   if (!sections.includes(section)) throw new Error(`Unknown section '${section}'. ${validNames}`);
 
+  const service = flagValue(args, '--service');
+  if (service !== undefined && !services.includes(service)) {
+    const valid = `Services the dev loop runs: ${services.join(', ')}`;
+    throw new Error(
+      service === ''
+        ? `--service needs a service name. ${valid}.`
+        : `'${service}' is not a service the dev loop runs. ${valid} (identity signs the portal's sign-ins, so it stays there).`,
+    );
+  }
+
   const port = flagValue(args, '--port');
   const portalUrl = flagValue(args, '--portal-url');
   return {
     section,
+    ...(service && { service }),
     frontDoorPort:
       port !== undefined
         ? parsePort(port, '--port')

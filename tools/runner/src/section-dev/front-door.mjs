@@ -1,7 +1,8 @@
 // The local front door of the one-section dev loop: one origin for the browser that serves the portal
 // (shell page, other sections, /api, cookies: all proxied from PORTAL_URL) and a `/mfe-manifest.json`
 // in which the section under development points at its webpack dev server. /api stays on this origin,
-// so sign-in and the session behave as on the portal itself.
+// so sign-in and the session behave as on the portal itself; with a service under development, the
+// paths it answers go to its local process instead (`service`).
 import http from 'node:http';
 import https from 'node:https';
 import { once } from 'node:events';
@@ -56,10 +57,19 @@ export function frontDoorResponseHeaders(headers, { portalUrl, frontDoorUrl, dev
 
 /**
  * @param {{ portalUrl: string, section: string, devServerUrl: string, port: number, host?: string,
- *   log: (line: string) => void }} options
+ *   log: (line: string) => void,
+ *   service?: { url: string, answers: (pathname: string) => boolean } }} options
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function startFrontDoor({ portalUrl, section, devServerUrl, port, host = 'localhost', log }) {
+export async function startFrontDoor({
+  portalUrl,
+  section,
+  devServerUrl,
+  port,
+  host = 'localhost',
+  log,
+  service,
+}) {
   let frontDoorUrl = '';
 
   async function serveManifest(request, response) {
@@ -81,8 +91,8 @@ export async function startFrontDoor({ portalUrl, section, devServerUrl, port, h
     }
   }
 
-  function proxy(request, response) {
-    const target = new URL(request.url ?? '/', portalUrl);
+  function proxy(request, response, origin) {
+    const target = new URL(request.url ?? '/', origin);
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => !hopByHop.has(name) && name !== 'host'),
     );
@@ -98,7 +108,8 @@ export async function startFrontDoor({ portalUrl, section, devServerUrl, port, h
       log(`${request.method} ${request.url}: ${error.message}`);
       if (response.headersSent) return response.destroy(error);
       response.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify({ statusCode: 502, message: `PORTAL_URL ${portalUrl}: ${error.message}` }));
+      const what = origin === portalUrl ? `PORTAL_URL ${portalUrl}` : `the local service at ${origin}`;
+      response.end(JSON.stringify({ statusCode: 502, message: `${what}: ${error.message}` }));
     });
     // A browser that goes away (a closed live stream) ends the upstream request too.
     response.on('close', () => upstream.destroy());
@@ -109,8 +120,10 @@ export async function startFrontDoor({ portalUrl, section, devServerUrl, port, h
     const { pathname } = new URL(request.url ?? '/', 'http://front-door');
     if (pathname === '/mfe-manifest.json' && (request.method === 'GET' || request.method === 'HEAD')) {
       void serveManifest(request, response);
+    } else if (service?.answers(pathname)) {
+      proxy(request, response, service.url);
     } else {
-      proxy(request, response);
+      proxy(request, response, portalUrl);
     }
   });
   server.listen(port, host);

@@ -1,7 +1,8 @@
-// `npm run dev -- --section <name>`: one section's webpack dev server (rebuilds and reloads on save)
-// behind a local front door that serves everything else from PORTAL_URL (default: `npm start`'s
-// gateway), so a section is developed against a running stack or a deployed environment without
-// starting the rest. Ctrl-C stops both.
+// `npm run dev -- --section <name> [--service <name>]`: one section's webpack dev server (rebuilds and
+// reloads on save) behind a local front door that serves everything else from PORTAL_URL (default:
+// `npm start`'s gateway), so a section is developed against a running stack or a deployed environment
+// without starting the rest. With --service, that backend service runs from this checkout too
+// (local-service.mjs) and answers its /api paths. Ctrl-C stops all of it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTE_NAMES, REMOTE_PORTS } from '@portal/federation';
@@ -10,7 +11,9 @@ import { isPortTaken, waitForHttp } from '../net.mjs';
 import { startNodeProcess, stopChild } from '../processes.mjs';
 import { parseSectionDevArguments } from './arguments.mjs';
 import { startFrontDoor } from './front-door.mjs';
+import { DEV_SERVICE_NAMES, startLocalService } from './local-service.mjs';
 import { fetchPortalManifest } from './portal.mjs';
+import { gatewayRoutes, serviceOfPath } from './service-routes.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const nx = path.join(rootDir, 'node_modules/.bin/nx');
@@ -40,12 +43,15 @@ function fail(message) {
 async function main() {
   const options = (() => {
     try {
-      return parseSectionDevArguments(process.argv.slice(2), { sections: REMOTE_NAMES });
+      return parseSectionDevArguments(process.argv.slice(2), {
+        sections: REMOTE_NAMES,
+        services: DEV_SERVICE_NAMES,
+      });
     } catch (error) {
       return fail(/** @type {Error} */ (error).message);
     }
   })();
-  const { section, portalUrl, frontDoorPort } = options;
+  const { section, service, portalUrl, frontDoorPort } = options;
   const devServerPort = REMOTE_PORTS[/** @type {keyof typeof REMOTE_PORTS} */ (section)];
   const devServerUrl = `http://localhost:${devServerPort}`;
 
@@ -71,22 +77,45 @@ async function main() {
   });
   /** @type {{ url: string, close: () => Promise<void> } | undefined} */
   let frontDoor;
+  /** @type {{ url: string, stop: () => Promise<void> } | undefined} */
+  let localService;
   async function shutdown(code) {
     if (stopping) return;
     stopping = true;
-    await Promise.all([stopChild(devServer), frontDoor?.close()]);
+    await Promise.all([stopChild(devServer), frontDoor?.close(), localService?.stop()]);
     process.exit(code);
   }
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
 
   try {
+    if (service) {
+      localService = await startLocalService({
+        name: service,
+        rootDir,
+        portalUrl,
+        frontDoorUrl: `http://localhost:${frontDoorPort}`,
+        log,
+        onExit: (code, signal) => {
+          if (stopping) return;
+          log(`${service} exited (${signal ?? `code ${code}`}): stopping`);
+          void shutdown(1);
+        },
+      });
+    }
+    const routes = service ? await gatewayRoutes() : [];
     frontDoor = await startFrontDoor({
       portalUrl,
       section,
       devServerUrl,
       port: frontDoorPort,
       log: logger('front-door'),
+      ...(localService && {
+        service: {
+          url: localService.url,
+          answers: (pathname) => serviceOfPath(pathname, routes) === service,
+        },
+      }),
     });
     log(`waiting for the ${section} dev server at ${devServerUrl} (the first build takes a while)`);
     await waitForHttp(`${devServerUrl}/mf-manifest.json`, {
@@ -97,7 +126,10 @@ async function main() {
     log(`failed: ${/** @type {Error} */ (caught).stack ?? caught}`);
     return shutdown(1);
   }
-  console.log(`Section ${section} from its dev server ${devServerUrl}, the rest from ${portalUrl}:`);
+  const serviceNote = localService ? `, ${service}'s API from ${localService.url}` : '';
+  console.log(
+    `Section ${section} from its dev server ${devServerUrl}${serviceNote}, the rest from ${portalUrl}:`,
+  );
   console.log(`Open ${frontDoor.url}`);
 }
 

@@ -15,6 +15,7 @@ import { policyAllowingDevServer } from './content-security-policy.mjs';
 import { frontDoorResponseHeaders, startFrontDoor } from './front-door.mjs';
 import { manifestWithDevSection } from './manifest.mjs';
 import { fetchPortalManifest } from './portal.mjs';
+import { gatewayRoutes, serviceOfPath } from './service-routes.mjs';
 
 const sections = ['marketing', 'checkout', 'dashboard', 'staff'];
 const parse = (args, env = {}) => parseSectionDevArguments(args, { sections, env });
@@ -45,6 +46,74 @@ test('parseSectionDevArguments: a bad or missing section names the valid ones', 
   assert.throws(() => parse(['--section']), /--section needs a section name\. Valid sections/);
   assert.throws(() => parse(['--section=']), valid);
   assert.throws(() => parse(['--section', '--port', '4400']), /--section needs a section name/);
+});
+
+test('parseSectionDevArguments: --service names a service the loop runs, and only those', () => {
+  const services = ['commerce', 'support'];
+  const parseWith = (args) => parseSectionDevArguments(args, { sections, services, env: {} });
+  assert.equal(parseWith(['--section', 'dashboard', '--service', 'support']).service, 'support');
+  assert.equal(parseWith(['--section', 'dashboard', '--service=commerce']).service, 'commerce');
+  assert.equal('service' in parseWith(['--section', 'dashboard']), false);
+  assert.throws(
+    () => parseWith(['--section', 'dashboard', '--service', 'identity']),
+    /'identity' is not a service the dev loop runs\. Services the dev loop runs: commerce, support \(identity signs/,
+  );
+  assert.throws(() => parseWith(['--section', 'dashboard', '--service']), /--service needs a service name/);
+});
+
+test("serviceOfPath: the gateway's route table, longest prefix first, its own live streams left to it", async () => {
+  const routes = await gatewayRoutes();
+  assert.equal(serviceOfPath('/api/support/tickets/7', routes), 'support');
+  assert.equal(serviceOfPath('/api/support', routes), 'support');
+  assert.equal(serviceOfPath('/api/account/export/crm', routes), 'crm');
+  assert.equal(serviceOfPath('/api/account/export', routes), 'identity');
+  assert.equal(serviceOfPath('/api/supportive', routes), undefined);
+  assert.equal(serviceOfPath('/api/kpi/stream', routes), undefined, 'the live metrics are the gateway’s');
+  assert.equal(serviceOfPath('/api/support/stream', routes), undefined, 'the live tickets are the gateway’s');
+  assert.equal(serviceOfPath('/pricing', routes), undefined);
+});
+
+test('the front door sends the paths of a service under development to it, the rest to the portal', async (t) => {
+  const portal = await startFakePortal();
+  const service = http.createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ from: 'local service', url: request.url, cookie: request.headers.cookie }));
+  });
+  service.listen(0, '127.0.0.1');
+  await once(service, 'listening');
+  const { port } = /** @type {import('node:net').AddressInfo} */ (service.address());
+  const frontDoor = await startFrontDoor({
+    portalUrl: portal.url,
+    section: 'dashboard',
+    devServerUrl,
+    port: 0,
+    log: () => {},
+    service: { url: `http://127.0.0.1:${port}`, answers: (pathname) => pathname.startsWith('/api/support') },
+  });
+  t.after(async () => {
+    await frontDoor.close();
+    await portal.close();
+    service.closeAllConnections();
+    await new Promise((resolve) => service.close(resolve));
+  });
+
+  const local = await fetch(`${frontDoor.url}/api/support/tickets?page=2`, {
+    headers: { cookie: 'session=s1' },
+  });
+  assert.deepEqual(await local.json(), {
+    from: 'local service',
+    url: '/api/support/tickets?page=2',
+    cookie: 'session=s1',
+  });
+  const page = await fetch(`${frontDoor.url}/pricing`);
+  assert.equal(await page.text(), '<!doctype html><title>Pricing</title>');
+
+  service.closeAllConnections();
+  await new Promise((resolve) => service.close(resolve));
+  const down = await fetch(`${frontDoor.url}/api/support/tickets`);
+  assert.equal(down.status, 502);
+  const { message } = /** @type {{ message: string }} */ (await down.json());
+  assert.match(message, /^the local service at http:\/\/127\.0\.0\.1:\d+: /);
 });
 
 test('parseSectionDevArguments: the front door port from --port, else FRONT_DOOR_PORT', () => {
@@ -78,7 +147,7 @@ test('parseSectionDevArguments: the portal from --portal-url, else PORTAL_URL, a
 test('parseSectionDevArguments: an unknown option is refused with the known ones', () => {
   assert.throws(
     () => parse(['--section', 'checkout', '--with-servce']),
-    /Unknown option --with-servce\. Options: --section, --port, --portal-url\./,
+    /Unknown option --with-servce\. Options: --section, --service, --port, --portal-url\./,
   );
 });
 
