@@ -15,7 +15,9 @@ import type { z } from 'zod';
 import type { AppConfig } from '../app.module';
 import { CRM_CONFIG, DEFAULT_BOOKING_INBOX } from '../config';
 import { LeadLimitsService } from '../rate-limits/lead-limits.service';
+import { recordLead, splitName } from '../contact/record-lead';
 import { bookingTokenHash, isBookingToken, newBookingToken } from './booking-tokens';
+import { callTimeOf } from './call-time';
 import { isPostgresError } from './postgres-errors';
 
 /** A booking as validated by `bookCallRequestSchema` (trimmed, empty optional fields dropped). */
@@ -57,6 +59,16 @@ const toPublicBooking = (row: BookingRow): PublicBooking => ({
   startsAt: row.starts_at.toISOString(),
   endsAt: row.ends_at.toISOString(),
 });
+
+/** What sales read on the lead a booked call starts: when, and what the visitor gave besides. */
+function bookedCallMessage(row: BookingRow): string {
+  const when = callTimeOf(row.starts_at.toISOString(), row.ends_at.toISOString());
+  return [
+    `Booked a discovery call: ${when}.`,
+    ...(row.phone ? [`Phone: ${row.phone}`] : []),
+    ...(row.note ? [`Note: ${row.note}`] : []),
+  ].join('\n');
+}
 
 const slotTaken = () => new ConflictException(bookingMessages.slotTaken);
 const bookingNotFound = () => new NotFoundException(bookingMessages.bookingNotFound);
@@ -126,6 +138,12 @@ export class BookingService {
           ],
         );
         await this.sendInvitations(manager, row, token, 'booked', null);
+        await recordLead(manager, {
+          ...splitName(row.name),
+          email: row.email,
+          company: row.company,
+          message: bookedCallMessage(row),
+        });
         return row;
       }),
     );

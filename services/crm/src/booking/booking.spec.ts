@@ -5,6 +5,7 @@ import {
   openSlotsResponseSchema,
   staffBookingsResponseSchema,
   staffSlotSchema,
+  staffLeadListResponseSchema,
   staffSlotsResponseSchema,
   subjects,
 } from '@portal/contracts';
@@ -153,6 +154,27 @@ describe('the company’s own booking: /api/crm/booking and /api/crm/staff/avail
       startsAt: slot.startsAt,
       cancelledAt: null,
     });
+
+    // Sales get the booked call as a lead, with when it is and what the visitor wrote.
+    const leads = staffLeadListResponseSchema.parse(
+      (await call('GET', `/api/crm/staff/leads?q=${encodeURIComponent(details.email)}`, { who: staff })).body,
+    ).leads;
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: details.email,
+      company: 'Analytical Engines',
+      status: 'new',
+    });
+    expect(leads[0].message).toMatch(
+      /^Booked a discovery call: \w+day, \w+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M E[SD]T\.\nPhone: \+1 \(201\) 555-0100\nNote: About 2,000 calls a day; we use Zendesk\.$/,
+    );
+    const [{ count }] = await crm().dataSource.query(
+      `SELECT count(*)::int AS count FROM outbox WHERE subject = $1 AND data->>'email' = $2`,
+      [subjects.leadCreated, details.email],
+    );
+    expect(count).toBe(1);
   });
 
   it('lets exactly one of many visitors racing for a slot book it: the others get 409', async () => {

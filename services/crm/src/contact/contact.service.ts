@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ContactResponse, contactRequestSchema } from '@portal/contracts';
-import { enqueueCatalogEvent } from '@portal/events';
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { LeadLimitsService } from '../rate-limits/lead-limits.service';
 import { messageWithCart, withTotal } from './cart-lead';
-import { ContactSubmissionEntity } from './contact-submission.entity';
+import { recordLead } from './record-lead';
 
 /** A contact request as validated by `contactRequestSchema` (trimmed, empty company dropped). */
 export type ContactSubmission = z.output<typeof contactRequestSchema>;
@@ -34,27 +33,13 @@ export class ContactService {
     }
     const cart = submission.cart ? withTotal(submission.cart) : null;
     return this.dataSource.transaction(async (manager) => {
-      const row = await manager.save(
-        ContactSubmissionEntity,
-        manager.create(ContactSubmissionEntity, {
-          id: randomUUID(),
-          firstName: submission.firstName,
-          lastName: submission.lastName,
-          email: submission.email,
-          company: submission.company ?? null,
-          message: cart ? messageWithCart(submission.message, cart) : submission.message,
-          cart,
-          status: 'new',
-        }),
-      );
-      await enqueueCatalogEvent(manager, 'leadCreated', {
-        submissionId: row.id,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        email: row.email,
-        company: row.company,
-        message: row.message,
-        createdAt: row.createdAt.toISOString(),
+      const row = await recordLead(manager, {
+        firstName: submission.firstName,
+        lastName: submission.lastName,
+        email: submission.email,
+        company: submission.company ?? null,
+        message: cart ? messageWithCart(submission.message, cart) : submission.message,
+        cart,
       });
       return { id: row.id, status: 'new' };
     });

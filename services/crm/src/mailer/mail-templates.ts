@@ -11,6 +11,7 @@ import {
   WEBHOOK_RETRY_HOURS,
   WEBHOOK_TIMEOUT_SECONDS,
 } from '@portal/contracts';
+import { callTimeOf } from '../booking/call-time';
 import { calendarInvite } from './calendar-invite';
 
 /**
@@ -91,26 +92,6 @@ const dueTimeOf = (iso: string) =>
 
 const customerTicketNotice = `You received this email because you opened this ticket with ${mailBrand.name} support. You can turn ticket emails off in Settings in your dashboard.`;
 const staffTicketNotice = `You received this email because your account is on the ${mailBrand.name} support staff. You can turn ticket emails off for your account in its notification settings.`;
-
-/** A call's time, as the company (Millstone, New Jersey) and the reader's calendar app both read it. */
-const callTimeOf = (startsAt: string, endsAt: string) => {
-  const zone = 'America/New_York';
-  const day = new Date(startsAt).toLocaleDateString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: zone,
-  });
-  const time = (iso: string, withZone: boolean) =>
-    new Date(iso).toLocaleTimeString('en-US', {
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: zone,
-      ...(withZone && { timeZoneName: 'short' }),
-    });
-  return `${day}, ${time(startsAt, false)} – ${time(endsAt, true)}`;
-};
 
 type CallBooking = Extract<MailContent, { template: 'call-booking' }>;
 
