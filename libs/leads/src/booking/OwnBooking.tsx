@@ -21,6 +21,26 @@ export interface OwnBookingProps {
   empty: ReactNode;
 }
 
+/**
+ * The open times loading, in exactly the room `empty` takes (drawn unseen under the skeleton): with no
+ * open time, the usual case, the page does not move when they arrive. A page that shows this before it
+ * knows whether it books calls itself (InlineScheduler's `loading`) stays still too.
+ */
+export function OwnBookingPlaceholder({ empty }: OwnBookingProps) {
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <Box aria-hidden sx={{ visibility: 'hidden' }}>
+        {empty}
+      </Box>
+      <Skeleton
+        variant="rounded"
+        aria-label="Loading open times"
+        sx={{ position: 'absolute', inset: 0, height: 'auto' }}
+      />
+    </Box>
+  );
+}
+
 /** What went wrong, in the server's words when it sent some. */
 const failure = (error: unknown) => serverMessage(error) ?? 'We could not book the call. Please try again.';
 
@@ -53,7 +73,7 @@ export function OwnBooking({ empty }: OwnBookingProps) {
       </Alert>
     );
   }
-  if (slots.isLoading) return <Skeleton variant="rounded" height={240} aria-label="Loading open times" />;
+  if (slots.isLoading) return <OwnBookingPlaceholder empty={empty} />;
   if (slots.isError) {
     return (
       <Alert

@@ -10,6 +10,7 @@ import {
   ContactForm,
   InlineScheduler,
   OwnBooking,
+  OwnBookingPlaceholder,
   ScheduleCallButton,
 } from '@portal/leads';
 import { PageContainer } from '@portal/ui';
@@ -39,6 +40,18 @@ function showBooking() {
   section.scrollIntoView({ behavior: 'smooth', block: 'start' });
   firstTime.focus({ preventScroll: true });
 }
+
+const bookingPaperSx = { p: { xs: 3, md: 4 } };
+
+/** No open time to book: the message form instead. */
+const noOpenTimes = (
+  <>
+    <Typography color="text.secondary">{SCHEDULER_SECTION.unavailable}</Typography>
+    <Button variant="outlined" onClick={showForm} sx={{ mt: 2 }}>
+      Send a message
+    </Button>
+  </>
+);
 
 export default function Contact() {
   usePublicPageMeta('/contact');
@@ -113,18 +126,14 @@ export default function Contact() {
       >
         <InlineScheduler
           title={SCHEDULER_SECTION.frameTitle}
+          loading={
+            <Paper sx={bookingPaperSx}>
+              <OwnBookingPlaceholder empty={noOpenTimes} />
+            </Paper>
+          }
           unavailable={
-            <Paper sx={{ p: { xs: 3, md: 4 } }}>
-              <OwnBooking
-                empty={
-                  <>
-                    <Typography color="text.secondary">{SCHEDULER_SECTION.unavailable}</Typography>
-                    <Button variant="outlined" onClick={showForm} sx={{ mt: 2 }}>
-                      Send a message
-                    </Button>
-                  </>
-                }
-              />
+            <Paper sx={bookingPaperSx}>
+              <OwnBooking empty={noOpenTimes} />
             </Paper>
           }
         />
