@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { bookCallRequestSchema, type OpenSlot, type PublicBooking } from '@portal/contracts';
 import { serverMessage } from '@portal/store';
+import { Honeypot } from '../honeypot';
 import { useBookCallMutation, useOpenSlotsQuery } from './booking-api';
 import { SlotPicker } from './SlotPicker';
 import { callTime } from './slot-days';
@@ -172,22 +173,7 @@ export function OwnBooking({ empty }: OwnBookingProps) {
             minRows={3}
             sx={{ gridColumn: '1 / -1' }}
           />
-          {/* The honeypot: off screen, out of the tab order and hidden from assistive technology. */}
-          <Box
-            aria-hidden
-            sx={{ position: 'absolute', left: -10000, top: 0, width: 1, height: 1, overflow: 'hidden' }}
-          >
-            <label htmlFor={`${id}-website`}>Website</label>
-            <input
-              id={`${id}-website`}
-              name="website"
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              value={values.website}
-              onChange={change('website')}
-            />
-          </Box>
+          <Honeypot idPrefix={id} value={values.website} onChange={change('website')} />
         </Box>
       </div>
       {problem && <Alert severity="error">{problem}</Alert>}

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { type CartLead, type ContactRequest, contactRequestSchema } from '@portal/contracts';
 import { serverMessage, showToast, useAppDispatch, type ApiError } from '@portal/store';
+import { Honeypot } from '../honeypot';
 import { useSendContactMessageMutation } from './contact-api';
 
 type Field = 'firstName' | 'lastName' | 'company' | 'email' | 'message';
@@ -163,22 +164,7 @@ export function ContactForm({
         minRows={5}
         sx={{ gridColumn: '1 / -1' }}
       />
-      {/* The honeypot: off screen, out of the tab order and hidden from assistive technology. */}
-      <Box
-        aria-hidden
-        sx={{ position: 'absolute', left: -10000, top: 0, width: 1, height: 1, overflow: 'hidden' }}
-      >
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input
-          id={`${id}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={change('website')}
-        />
-      </Box>
+      <Honeypot idPrefix={id} value={values.website} onChange={change('website')} />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Button type="submit" variant="contained" size="large" loading={isLoading}>
           {submitLabel}
