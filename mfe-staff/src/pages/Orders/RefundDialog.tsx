@@ -1,9 +1,4 @@
-import { useId, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -12,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { refundReasons, type RefundReason, type StaffOrderDetail } from '@portal/contracts';
 import { showToast, useAppDispatch } from '@portal/store';
+import { FormDialog } from '@portal/ui/form-dialog';
 import { useRefundOrderMutation } from '../../api/staff-api';
 import { errorText } from '../../components/LoadError';
 import { centsOf, formatMoney, humanize, parseAmount } from '../../format/format';
@@ -22,7 +18,6 @@ import { centsOf, formatMoney, humanize, parseAmount } from '../../format/format
  */
 export function RefundDialog({ order, onClose }: { order: StaffOrderDetail; onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const titleId = useId();
   const [refund, refunding] = useRefundOrderMutation();
   const [kind, setKind] = useState<'full' | 'partial'>('full');
   const [amount, setAmount] = useState('');
@@ -31,8 +26,7 @@ export function RefundDialog({ order, onClose }: { order: StaffOrderDetail; onCl
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const left = centsOf(order.refundable);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setProblem(null);
     let partial: string | undefined;
     if (kind === 'partial') {
@@ -59,65 +53,54 @@ export function RefundDialog({ order, onClose }: { order: StaffOrderDetail; onCl
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Refund order {order.id.slice(0, 8)}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography variant="body2" color="text.secondary">
-            Paid {formatMoney(order.amountPaid)}, refunded {formatMoney(order.amountRefunded)}:{' '}
-            {formatMoney(order.refundable)} left. The money goes back to the customer&apos;s card through
-            Stripe.
-          </Typography>
-          <RadioGroup
-            value={kind}
-            onChange={(event) => setKind(event.target.value as 'full' | 'partial')}
-            aria-label="How much"
-          >
-            <FormControlLabel
-              value="full"
-              control={<Radio />}
-              label={`Everything left (${formatMoney(order.refundable)})`}
-            />
-            <FormControlLabel value="partial" control={<Radio />} label="Part of it" />
-          </RadioGroup>
-          {kind === 'partial' && (
-            <TextField
-              label="Amount (USD)"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              inputMode="decimal"
-              autoFocus
-              placeholder="25.00"
-            />
-          )}
-          <TextField
-            select
-            label="Reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value as RefundReason | '')}
-          >
-            <MenuItem value="">No reason given</MenuItem>
-            {refundReasons.map((value) => (
-              <MenuItem key={value} value={value}>
-                {humanize(value)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {problem && (
-            <Typography role="alert" color="error.light">
-              {problem}
-            </Typography>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" color="warning" disabled={refunding.isLoading}>
-            Refund
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Refund order ${order.id.slice(0, 8)}`}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Refund"
+      submitColor="warning"
+      busy={refunding.isLoading}
+      problem={problem}
+    >
+      <Typography variant="body2" color="text.secondary">
+        Paid {formatMoney(order.amountPaid)}, refunded {formatMoney(order.amountRefunded)}:{' '}
+        {formatMoney(order.refundable)} left. The money goes back to the customer&apos;s card through Stripe.
+      </Typography>
+      <RadioGroup
+        value={kind}
+        onChange={(event) => setKind(event.target.value as 'full' | 'partial')}
+        aria-label="How much"
+      >
+        <FormControlLabel
+          value="full"
+          control={<Radio />}
+          label={`Everything left (${formatMoney(order.refundable)})`}
+        />
+        <FormControlLabel value="partial" control={<Radio />} label="Part of it" />
+      </RadioGroup>
+      {kind === 'partial' && (
+        <TextField
+          label="Amount (USD)"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          inputMode="decimal"
+          autoFocus
+          placeholder="25.00"
+        />
+      )}
+      <TextField
+        select
+        label="Reason"
+        value={reason}
+        onChange={(event) => setReason(event.target.value as RefundReason | '')}
+      >
+        <MenuItem value="">No reason given</MenuItem>
+        {refundReasons.map((value) => (
+          <MenuItem key={value} value={value}>
+            {humanize(value)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }

@@ -1,15 +1,12 @@
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { canRefund, type StaffRefundRequest, subscriptionMessages } from '@portal/contracts';
 import { selectSessionUser, showToast, useAppDispatch, useAppSelector } from '@portal/store';
+import { FormDialog } from '@portal/ui/form-dialog';
 import {
   useApproveRefundRequestMutation,
   useDeclineRefundRequestMutation,
@@ -110,7 +107,6 @@ export function RefundRequests() {
 
 function ApproveDialog({ request, onClose }: { request: StaffRefundRequest; onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const titleId = useId();
   const [approve, approval] = useApproveRefundRequestMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const confirm = async () => {
@@ -123,39 +119,29 @@ function ApproveDialog({ request, onClose }: { request: StaffRefundRequest; onCl
     onClose();
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Approve the refund?</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <DialogContentText>
-          {formatMoney(request.amount)} goes back to {customerOf(request)}&apos;s card through Stripe, and
-          their {request.packageName} subscription ends now.
-        </DialogContentText>
-        {problem && (
-          <Typography role="alert" color="error.light">
-            {problem}
-          </Typography>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button variant="contained" color="warning" onClick={confirm} disabled={approval.isLoading}>
-          Refund {formatMoney(request.amount)}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title="Approve the refund?"
+      onSubmit={confirm}
+      onClose={onClose}
+      submitLabel={`Refund ${formatMoney(request.amount)}`}
+      submitColor="warning"
+      busy={approval.isLoading}
+      problem={problem}
+    >
+      <DialogContentText>
+        {formatMoney(request.amount)} goes back to {customerOf(request)}&apos;s card through Stripe, and their{' '}
+        {request.packageName} subscription ends now.
+      </DialogContentText>
+    </FormDialog>
   );
 }
 
 function DeclineDialog({ request, onClose }: { request: StaffRefundRequest; onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const titleId = useId();
   const [decline, declining] = useDeclineRefundRequestMutation();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setProblem(null);
     if (!reason.trim()) return setProblem(subscriptionMessages.declineReasonRequired);
     const result = await decline({ id: request.id, reason: reason.trim() });
@@ -164,38 +150,27 @@ function DeclineDialog({ request, onClose }: { request: StaffRefundRequest; onCl
     onClose();
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Decline the refund?</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <DialogContentText>
-            {customerOf(request)} asked for {formatMoney(request.amount)} back. They will read your reason.
-          </DialogContentText>
-          <TextField
-            label="Reason for the customer"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            multiline
-            minRows={2}
-            autoFocus
-            required
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
-          />
-          {problem && (
-            <Typography role="alert" color="error.light">
-              {problem}
-            </Typography>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={declining.isLoading}>
-            Decline
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title="Decline the refund?"
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Decline"
+      busy={declining.isLoading}
+      problem={problem}
+    >
+      <DialogContentText>
+        {customerOf(request)} asked for {formatMoney(request.amount)} back. They will read your reason.
+      </DialogContentText>
+      <TextField
+        label="Reason for the customer"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        multiline
+        minRows={2}
+        autoFocus
+        required
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+      />
+    </FormDialog>
   );
 }

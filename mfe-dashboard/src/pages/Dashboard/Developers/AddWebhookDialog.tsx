@@ -19,7 +19,7 @@ import {
 } from '@portal/contracts';
 import { showToast, useAppDispatch } from '@portal/store';
 import { CancelCreateActions } from '../../../components/CancelCreateActions';
-import { dialogPaperSx } from '../Integrations/dialog-paper';
+import { dialogPaperSx } from '@portal/ui/form-dialog';
 import { useCreateWebhookEndpointMutation } from './developers-api';
 import { failureText, monoSx } from './developer-labels';
 import { CodeChoices } from './CodeChoices';

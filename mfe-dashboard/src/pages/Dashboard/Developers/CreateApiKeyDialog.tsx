@@ -16,7 +16,7 @@ import {
 import { showToast, useAppDispatch } from '@portal/store';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { CancelCreateActions } from '../../../components/CancelCreateActions';
-import { dialogPaperSx } from '../Integrations/dialog-paper';
+import { dialogPaperSx } from '@portal/ui/form-dialog';
 import { useCreateApiKeyMutation } from './developers-api';
 import { failureText, monoSx } from './developer-labels';
 import { CodeChoices } from './CodeChoices';

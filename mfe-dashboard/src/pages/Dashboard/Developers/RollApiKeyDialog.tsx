@@ -13,7 +13,7 @@ import { showToast, useAppDispatch } from '@portal/store';
 import { formatDateTime } from '@portal/ui/format-date';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { CancelCreateActions } from '../../../components/CancelCreateActions';
-import { dialogPaperSx } from '../Integrations/dialog-paper';
+import { dialogPaperSx } from '@portal/ui/form-dialog';
 import { useRollApiKeyMutation } from './developers-api';
 import { failureText, GRACE_LABELS, monoSx } from './developer-labels';
 import { SecretShownOnce } from './SecretShownOnce';

@@ -5,7 +5,7 @@ import { withoutBidiControls } from '@portal/ui/user-text';
 import { serverMessage, showToast, useAppDispatch, type ApiError } from '@portal/store';
 import { useCreateIntegrationMutation } from '../../../api/dashboard-api';
 import { AddIntegrationForm } from './AddIntegrationForm';
-import { dialogPaperSx } from './dialog-paper';
+import { dialogPaperSx } from '@portal/ui/form-dialog';
 import { IntegrationConnected } from './IntegrationConnected';
 
 export interface AddIntegrationDialogProps {

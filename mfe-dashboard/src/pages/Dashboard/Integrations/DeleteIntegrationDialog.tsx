@@ -9,7 +9,7 @@ import type { Integration } from '@portal/contracts';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { serverMessage, showToast, useAppDispatch, type ApiError } from '@portal/store';
 import { useDeleteIntegrationMutation } from '../../../api/dashboard-api';
-import { dialogPaperSx } from './dialog-paper';
+import { dialogPaperSx } from '@portal/ui/form-dialog';
 import { INTEGRATION_TYPE_LABELS } from './integration-types';
 
 export interface DeleteIntegrationDialogProps {

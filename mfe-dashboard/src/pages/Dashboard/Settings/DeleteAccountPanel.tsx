@@ -12,7 +12,7 @@ import { SecretField } from '@portal/ui/secret-field';
 import { useAppDispatch } from '@portal/store';
 import { accountDeleted, useDeleteAccountMutation } from '@portal/store/account-api';
 import { useNavigate } from 'react-router-dom';
-import { dialogPaperSx } from '../Integrations/dialog-paper';
+import { dialogPaperSx } from '@portal/ui/form-dialog';
 import { FormOutcome } from './FormOutcome';
 import { SettingsPanel } from './SettingsPanel';
 import { checkForm, useSettingsForm } from './settings-form';

@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { dialogPaperSx } from '../Integrations/dialog-paper';
+import { dialogPaperSx } from '@portal/ui/form-dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;

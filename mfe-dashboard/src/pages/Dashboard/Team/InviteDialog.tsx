@@ -16,7 +16,7 @@ import {
 import { serverMessage, showToast, useAppDispatch } from '@portal/store';
 import { useInviteMutation } from '../../../api/team-api';
 import { CancelCreateActions } from '../../../components/CancelCreateActions';
-import { dialogPaperSx } from '../Integrations/dialog-paper';
+import { dialogPaperSx } from '@portal/ui/form-dialog';
 
 export interface InviteDialogProps {
   open: boolean;
