@@ -10,6 +10,7 @@ import {
 import { loadApi, StoreProvider } from '@portal/store';
 import { loadBookingApi } from '@portal/leads';
 import { Home } from './pages/Home/Home';
+import { loadStatusApi } from './pages/Status/status-api';
 import { MARKETING_PATHS, type MarketingPath } from './routes';
 
 // One page per path of the section's routes; every page but the home page loads on demand.
@@ -31,6 +32,10 @@ const PAGES: SectionPageModules<MarketingPath> = {
   '/docs': lazyPage(() => import('./pages/Docs/Docs')),
   '/privacy-policy': lazyPage(() => import('./pages/PrivacyPolicy/PrivacyPolicy')),
   '/terms': lazyPage(() => import('./pages/Terms/Terms')),
+  // Its queries' hooks wait for RTK Query: loaded with the page, so the first render does not suspend.
+  '/status': lazyPage(() =>
+    Promise.all([import('./pages/Status/StatusPage'), loadStatusApi()]).then(([module]) => module),
+  ),
   '/booking/:token': lazyPage(() =>
     Promise.all([import('./pages/Booking/ManageBookingPage'), loadBookingApi()]).then(([module]) => module),
   ),

@@ -16,6 +16,8 @@ export const MARKETING_PATHS = [
   '/docs',
   '/privacy-policy',
   '/terms',
+  // The public status page (ADR 0235): measured uptime, incidents, incident mails.
+  '/status',
   // The booking mails' manage link (ADR 0232): cancel or reschedule a call booked on the site.
   '/booking/:token',
 ] as const;

@@ -12,6 +12,8 @@ export const STAFF_PATHS = [
   '/staff/customers',
   '/staff/agents',
   '/staff/availability',
+  '/staff/chats',
+  '/staff/incidents',
 ] as const;
 
 export type StaffPath = (typeof STAFF_PATHS)[number];

@@ -36,6 +36,7 @@ describe('route table', () => {
       '/api/support/attachments': 'support',
       '/api/support/staff/attachments': 'support',
       '/api/support': 'support',
+      '/api/status': 'support',
       '/api/kpi': 'kpi',
       '/api/developers/keys': 'identity',
       '/api/developers/webhooks': 'crm',

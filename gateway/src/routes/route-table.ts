@@ -78,6 +78,8 @@ export const routes: readonly RouteDefinition[] = [
   { prefix: '/api/support/attachments', service: 'support', bodyLimit: ATTACHMENT_MAX_BYTES },
   { prefix: '/api/support/staff/attachments', service: 'support', bodyLimit: ATTACHMENT_MAX_BYTES },
   { prefix: '/api/support', service: 'support' },
+  // The public status page: services' states and uptime, incidents, subscriptions (ADR 0235).
+  { prefix: '/api/status', service: 'support' },
   // `GET /api/kpi/stream`, the dashboard's live metrics, is the gateway's own route (live-metrics/).
   { prefix: '/api/kpi', service: 'kpi' },
   // The Developers page: API keys are identity's, outbound webhooks crm's (ADR 0199).

@@ -12,6 +12,8 @@ export const contractVersions = {
    * `info.version` of `asyncapi.json`: the event catalog as a whole (bump it to remove an event).
    * 2: `portal.mail.requested` may carry the `call-booking` template (ADR 0232); its one consumer,
    * crm's mailer, ships with its one producer of it, so the event keeps version 1.
+   * 3: it may carry the status page's `status-subscription-confirmation` and `status-incident` (ADR 0235),
+   * produced by support; crm's mailer reads them, so it ships first.
    */
-  events: '2.0.0',
+  events: '3.0.0',
 } as const;

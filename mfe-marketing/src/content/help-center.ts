@@ -25,7 +25,7 @@ export const HELP_CATEGORY_ICONS: Record<HelpCategoryId, Icon> = {
   account: ManageAccounts,
 };
 
-/** Quick links of the help center; the two without a page yet are shown as coming soon. */
+/** Quick links of the help center; the one without a page yet is shown as coming soon. */
 export interface QuickLink {
   title: string;
   description: string;
@@ -34,7 +34,12 @@ export interface QuickLink {
 }
 
 export const QUICK_LINKS: readonly QuickLink[] = [
-  { title: 'Service Status', description: 'Live platform status and incident updates', Icon: MonitorHeart },
+  {
+    title: 'Service Status',
+    description: 'Live platform status and incident updates',
+    href: '/status',
+    Icon: MonitorHeart,
+  },
   {
     title: 'API Documentation',
     description: 'Endpoints, webhooks and code samples',

@@ -62,6 +62,11 @@ export const PAGE_TEXT = {
     title: 'Privacy Policy',
     description: `How ${BRAND_NAME} collects, uses, shares and protects personal information on its website and services, the choices you have, and how to reach us.`,
   },
+  '/status': {
+    title: 'Service Status',
+    description:
+      'Live status of the Millstone CX website, customer portal, API, integrations and live metrics, with 90 days of measured uptime and incident updates.',
+  },
   '/terms': {
     title: 'Terms of Service',
     description: `The terms for using the ${BRAND_NAME} website, customer portal, API and services: accounts, billing, acceptable use, liability and New Jersey law.`,

@@ -3,20 +3,29 @@ import { serviceRootModule } from '@portal/service-kit';
 import { AccountModule } from './account/account.module';
 import { AgentsModule } from './agents/agents.module';
 import { AttachmentsModule } from './attachments/attachments.module';
+import { ChatModule } from './chat/chat.module';
 import { SUPPORT_CONFIG, type SupportConfig } from './config';
 import { supportDatabase } from './database';
 import { DeflectionsModule } from './deflections/deflections.module';
 import { PublicApiModule } from './public-api/public-api.module';
 import { SlaModule } from './sla/sla.module';
+import { StatusModule } from './status/status.module';
 import { TicketsModule } from './tickets/tickets.module';
 
 export type AppConfig = Pick<
   SupportConfig,
-  'databaseUrl' | 'natsUrl' | 'identityUrl' | 'ticketLimitPerHour' | 'allowPrivateCallbackUrls'
-> & {
-  /** Where account events come from; default: the stream `PORTAL` at `natsUrl`. */
-  events?: Omit<ConsumedEventsOptions, 'databaseUrl'>;
-};
+  | 'databaseUrl'
+  | 'natsUrl'
+  | 'identityUrl'
+  | 'ticketLimitPerHour'
+  | 'allowPrivateCallbackUrls'
+  | 'publicSiteUrl'
+> &
+  Partial<Pick<SupportConfig, 'chatWaitSeconds' | 'chatMessagesPerMinute'>> &
+  Partial<Pick<SupportConfig, 'statusSubscribeLimits'>> & {
+    /** Where account events come from; default: the stream `PORTAL` at `natsUrl`. */
+    events?: Omit<ConsumedEventsOptions, 'databaseUrl'>;
+  };
 
 export const AppModule = serviceRootModule<AppConfig>('support', {
   configToken: SUPPORT_CONFIG,
@@ -29,6 +38,8 @@ export const AppModule = serviceRootModule<AppConfig>('support', {
     AccountModule,
     AgentsModule,
     PublicApiModule,
+    ChatModule,
+    StatusModule,
   ],
   provide: (config) => [consumedEventsProvider(config, config.events)],
 });

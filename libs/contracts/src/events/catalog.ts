@@ -379,6 +379,20 @@ export const mailContentSchema = z.discriminatedUnion('template', [
     note: z.string().max(2000).nullable(),
     link: mailLink,
   }),
+  // The status page (ADR 0235): the double opt-in of a subscriber, then each incident opened, updated or
+  // resolved, with the page's link and the subscriber's unsubscribe link.
+  z.object({ template: z.literal('status-subscription-confirmation'), link: mailLink }),
+  z.object({
+    template: z.literal('status-incident'),
+    change: z.enum(['opened', 'updated', 'resolved']),
+    incidentTitle: mailName,
+    status: z.enum(['investigating', 'identified', 'monitoring', 'resolved']),
+    impact: z.enum(['degraded', 'outage']),
+    services: z.array(mailName).max(10),
+    message: z.string().max(2000),
+    link: mailLink,
+    unsubscribeLink: mailLink,
+  }),
   // Outbound webhooks (issue 20): an endpoint gave up a delivery after the retry window; its owners are told once.
   z.object({
     template: z.literal('webhook-endpoint-failing'),
@@ -425,6 +439,23 @@ export const webhookEndpointFailingDataSchema = z.object({
   lastError: z.string().nullable(),
 });
 export type WebhookEndpointFailingData = z.infer<typeof webhookEndpointFailingDataSchema>;
+
+/**
+ * The gateway's sample of the customer-facing services (ADR 0235), about every 30 s from each gateway
+ * process: support keeps one row per service and minute (the worst state seen), so replicas and
+ * redeliveries do not count twice. Published straight to JetStream (no outbox: a sample that cannot
+ * be sent is a minute with no data, which is what it is).
+ */
+export const statusSampledDataSchema = z.object({
+  sampledAt: z.iso.datetime(),
+  services: z.array(
+    z.object({
+      service: z.enum(['website', 'customer-portal', 'api', 'integrations-ingest', 'live-metrics']),
+      state: z.enum(['operational', 'degraded', 'outage']),
+    }),
+  ),
+});
+export type StatusSampledData = z.infer<typeof statusSampledDataSchema>;
 
 /**
  * A row of commerce's `packages` was inserted, changed or deleted, by the app or by an operator's SQL:
@@ -587,6 +618,12 @@ export const events = {
     type: 'mail.requested',
     version: 1,
     data: mailRequestedDataSchema,
+  }),
+  statusSampled: defineEvent({
+    subject: 'portal.status.sampled',
+    type: 'status.sampled',
+    version: 1,
+    data: statusSampledDataSchema,
   }),
 };
 

@@ -40,6 +40,8 @@ export const PUBLIC_PAGES = [
   // The blog's index changes when an article is published.
   { path: '/blog', updated: BLOG_ARTICLES[0].date },
   { path: '/help-center' },
+  // Live figures; the page's structure is indexed (ADR 0235).
+  { path: '/status' },
   { path: '/docs' },
   { path: '/privacy-policy', updated: LEGAL_EFFECTIVE_DATE },
   { path: '/terms', updated: LEGAL_EFFECTIVE_DATE },

@@ -12,7 +12,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { teamMessages } from '@portal/contracts';
 import { PageContainer, RouteLink } from '@portal/ui';
 import { selectSessionUser, signOut, useAppDispatch, useAppSelector } from '@portal/store';
+import { IncidentBanner } from '../../components/IncidentBanner/IncidentBanner';
 import { ListSkeleton } from '../../components/ListSkeleton';
+import { LiveChatLauncher } from '../../components/LiveChat/LiveChatLauncher';
 import { useLiveMetrics } from '../../live/useLiveMetrics';
 import { locateTab, tabPath, tabsFor, type DashboardTab } from './dashboard-tabs';
 import { DevelopersTab } from './Developers/DevelopersTab';
@@ -109,6 +111,7 @@ export function DashboardFrame() {
       <Suspense fallback={null}>
         <VerificationBanner />
       </Suspense>
+      <IncidentBanner />
       <Tabs
         value={allowed ? tab : false}
         onChange={(_event, value: DashboardTab) => show(value)}
@@ -154,6 +157,7 @@ export function DashboardFrame() {
         </Box>
       ))}
       {!allowed && <NotAllowed overview={tabPath(base, 'Overview')} />}
+      <LiveChatLauncher />
     </PageContainer>
   );
 }

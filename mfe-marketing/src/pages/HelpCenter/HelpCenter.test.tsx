@@ -103,9 +103,10 @@ describe('HelpCenter', () => {
     const quickLinks = within(screen.getByRole('list', { name: 'Quick links' }));
     expect(quickLinks.getByRole('link', { name: /API Documentation/ })).toHaveAttribute('href', '/docs');
     expect(quickLinks.getByRole('link', { name: /Contact Support/ })).toHaveAttribute('href', '/contact');
-    expect(quickLinks.queryByRole('link', { name: /Service Status/ })).not.toBeInTheDocument();
+    // The status page (ADR 0235).
+    expect(quickLinks.getByRole('link', { name: /Service Status/ })).toHaveAttribute('href', '/status');
     expect(quickLinks.queryByRole('link', { name: /Video Tutorials/ })).not.toBeInTheDocument();
-    expect(quickLinks.getAllByText('Coming soon')).toHaveLength(2);
+    expect(quickLinks.getAllByText('Coming soon')).toHaveLength(1);
   });
 
   it("offers support channels, and 'Schedule a Call' opens the quote dialog", async () => {

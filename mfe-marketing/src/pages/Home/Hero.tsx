@@ -1,10 +1,18 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ArrowForward from '@mui/icons-material/ArrowForwardRounded';
-import { PageContainer, RouteButton, colors } from '@portal/ui';
+import { PageContainer, RouteButton, RouteLink, colors } from '@portal/ui';
 import { QuoteButton } from '../../components/QuoteButton';
 
-const PROOF = ['500+ clients', '2M+ calls handled', '99.9% uptime'];
+/**
+ * The spec's claims. Uptime is a target, not a measured figure: the link leads to the status page,
+ * whose 90-day figure is measured (ADR 0235), so the home page claims nothing it cannot show.
+ */
+const PROOF: { text: string; href?: string }[] = [
+  { text: '500+ clients' },
+  { text: '2M+ calls handled' },
+  { text: '99.9% uptime target', href: '/status' },
+];
 
 /** Home hero: the promise, 'Get a Quote' and 'Explore Platform'. */
 export function Hero() {
@@ -63,7 +71,7 @@ export function Hero() {
           {PROOF.map((item) => (
             <Typography
               component="li"
-              key={item}
+              key={item.text}
               variant="body2"
               color="text.secondary"
               sx={{
@@ -79,7 +87,13 @@ export function Hero() {
                 },
               }}
             >
-              {item}
+              {item.href ? (
+                <RouteLink href={item.href} color="inherit" underline="always">
+                  {item.text} · live status
+                </RouteLink>
+              ) : (
+                item.text
+              )}
             </Typography>
           ))}
         </Box>

@@ -34,6 +34,8 @@ describe('the staff console frame', () => {
       ['Customers', '/staff/customers'],
       ['Agents', '/staff/agents'],
       ['Availability', '/staff/availability'],
+      ['Chats', '/staff/chats'],
+      ['Incidents', '/staff/incidents'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
     // The page is a lazy chunk: under a full run's load it takes longer than findBy's second.

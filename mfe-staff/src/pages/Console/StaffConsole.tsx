@@ -15,6 +15,8 @@ const { Page: OrdersPage } = lazyPage(() => import('../Orders/OrdersPage'));
 const { Page: CustomersPage } = lazyPage(() => import('../Customers/CustomersPage'));
 const { Page: AgentsPage } = lazyPage(() => import('../Agents/AgentsPage'));
 const { Page: AvailabilityPage } = lazyPage(() => import('../Availability/AvailabilityPage'));
+const { Page: ChatsPage } = lazyPage(() => import('../Chats/ChatsPage'));
+const { Page: IncidentsPage } = lazyPage(() => import('../Incidents/IncidentsPage'));
 
 const PAGES: Record<ConsolePage['path'], React.ComponentType> = {
   '/staff': TicketQueue,
@@ -23,6 +25,8 @@ const PAGES: Record<ConsolePage['path'], React.ComponentType> = {
   '/staff/customers': CustomersPage,
   '/staff/agents': AgentsPage,
   '/staff/availability': AvailabilityPage,
+  '/staff/chats': ChatsPage,
+  '/staff/incidents': IncidentsPage,
 };
 
 /**

@@ -8,6 +8,8 @@ export const CONSOLE_PAGES = [
   { path: '/staff/customers', label: 'Customers', title: 'Customers' },
   { path: '/staff/agents', label: 'Agents', title: 'Agents' },
   { path: '/staff/availability', label: 'Availability', title: 'Availability and bookings' },
+  { path: '/staff/chats', label: 'Chats', title: 'Live chats' },
+  { path: '/staff/incidents', label: 'Incidents', title: 'Status page incidents' },
 ] as const satisfies readonly { path: StaffPath; label: string; title: string }[];
 
 export type ConsolePage = (typeof CONSOLE_PAGES)[number];

@@ -53,6 +53,8 @@ export class MailSender {
       })),
       // Lets the operator find a mail in the SMTP server's logs by the id of its request.
       headers: { 'X-Mail-Id': mailId },
+      // A subscription's mail (the status page's) can be left in one click from the mail client.
+      ...(mail.unsubscribe && { list: { unsubscribe: mail.unsubscribe } }),
     });
     if (info.rejected.length > 0) throw new Error(`the SMTP server refused the recipient (${info.response})`);
   }

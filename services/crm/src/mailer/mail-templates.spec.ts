@@ -22,6 +22,16 @@ const callBooking = {
   note: null,
 };
 
+const statusIncident = {
+  change: 'opened' as const,
+  incidentTitle: 'API calls time out',
+  status: 'investigating' as const,
+  impact: 'outage' as const,
+  services: ['API', 'Customer portal'],
+  message: 'Some API calls time out after 30 seconds. We are looking into it.',
+  unsubscribeLink: 'https://portal.example.com/status?unsubscribe=tok_123&x=1',
+};
+
 /** One content of every template the contracts list. */
 const everyTemplate: MailContent[] = mailContentSchema.options.map((option) => {
   const template = option.shape.template.value;
@@ -41,6 +51,7 @@ const everyTemplate: MailContent[] = mailContentSchema.options.map((option) => {
     dueAt: '2026-03-02T14:15:00.000Z',
     endpointUrl: 'https://hooks.example.com/millstone',
     ...callBooking,
+    ...(template === 'status-incident' && statusIncident),
   });
 });
 
@@ -59,7 +70,9 @@ describe('mail templates', () => {
       expect(mail.html).toContain('You received this email because');
       expect(mail.html).toContain(`background:${mailBrand.ink}`);
       expect(mail.html).toContain('max-width:600px');
-      expect(`${mail.text}${mail.html}`).not.toMatch(/unsubscribe/i);
+      // A subscription's mail (the status page's incidents) alone carries an unsubscribe link.
+      if (content.template !== 'status-incident')
+        expect(`${mail.text}${mail.html}`).not.toMatch(/unsubscribe/i);
       if ('link' in content) {
         expect(mail.text).toContain(`\n${link}\n`);
         // The button and the plain link, the & of the query escaped in the attribute.
@@ -132,6 +145,42 @@ describe('mail templates', () => {
     expect(breach.text).toContain('due March 2, 2026 at 2:15 PM (UTC)');
     expect(breach.html.split(`href="${ticketLink}"`)).toHaveLength(3);
     expect(`${reply.subject}${closed.subject}${created.subject}${breach.subject}`).not.toMatch(/[\r\n]/);
+  });
+
+  it('status page mails: the confirmation asks to confirm; each incident mail says what changed, with an unsubscribe link and header', () => {
+    const confirmation = renderMail({ template: 'status-subscription-confirmation', link });
+    expect(confirmation.subject).toBe('Confirm your subscription to Millstone CX status updates');
+    expect(confirmation.text).toContain('Confirm my subscription:');
+    expect(confirmation.unsubscribe).toBeUndefined();
+
+    const opened = renderMail({ template: 'status-incident', link, ...statusIncident });
+    expect(opened.subject).toBe('Incident: API calls time out (Millstone CX status)');
+    expect(opened.text).toContain(
+      'We are investigating an outage affecting API, Customer portal: "API calls time out".',
+    );
+    expect(opened.text).toContain(statusIncident.message);
+    expect(opened.text).toContain(`Unsubscribe: ${statusIncident.unsubscribeLink}`);
+    expect(opened.html).toContain(`href="${escapeHtml(statusIncident.unsubscribeLink)}"`);
+    expect(opened.unsubscribe).toBe(statusIncident.unsubscribeLink);
+
+    const resolved = renderMail({
+      template: 'status-incident',
+      link,
+      ...statusIncident,
+      change: 'resolved',
+      status: 'resolved',
+      services: ['API'],
+    });
+    expect(resolved.subject).toBe('Resolved: API calls time out (Millstone CX status)');
+    expect(resolved.text).toContain('"API calls time out" is resolved: API is working normally again.');
+    const updated = renderMail({
+      template: 'status-incident',
+      link,
+      ...statusIncident,
+      change: 'updated',
+      status: 'monitoring',
+    });
+    expect(updated.subject).toBe('Monitoring: API calls time out (Millstone CX status)');
   });
 
   it('says how long each link lives, as the contracts set it', () => {

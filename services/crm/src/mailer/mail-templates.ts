@@ -5,6 +5,7 @@ import {
   type MailContent,
   type MailTemplate,
   PASSWORD_RESET_TTL_MINUTES,
+  STATUS_CONFIRM_TTL_HOURS,
   TICKET_REOPEN_DAYS,
   type TicketPriority,
   type TicketStatus,
@@ -34,6 +35,8 @@ export interface RenderedMail {
   html: string;
   /** Files sent with it (a calendar invitation). */
   attachments?: MailAttachment[];
+  /** A subscription's unsubscribe link, also sent as the `List-Unsubscribe` header. */
+  unsubscribe?: string;
 }
 
 export interface MailAttachment {
@@ -49,6 +52,8 @@ interface MailCopy {
   action?: { label: string; link: string };
   /** The transactional footer: why this address got the mail (no unsubscribe: it is no newsletter). */
   why: string;
+  /** A mail someone subscribed to (the status page's): the link that ends the subscription, in the footer. */
+  unsubscribe?: string;
 }
 
 const ignoreIfNotYou = "If that wasn't you, you can ignore this email.";
@@ -378,7 +383,54 @@ const copies: { [T in MailTemplate]: CopyOf<T> } = {
     };
   },
   'call-booking': callBookingCopy,
+  'status-subscription-confirmation': ({ link }) => ({
+    subject: `Confirm your subscription to ${mailBrand.name} status updates`,
+    paragraphs: [
+      `Someone, hopefully you, asked to receive an email whenever an incident on the ${mailBrand.name} platform is opened, updated or resolved.`,
+      `Confirm with the button below; the link works for ${STATUS_CONFIRM_TTL_HOURS} hours. Until you confirm, we send you nothing else.`,
+    ],
+    action: { label: 'Confirm my subscription', link },
+    why: `You received this email because this address was entered on the ${mailBrand.name} status page. ${ignoreIfNotYou}`,
+  }),
+  'status-incident': ({
+    change,
+    incidentTitle,
+    status,
+    impact,
+    services,
+    message,
+    link,
+    unsubscribeLink,
+  }) => {
+    const title = oneLine(incidentTitle);
+    const affected = services.map(oneLine).join(', ');
+    const what = impact === 'outage' ? 'an outage' : 'degraded performance';
+    const opening = {
+      opened: `We are investigating ${what} affecting ${affected}: "${title}".`,
+      updated: `Update on "${title}" (${what} affecting ${affected}): ${incidentStatusLabels[status]}.`,
+      resolved: `"${title}" is resolved: ${affected} ${services.length === 1 ? 'is' : 'are'} working normally again.`,
+    }[change];
+    const subjects = {
+      opened: `Incident: ${title}`,
+      updated: `${incidentStatusLabels[status]}: ${title}`,
+      resolved: `Resolved: ${title}`,
+    };
+    return {
+      subject: `${subjects[change]} (${mailBrand.name} status)`,
+      paragraphs: [opening, message],
+      action: { label: 'View the status page', link },
+      why: `You received this email because you subscribed to incident updates on the ${mailBrand.name} status page.`,
+      unsubscribe: unsubscribeLink,
+    };
+  },
 };
+
+const incidentStatusLabels = {
+  investigating: 'Investigating',
+  identified: 'Identified',
+  monitoring: 'Monitoring',
+  resolved: 'Resolved',
+} as const;
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -405,6 +457,7 @@ export function renderMail(content: MailContent): RenderedMail {
     html: html(copy, greeting),
   };
   if (content.template === 'call-booking') rendered.attachments = [callBookingInvite(content)];
+  if (copy.unsubscribe) rendered.unsubscribe = copy.unsubscribe;
   return rendered;
 }
 
@@ -418,6 +471,7 @@ function plainText(copy: MailCopy, greeting: string): string {
     '',
     '--',
     copy.why,
+    ...(copy.unsubscribe ? [`Unsubscribe: ${copy.unsubscribe}`] : []),
     '',
   ].join('\n');
 }
@@ -456,7 +510,11 @@ function html(copy: MailCopy, greeting: string): string {
     action,
     `<p style="margin:0;${font};font-size:16px;line-height:24px;color:${text}">&mdash; ${escapeHtml(mailBrand.name)}</p>`,
     '</td></tr>',
-    `<tr><td style="padding:24px 32px;${font};font-size:12px;line-height:18px;color:${textMuted};border-top:1px solid rgba(148,163,184,0.18)">${escapeHtml(copy.why)}</td></tr>`,
+    `<tr><td style="padding:24px 32px;${font};font-size:12px;line-height:18px;color:${textMuted};border-top:1px solid rgba(148,163,184,0.18)">${escapeHtml(copy.why)}` +
+      (copy.unsubscribe
+        ? ` <a href="${escapeHtml(copy.unsubscribe)}" style="color:${textMuted};text-decoration:underline">Unsubscribe</a>`
+        : '') +
+      `</td></tr>`,
     '</table>',
     '</td></tr></table>',
     '</body>',

@@ -4,6 +4,8 @@ import { TicketsOwnedByOrganizations1765000000000 } from './1765000000000-Ticket
 import { TicketConversations1766100000000 } from './1766100000000-TicketConversations';
 import { AgentsAndPublicApi1766500000000 } from './1766500000000-AgentsAndPublicApi';
 import { OutboxTraceContext1767000000000 } from '@portal/events';
+import { LiveChat1767600000000 } from './1767600000000-LiveChat';
+import { ServiceStatus1767700000000 } from './1767700000000-ServiceStatus';
 
 /** support's migrations, oldest first. Add new ones at the end. */
 export const supportMigrations = [
@@ -13,4 +15,6 @@ export const supportMigrations = [
   TicketConversations1766100000000,
   AgentsAndPublicApi1766500000000,
   OutboxTraceContext1767000000000,
+  LiveChat1767600000000,
+  ServiceStatus1767700000000,
 ];

@@ -21,7 +21,13 @@ export type SupportStack = WithSignIn<{ service: ServiceHarness; close(): Promis
  * `events`, it consumes account events from that test stream (see `startTestEventSpace`).
  */
 export function startSupport(
-  options: { natsUrl?: string; ticketLimitPerHour?: number; events?: TestEventsOptions } = {},
+  options: {
+    natsUrl?: string;
+    ticketLimitPerHour?: number;
+    events?: TestEventsOptions;
+    /** Seconds a live chat waits for a staffer before it becomes a ticket (default 120). */
+    chatWaitSeconds?: number;
+  } = {},
 ): Promise<SupportStack> {
   const { ticketLimitPerHour = 1000 } = options;
   return startWithTestIdentity('support-test', async (identity) => {
@@ -33,7 +39,9 @@ export function startSupport(
           identityUrl: identity.baseUrl,
           ticketLimitPerHour,
           allowPrivateCallbackUrls: false,
+          publicSiteUrl: 'http://localhost:8080',
           ...(options.events && { events: options.events }),
+          ...(options.chatWaitSeconds !== undefined && { chatWaitSeconds: options.chatWaitSeconds }),
         }),
       migrations: supportMigrations,
       entities: supportEntities,

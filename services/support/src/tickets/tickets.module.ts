@@ -11,6 +11,6 @@ import { TicketsService } from './tickets.service';
 @Module({
   controllers: [TicketsController, ConversationsController, StaffTicketsController, StaffSupportController],
   providers: [TicketsService, TicketLimitsService, ConversationsService],
-  exports: [TicketsService, ConversationsService],
+  exports: [TicketsService, ConversationsService, TicketLimitsService],
 })
 export class TicketsModule {}

@@ -296,6 +296,8 @@ export class TicketsService {
       await manager.query('DELETE FROM agent_assignments WHERE organization_id = $1', [
         deleted.organizationId,
       ]);
+      // Its live chats (ADR 0236), messages with them.
+      await manager.query('DELETE FROM chats WHERE organization_id = $1', [deleted.organizationId]);
     }
   }
 

@@ -314,6 +314,16 @@ export async function createWorld(client, stack) {
       message: 'A lead for the staff routes',
     },
   });
+  // An open incident of the status page (ADR 0235), which staff post updates to.
+  const { incident } = await client.expectStatus(201, 'POST', '/api/support/staff/incidents', {
+    token: staff.token,
+    body: {
+      title: 'Security suite incident',
+      services: ['api'],
+      impact: 'degraded',
+      message: 'Investigating',
+    },
+  });
   // An agent of the company's serving A's organization (the staff console's Agents page).
   const agent = await client.expectStatus(201, 'POST', '/api/support/staff/agents', {
     token: staff.token,
@@ -344,6 +354,16 @@ export async function createWorld(client, stack) {
   await client.expectStatus(201, 'POST', `/api/support/tickets/${ticket.id}/messages`, {
     token: a.token,
     body: { body: 'The log is attached', attachmentIds: [attachment.id] },
+  });
+  // A's live chat (ADR 0236), taken by staff: with no staffer online it would have become a ticket at
+  // once, and the staff routes would meet a chat that is no longer open.
+  await client.expectStatus(204, 'PUT', '/api/support/staff/chats/presence', { token: staff.token });
+  const chat = await client.expectStatus(201, 'POST', '/api/support/chats', {
+    token: a.token,
+    body: { message: 'Only A may read this chat' },
+  });
+  await client.expectStatus(200, 'POST', `/api/support/staff/chats/${chat.id}/accept`, {
+    token: staff.token,
   });
   const application = await client.expectStatus(
     201,
@@ -383,11 +403,13 @@ export async function createWorld(client, stack) {
       invitation: pending.invitation.id,
       order: payment.orderId,
       paidOrder: paid.orderId,
+      incident: incident.id,
       subscription,
       refundRequest: approvable.refundRequest.id,
       declinableRefundRequest: declinable.refundRequest.id,
       integration: integration.id,
       ticket: ticket.id,
+      chat: chat.id,
       attachment: attachment.id,
       application: application.id,
       lead: lead.id,

@@ -59,6 +59,9 @@ export async function startSecurityStack({ env = {} } = {}) {
       APPLICATION_LIMIT_PER_ADDRESS_PER_HOUR: '1000000',
       APPLICATION_LIMIT_PER_EMAIL_PER_HOUR: '1000000',
       TICKET_LIMIT_PER_HOUR: '1000000',
+      CHAT_MESSAGES_PER_MINUTE: '1000000',
+      STATUS_SUBSCRIBE_LIMIT_PER_ADDRESS_PER_HOUR: '1000000',
+      STATUS_SUBSCRIBE_LIMIT_PER_EMAIL_PER_HOUR: '1000000',
       ...env,
     },
     // Every line: the checks read the mapped routes at the start and look for leaks in all of it.
