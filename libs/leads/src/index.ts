@@ -5,7 +5,7 @@ export type { InlineSchedulerProps } from './scheduling/InlineScheduler';
 export { ScheduleCallButton } from './scheduling/ScheduleCallButton';
 export type { ScheduleCallButtonProps } from './scheduling/ScheduleCallButton';
 export { CONTACT_PATH, prepareScheduler, scheduleCall } from './scheduling/scheduler';
-export { OwnBooking, OwnBookingPlaceholder } from './booking/OwnBooking';
+export { OwnBooking } from './booking/OwnBooking';
 export type { OwnBookingProps } from './booking/OwnBooking';
 export { ManageBooking } from './booking/ManageBooking';
 export { loadBookingApi } from './booking/booking-api';

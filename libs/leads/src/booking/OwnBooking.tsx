@@ -24,10 +24,10 @@ export interface OwnBookingProps {
 
 /**
  * The open times loading, in exactly the room `empty` takes (drawn unseen under the skeleton): with no
- * open time, the usual case, the page does not move when they arrive. A page that shows this before it
- * knows whether it books calls itself (InlineScheduler's `loading`) stays still too.
+ * open time, the usual case, the page does not move when they arrive. Never in a prerendered page: the
+ * served HTML would carry `empty`'s words, a verdict the runtime config has not given yet.
  */
-export function OwnBookingPlaceholder({ empty }: OwnBookingProps) {
+function OwnBookingPlaceholder({ empty }: OwnBookingProps) {
   return (
     <Box sx={{ position: 'relative' }}>
       <Box aria-hidden sx={{ visibility: 'hidden' }}>

@@ -12,12 +12,10 @@ export interface InlineSchedulerProps {
   title: string;
   /** Shown instead when no scheduler is configured. */
   unavailable: ReactNode;
-  /** Shown until the runtime config says which: by default a placeholder of the widget's height. */
-  loading?: ReactNode;
 }
 
 /** The booking page embedded in the page (an iframe), or `unavailable` when none is configured. */
-export function InlineScheduler({ title, unavailable, loading }: InlineSchedulerProps) {
+export function InlineScheduler({ title, unavailable }: InlineSchedulerProps) {
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
   useEffect(() => {
     let current = true;
@@ -27,7 +25,9 @@ export function InlineScheduler({ title, unavailable, loading }: InlineScheduler
     };
   }, []);
 
-  if (!config) return <>{loading ?? <Skeleton variant="rounded" height={INLINE_SCHEDULER_MIN_HEIGHT} />}</>;
+  if (!config) {
+    return <Skeleton variant="rounded" height={INLINE_SCHEDULER_MIN_HEIGHT} />;
+  }
   if (!config.scheduler) return <>{unavailable}</>;
   return (
     <Box

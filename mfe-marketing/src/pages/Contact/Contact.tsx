@@ -10,7 +10,6 @@ import {
   ContactForm,
   InlineScheduler,
   OwnBooking,
-  OwnBookingPlaceholder,
   ScheduleCallButton,
 } from '@portal/leads';
 import { PageContainer } from '@portal/ui';
@@ -126,11 +125,6 @@ export default function Contact() {
       >
         <InlineScheduler
           title={SCHEDULER_SECTION.frameTitle}
-          loading={
-            <Paper sx={bookingPaperSx}>
-              <OwnBookingPlaceholder empty={noOpenTimes} />
-            </Paper>
-          }
           unavailable={
             <Paper sx={bookingPaperSx}>
               <OwnBooking empty={noOpenTimes} />
