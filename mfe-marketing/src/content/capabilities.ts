@@ -97,10 +97,10 @@ export const CAPABILITIES: Record<CapabilityId, Capability> = {
     label: 'Platform',
     title: 'A secure platform that fits the tools you already use',
     description:
-      'Our cloud contact-center platform connects to your CRM, help desk and e-commerce stack, runs at 99.9% uptime and keeps your customer data protected at every step.',
+      'Our cloud contact-center platform connects to your CRM, help desk and e-commerce stack, is built for 99.9% uptime (measured on our public status page) and keeps your customer data protected at every step.',
     features: [
       '200+ integrations, including HubSpot, Salesforce and Zoho',
-      '99.9% uptime, monitored around the clock',
+      'A 99.9% uptime target, monitored around the clock',
       'Encrypted data in transit and at rest',
       'REST API and webhooks for custom workflows',
     ],

@@ -9,7 +9,7 @@ import Lightbulb from '@mui/icons-material/LightbulbRounded';
 export const COMPANY_STATS = [
   { value: '500+', label: 'Clients served' },
   { value: '2M+', label: 'Calls handled' },
-  { value: '99.9%', label: 'Platform uptime' },
+  { value: '99.9%', label: 'Uptime target' },
   { value: '60%', label: 'Average savings' },
 ] as const;
 

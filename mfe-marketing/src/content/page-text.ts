@@ -36,7 +36,7 @@ export const PAGE_TEXT = {
   '/platform': {
     title: 'Platform',
     description:
-      'AI bots, omnichannel engagement, analytics, workforce management and 200+ integrations in one customer-service platform, run by our team with 99.9% uptime.',
+      'AI bots, omnichannel engagement, analytics, workforce management and 200+ integrations in one platform, run by our team for a 99.9% uptime target.',
   },
   '/careers': {
     title: 'Careers',

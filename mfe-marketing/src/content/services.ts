@@ -127,8 +127,8 @@ export const WHY_CHOOSE_REASONS: Reason[] = [
     Icon: Flag,
   },
   {
-    title: '99.9% uptime',
-    text: 'A cloud contact-center platform monitored around the clock, with redundancy built in.',
+    title: '99.9% uptime target',
+    text: 'A cloud contact-center platform monitored around the clock, with redundancy built in and its measured uptime on our status page.',
     Icon: CloudDone,
   },
   {

@@ -94,6 +94,8 @@ export const uptimeDaySchema = z.object({
   uptime: z.number().min(0).max(100).nullable(),
   /** Minutes with samples (the sampler writes one row per service and minute). */
   sampledMinutes: z.number().int().nonnegative(),
+  /** Of the sampled minutes, those degraded (slow or partly working): up, but shown on the day. */
+  degradedMinutes: z.number().int().nonnegative(),
 });
 export type UptimeDay = z.infer<typeof uptimeDaySchema>;
 

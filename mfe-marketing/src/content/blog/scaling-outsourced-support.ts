@@ -65,7 +65,7 @@ Start planning about three months before your busiest period:
 
 ## How we scale with our clients
 
-${BRAND_NAME} runs 24/7 support for 500+ clients, with US-based management in Millstone, New Jersey, and onshore and offshore delivery teams that share one knowledge base and one quality standard. New programs go live in 5 to 10 business days, or 2 to 3 weeks for complex ones, which means you can still prepare for this year's peak if you start now. Our platform runs at 99.9% uptime, so the systems hold up on your busiest day too.
+${BRAND_NAME} runs 24/7 support for 500+ clients, with US-based management in Millstone, New Jersey, and onshore and offshore delivery teams that share one knowledge base and one quality standard. New programs go live in 5 to 10 business days, or 2 to 3 weeks for complex ones, which means you can still prepare for this year's peak if you start now. Our platform is built for 99.9% uptime, and its measured uptime for the last 90 days is public on our Service Status page, so you can see how the systems hold up before your busiest day.
 
 Growth should feel like good news in the support queue too. With flexible staffing, AI deflection and a shared knowledge base, your next peak season can be the one your customers remember for the right reasons.
 `;

@@ -29,7 +29,7 @@ export default function Platform() {
         actions={<QuoteButton />}
       >
         AI bots, omnichannel engagement, analytics and workforce management work together in one platform,
-        with 99.9% uptime and 200+ integrations with the tools you already use.
+        with a 99.9% uptime target and 200+ integrations with the tools you already use.
       </PageIntro>
       <Section
         eyebrow="Capabilities"

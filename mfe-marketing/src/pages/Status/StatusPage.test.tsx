@@ -9,7 +9,7 @@ const days = (uptime: (index: number) => number | null): UptimeDay[] =>
   Array.from({ length: 90 }, (_, index) => {
     const date = new Date(Date.UTC(2026, 7, 31) + index * 86_400_000).toISOString().slice(0, 10);
     const value = uptime(index);
-    return { date, uptime: value, sampledMinutes: value === null ? 0 : 1440 };
+    return { date, uptime: value, sampledMinutes: value === null ? 0 : 1440, degradedMinutes: 0 };
   });
 const incident = (overrides: Partial<Incident> = {}): Incident => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -103,10 +103,10 @@ describe('the status page (/status)', () => {
     expect(within(api).getAllByRole('listitem')).toHaveLength(90);
     expect(within(api).getAllByRole('listitem').at(-1)).toHaveAccessibleName(/: 90% uptime$/);
     expect(screen.getByRole('list', { name: /^Live metrics, daily uptime/ })).toHaveAccessibleName(
-      'Live metrics, daily uptime: 90 days, no downtime on any measured day, 90 without data',
+      'Live metrics, daily uptime: 90 days, none measured yet',
     );
     expect(screen.getByText('99.5% uptime')).toBeInTheDocument();
-    expect(screen.getByText('No data uptime')).toBeInTheDocument();
+    expect(screen.getByText('Not measured yet')).toBeInTheDocument();
     expect(screen.getByText('No incidents in the last 14 days.')).toBeInTheDocument();
   });
 

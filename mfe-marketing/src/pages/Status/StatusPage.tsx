@@ -24,7 +24,7 @@ import { IncidentList } from './IncidentList';
 import { SubscribeForm } from './SubscribeForm';
 import { SubscriptionLink } from './SubscriptionLink';
 import { useServicesStatusQuery } from './status-api';
-import { OVERALL_TEXT, uptimeText } from './status-text';
+import { OVERALL_TEXT, overallUptimeText, serviceUptimeText } from './status-text';
 import { UptimeBars } from './UptimeBars';
 
 const STATE_STYLE: Record<ServiceState, { colour: string; Icon: typeof CheckCircle }> = {
@@ -98,7 +98,7 @@ function OverallBanner({
               {OVERALL_TEXT[data.overall]}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {uptimeText(data.uptime)} uptime over the last {STATUS_HISTORY_DAYS} days · updated{' '}
+              {overallUptimeText(data, STATUS_HISTORY_DAYS)} · updated{' '}
               {new Date(data.generatedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
             </Typography>
           </Box>
@@ -200,7 +200,7 @@ export default function StatusPage() {
                     >
                       <span>{STATUS_HISTORY_DAYS} days ago</span>
                       {service ? (
-                        <span>{uptimeText(service.uptime)} uptime</span>
+                        <span>{serviceUptimeText(service.uptime)}</span>
                       ) : (
                         <Skeleton width={90} aria-hidden />
                       )}
@@ -211,8 +211,9 @@ export default function StatusPage() {
               })}
             </Paper>
             <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1.5 }}>
-              Each bar is one day (UTC): green at 99.9% uptime and above, amber down to 95%, red below, grey
-              where we have no measurements. Uptime counts the measured minutes without an outage.
+              Each bar is one day (UTC): green at 99.9% uptime and above, amber down to 95% or when a service
+              was degraded, red below, grey where we have no measurements. Uptime counts the measured minutes
+              without an outage.
             </Typography>
           </Box>
           <Box component="section" aria-labelledby="past-incidents">

@@ -63,18 +63,19 @@ export class StatusSamplesService implements OnApplicationBootstrap, OnApplicati
     return new Map(rows.map((row) => [row.service, { state: row.state, sampledAt: row.sampled_at }]));
   }
 
-  /** Sampled and up minutes per service and UTC day from `since`. */
+  /** Sampled, up and degraded minutes per service and UTC day from `since`. */
   async dayCounts(since: Date): Promise<Map<string, DayCount[]>> {
-    const rows: { service: string; day: string; sampled: number; up: number }[] = await this.dataSource.query(
+    const rows: (DayCount & { service: string })[] = await this.dataSource.query(
       `SELECT service, to_char(minute AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-              count(*)::int AS sampled, (count(*) FILTER (WHERE state <> 'outage'))::int AS up
+              count(*)::int AS sampled, (count(*) FILTER (WHERE state <> 'outage'))::int AS up,
+              (count(*) FILTER (WHERE state = 'degraded'))::int AS degraded
        FROM status_samples WHERE minute >= $1 GROUP BY 1, 2`,
       [since],
     );
     const counts = new Map<string, DayCount[]>();
     for (const row of rows) {
       const list = counts.get(row.service) ?? [];
-      list.push({ day: row.day, sampled: row.sampled, up: row.up });
+      list.push({ day: row.day, sampled: row.sampled, up: row.up, degraded: row.degraded });
       counts.set(row.service, list);
     }
     return counts;

@@ -102,11 +102,16 @@ describe('support: the public status page', () => {
       const now = new Date();
       const today = now.toISOString().slice(0, 10);
       const dayAgo = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000);
-      // Two days ago: 10 minutes of the integrations ingest, 1 in outage. Yesterday: nothing.
+      // Two days ago: 10 minutes of the integrations ingest, 1 in outage, 2 degraded. Yesterday: nothing.
       for (let index = 0; index < 10; index += 1) {
         await samples().record({
           sampledAt: new Date(dayAgo(2).getTime() + index * 60_000 + 5_000).toISOString(),
-          services: [{ service: 'integrations-ingest', state: index === 3 ? 'outage' : 'operational' }],
+          services: [
+            {
+              service: 'integrations-ingest',
+              state: index === 3 ? 'outage' : index >= 8 ? 'degraded' : 'operational',
+            },
+          ],
         });
       }
       // Just now: live metrics down, the others operational (no sample of the API: unknown).
@@ -128,6 +133,7 @@ describe('support: the public status page', () => {
         date: dayAgo(2).toISOString().slice(0, 10),
         uptime: 90,
         sampledMinutes: 10,
+        degradedMinutes: 2,
       });
       expect(ingest.days.at(-2)).toMatchObject({ uptime: null, sampledMinutes: 0 });
       expect(ingest.days.at(-1)).toMatchObject({ uptime: 100, sampledMinutes: 1 });

@@ -15,23 +15,23 @@ describe('uptime maths', () => {
     const days = ['2026-11-26', '2026-11-27', '2026-11-28'];
     const result = uptimeOf(
       [
-        { day: '2026-11-26', sampled: 1440, up: 1440 },
+        { day: '2026-11-26', sampled: 1440, up: 1440, degraded: 0 },
         // 2026-11-27: the sampler did not run.
-        { day: '2026-11-28', sampled: 200, up: 190 },
+        { day: '2026-11-28', sampled: 200, up: 190, degraded: 15 },
       ],
       days,
     );
     expect(result.days).toEqual([
-      { date: '2026-11-26', uptime: 100, sampledMinutes: 1440 },
-      { date: '2026-11-27', uptime: null, sampledMinutes: 0 },
-      { date: '2026-11-28', uptime: 95, sampledMinutes: 200 },
+      { date: '2026-11-26', uptime: 100, sampledMinutes: 1440, degradedMinutes: 0 },
+      { date: '2026-11-27', uptime: null, sampledMinutes: 0, degradedMinutes: 0 },
+      { date: '2026-11-28', uptime: 95, sampledMinutes: 200, degradedMinutes: 15 },
     ]);
     expect(result.uptime).toBe(Math.round((1630 / 1640) * 100_000) / 1000);
     expect(uptimeOf([], days).uptime).toBeNull();
   });
 
   it('does not round 99.95% up to 100', () => {
-    const result = uptimeOf([{ day: '2026-11-28', sampled: 2000, up: 1999 }], ['2026-11-28']);
+    const result = uptimeOf([{ day: '2026-11-28', sampled: 2000, up: 1999, degraded: 0 }], ['2026-11-28']);
     expect(result.uptime).toBe(99.95);
     expect(
       overallUptime([

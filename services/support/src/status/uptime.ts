@@ -14,6 +14,8 @@ export interface DayCount {
   sampled: number;
   /** Minutes not in outage (`degraded` answers, so it counts as up). */
   up: number;
+  /** Minutes degraded: up, and shown on the day's bar. */
+  degraded: number;
 }
 
 /** The UTC days the page shows, oldest first, ending with `now`'s day. */
@@ -44,10 +46,15 @@ export function uptimeOf(
   let up = 0;
   const result = days.map((date): UptimeDay => {
     const count = byDay.get(date);
-    if (!count || count.sampled === 0) return { date, uptime: null, sampledMinutes: 0 };
+    if (!count || count.sampled === 0) return { date, uptime: null, sampledMinutes: 0, degradedMinutes: 0 };
     sampled += count.sampled;
     up += count.up;
-    return { date, uptime: percent(count.up, count.sampled), sampledMinutes: count.sampled };
+    return {
+      date,
+      uptime: percent(count.up, count.sampled),
+      sampledMinutes: count.sampled,
+      degradedMinutes: count.degraded,
+    };
   });
   return { days: result, uptime: sampled === 0 ? null : percent(up, sampled), sampled, up };
 }
