@@ -15,18 +15,40 @@ export interface WrittenMessage {
   attachments: { fileName: string; contentType: string; size: number }[];
 }
 
+/** A live chat the account started (ADR 0236); `ticketId` once it became a ticket. */
+export interface StartedChat {
+  id: string;
+  state: string;
+  createdAt: string;
+  closedAt: string | null;
+  ticketId: string | null;
+}
+
+/** A message the account wrote in a live chat. */
+export interface WrittenChatMessage {
+  id: string;
+  chatId: string;
+  body: string;
+  createdAt: string;
+}
+
 /**
- * What support holds about one account: its tickets and the messages it wrote. (The hourly ticket
- * limit's counts, a user id and a time each, are pruned within a day.)
+ * What support holds about one account: its tickets, the live chats it started and the messages it
+ * wrote in both. (The hourly ticket and chat limits' counts, a user id and a time each, are pruned
+ * within a day.)
  */
 export interface SupportAccountData {
   tickets: Ticket[];
   messages: WrittenMessage[];
+  chats: StartedChat[];
+  chatMessages: WrittenChatMessage[];
 }
 
+const isoOrNull = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+
 /**
- * "Export my data" and "Delete my account" for support: the tickets the account opened and the
- * messages it wrote, by its user id, in any organization, newest first; on deletion, see
+ * "Export my data" and "Delete my account" for support: the tickets the account opened, the chats it
+ * started and the messages it wrote, by its user id, in any organization, newest first; on deletion, see
  * `TicketsService.eraseForDeletedAccount` (messages and files go with their tickets).
  */
 @Injectable()
@@ -52,6 +74,36 @@ export class AccountDataService {
     return {
       tickets: (await this.tickets.listForCustomer(user.id)).map(toTicketView),
       messages: messages.map((message) => ({
+        ...message,
+        createdAt: new Date(message.createdAt).toISOString(),
+      })),
+      ...(await this.chatsOf(user.id)),
+    };
+  }
+
+  private async chatsOf(userId: string): Promise<Pick<SupportAccountData, 'chats' | 'chatMessages'>> {
+    const [chats, messages] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, state, created_at AS "createdAt", closed_at AS "closedAt", ticket_id AS "ticketId"
+         FROM chats WHERE customer_id = $1 ORDER BY created_at DESC, id DESC`,
+        [userId],
+      ) as Promise<
+        (Omit<StartedChat, 'createdAt' | 'closedAt'> & { createdAt: Date; closedAt: Date | null })[]
+      >,
+      this.dataSource.query(
+        `SELECT id, chat_id AS "chatId", body, created_at AS "createdAt"
+         FROM chat_messages WHERE author = 'customer' AND author_id = $1
+         ORDER BY created_at DESC, position DESC`,
+        [userId],
+      ) as Promise<(Omit<WrittenChatMessage, 'createdAt'> & { createdAt: Date })[]>,
+    ]);
+    return {
+      chats: chats.map((chat) => ({
+        ...chat,
+        createdAt: new Date(chat.createdAt).toISOString(),
+        closedAt: isoOrNull(chat.closedAt),
+      })),
+      chatMessages: messages.map((message) => ({
         ...message,
         createdAt: new Date(message.createdAt).toISOString(),
       })),

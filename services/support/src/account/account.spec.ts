@@ -26,6 +26,14 @@ describe('support: the account export and erasure', () => {
     expect(response.status).toBe(201);
     return response.body.id;
   };
+  const startChat = async (who: Customer, message: string) => {
+    const response = await request<{ id: string }>(baseUrl(), 'POST', '/api/support/chats', {
+      token: who.token,
+      body: { message },
+    });
+    expect(response.status).toBe(201);
+    return response.body.id;
+  };
   const exportOf = (who?: Customer) =>
     request(baseUrl(), 'GET', '/api/account/export/support', { token: who?.token });
   const ticketsOf = async (who: Customer) =>
@@ -77,8 +85,45 @@ describe('support: the account export and erasure', () => {
     for (const who of [await stack().support.signIn(), await stack().support.signIn('admin')]) {
       const response = await exportOf(who);
       expect(response.status).toBe(200);
-      expect(accountExportPartSchema.parse(response.body).data).toEqual({ tickets: [], messages: [] });
+      expect(accountExportPartSchema.parse(response.body).data).toEqual({
+        tickets: [],
+        messages: [],
+        chats: [],
+        chatMessages: [],
+      });
     }
+  });
+
+  it("adds the live chats the account started and what it wrote in them, never another customer's", async () => {
+    const [ann, ben] = await Promise.all([stack().support.signIn(), stack().support.signIn()]);
+    const annsChat = await startChat(ann, 'Can I move my plan to next month?');
+    const bensChat = await startChat(ben, 'Our dialer stopped syncing.');
+
+    const part = accountExportPartSchema.parse((await exportOf(ann)).body);
+    // With no staffer online the chat became a ticket at once: the export says which.
+    const [stored] = await rows<{ state: string; closed_at: Date | null; ticket_id: string | null }>(
+      'SELECT state, closed_at, ticket_id FROM chats WHERE id = $1',
+      [annsChat],
+    );
+    expect(part.data.chats).toEqual([
+      {
+        id: annsChat,
+        state: stored.state,
+        createdAt: expect.any(String),
+        closedAt: stored.closed_at && new Date(stored.closed_at).toISOString(),
+        ticketId: stored.ticket_id,
+      },
+    ]);
+    expect(part.data.chatMessages).toEqual([
+      {
+        id: expect.any(String),
+        chatId: annsChat,
+        body: 'Can I move my plan to next month?',
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(part)).not.toContain(bensChat);
+    expect(JSON.stringify(part)).not.toContain('dialer stopped');
   });
 
   it('answers 401 without a token or with a bad one', async () => {
@@ -91,13 +136,17 @@ describe('support: the account export and erasure', () => {
     const [cat, dan] = await Promise.all([stack().support.signIn(), stack().support.signIn()]);
     await openTicket(cat, 'Dialer drops calls');
     await openTicket(cat, 'Wrong caller id');
+    await startChat(cat, 'Is the dialer down for everyone?');
     const dans = await openTicket(dan, 'Need another seat');
 
+    // Cat's organization goes with the account: its chats go too.
     await stack().events.publish('userDeleted', userDeletedData(cat, true));
     await waitFor(async () => (await ticketsOf(cat)) === 0, "cat's tickets to be erased");
     expect(accountExportPartSchema.parse((await exportOf(cat)).body).data).toEqual({
       tickets: [],
       messages: [],
+      chats: [],
+      chatMessages: [],
     });
 
     expect(await ticketsOf(dan)).toBe(1);

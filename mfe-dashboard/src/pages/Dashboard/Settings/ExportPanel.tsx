@@ -15,7 +15,7 @@ export const EXPORT_PART_NAMES: Record<AccountExportService, string> = {
   identity: 'profile and sign-in',
   commerce: 'orders',
   crm: 'integrations',
-  support: 'support tickets',
+  support: 'support tickets and chats',
   kpi: 'KPIs',
 };
 
@@ -80,7 +80,7 @@ export function ExportPanel() {
     <SettingsPanel
       title="Export my data"
       icon={<FolderZipRounded />}
-      description="One JSON file with everything we hold about your account: profile, orders, support tickets, integrations (without their secrets) and KPIs."
+      description="One JSON file with everything we hold about your account: profile, orders, support tickets and chats, integrations (without their secrets) and KPIs."
     >
       <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
         <Button
