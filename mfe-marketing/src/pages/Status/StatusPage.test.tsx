@@ -102,6 +102,11 @@ describe('the status page (/status)', () => {
     expect(api).toHaveAccessibleName('API, daily uptime: 90 days, 1 with downtime');
     expect(within(api).getAllByRole('listitem')).toHaveLength(90);
     expect(within(api).getAllByRole('listitem').at(-1)).toHaveAccessibleName(/: 90% uptime$/);
+    // The bar under the pointer says its day and figure; leaving the bars hides it.
+    await userEvent.hover(within(api).getAllByRole('listitem').at(-1)!);
+    expect(screen.getByRole('tooltip')).toHaveTextContent(/^Nov 28, 2026: 90% uptime$/);
+    await userEvent.unhover(api);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: /^Live metrics, daily uptime/ })).toHaveAccessibleName(
       'Live metrics, daily uptime: 90 days, none measured yet',
     );
