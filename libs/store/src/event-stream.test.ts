@@ -1,4 +1,5 @@
-import { readEventStream, reconnectDelay, waitToReconnect } from './event-stream';
+import { followEventStream, readEventStream, reconnectDelay, waitToReconnect } from './event-stream';
+import { clearTokens, storeLoginToken } from './token';
 import type { SseMessage } from './sse-parser';
 
 /** A response body delivering `chunks` as they are, bytes cut anywhere (even inside a character). */
@@ -60,5 +61,76 @@ describe('reconnecting', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(aborted).toHaveBeenCalled();
     expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
+describe('followEventStream', () => {
+  const encoder = new TextEncoder();
+  const answer = (status: number, text = '') =>
+    ({ status, ok: status < 300, body: status < 300 ? bodyOf(encoder.encode(text)) : null }) as Response;
+  let fetchMock: jest.Mock;
+
+  beforeEach(() => {
+    fetchMock = jest.fn();
+    globalThis.fetch = fetchMock;
+    storeLoginToken('a.token');
+  });
+  afterEach(() => {
+    clearTokens();
+    jest.useRealTimers();
+  });
+
+  it('hands on the events, says when it opens again after a gap, and backs off between tries', async () => {
+    jest.useFakeTimers();
+    const controller = new AbortController();
+    const seen: string[] = [];
+    fetchMock
+      .mockResolvedValueOnce(answer(200, 'event: ready\ndata: {}\n\nevent: chat\ndata: {"n":1}\n\n'))
+      .mockResolvedValueOnce(answer(503))
+      .mockResolvedValueOnce(answer(200, 'event: ready\ndata: {}\n\n'))
+      .mockImplementation(() => new Promise(() => undefined));
+    const following = followEventStream({
+      path: '/api/support/chats/stream',
+      signal: controller.signal,
+      onReady: (again) => seen.push(again ? 'ready again' : 'ready'),
+      onMessage: ({ event, data }) => seen.push(`${event} ${data}`),
+      onDown: (refused) => seen.push(refused ? 'refused' : 'down'),
+    });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['ready', 'chat {"n":1}', 'down']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe('Bearer a.token');
+    // The first reconnect after 1 s (the connection was not healthy for long), then 2 s.
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(1999);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(seen).toEqual(['ready', 'chat {"n":1}', 'down', 'down', 'ready again', 'down']);
+    controller.abort();
+    await following;
+  });
+
+  it.each([401, 403, 404])('stops for good on a %i, and without a token', async (status) => {
+    const onDown = jest.fn();
+    fetchMock.mockResolvedValue(answer(status));
+    await followEventStream({
+      path: '/s',
+      signal: new AbortController().signal,
+      onMessage: jest.fn(),
+      onDown,
+    });
+    expect(onDown).toHaveBeenCalledWith(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    clearTokens();
+    fetchMock.mockClear();
+    await followEventStream({
+      path: '/s',
+      signal: new AbortController().signal,
+      onMessage: jest.fn(),
+      onDown,
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,6 @@
-import { waitToReconnect } from '@portal/store/event-stream';
+import { HEALTHY_CONNECTION_MS, waitToReconnect } from '@portal/store/event-stream';
 import { readToken } from '@portal/store/token';
 import { readMetricStream, StreamRefusedError } from './metric-stream';
-
-/**
- * A connection open this long (past the server's ~15 s keep-alive) was healthy: the next reconnect
- * starts again from the first delay. A server that accepts and drops at once still backs off.
- */
-export const HEALTHY_CONNECTION_MS = 20_000;
 
 export interface FollowMetricStreamOptions {
   signal: AbortSignal;
