@@ -13,6 +13,7 @@ import {
   type StaffChatEvent,
 } from '@portal/contracts';
 import type { StreamListener } from '../live-streams/event-stream';
+import { FeedAudience } from '../live-streams/feed-audience';
 import { SubjectFollower } from '../live-streams/subject-follower';
 
 export interface LiveChatsOptions {
@@ -34,8 +35,7 @@ export const LIVE_CHATS_OPTIONS = Symbol('LIVE_CHATS_OPTIONS');
 @Injectable()
 export class ChatFeed implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('ChatFeed');
-  private readonly customers = new Map<string, Set<StreamListener<CustomerChatEvent>>>();
-  private readonly staff = new Set<StreamListener<StaffChatEvent>>();
+  private readonly audience = new FeedAudience<CustomerChatEvent, StaffChatEvent>();
   private follower?: SubjectFollower;
 
   constructor(@Inject(LIVE_CHATS_OPTIONS) private readonly options: LiveChatsOptions) {}
@@ -50,10 +50,7 @@ export class ChatFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
   }
 
   beforeApplicationShutdown(): void {
-    for (const listeners of this.customers.values()) for (const listener of listeners) listener.end();
-    for (const listener of this.staff) listener.end();
-    this.customers.clear();
-    this.staff.clear();
+    this.audience.endAll();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -62,27 +59,17 @@ export class ChatFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   /** Sends the organization's chat events and the staff's presence until the answer is called. */
   subscribeCustomer(organizationId: string, listener: StreamListener<CustomerChatEvent>): () => void {
-    let listeners = this.customers.get(organizationId);
-    if (!listeners) this.customers.set(organizationId, (listeners = new Set()));
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0 && this.customers.get(organizationId) === listeners)
-        this.customers.delete(organizationId);
-    };
+    return this.audience.addCustomer(organizationId, null, listener);
   }
 
   /** Sends every chat's events to a staff stream until the answer is called. */
   subscribeStaff(listener: StreamListener<StaffChatEvent>): () => void {
-    this.staff.add(listener);
-    return () => this.staff.delete(listener);
+    return this.audience.addStaff(listener);
   }
 
   /** Open streams (staff and customers'), for tests and logs. */
   openStreams(): number {
-    let count = this.staff.size;
-    for (const listeners of this.customers.values()) count += listeners.size;
-    return count;
+    return this.audience.count();
   }
 
   private deliver(text: string): void {
@@ -93,16 +80,11 @@ export class ChatFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
       this.logger.warn(`dropped a malformed chat signal: ${(error as Error).message}`);
       return;
     }
-    if (signal.staff) for (const listener of this.staff) listener.send(signal.staff);
+    if (signal.staff) this.audience.sendToStaff(signal.staff);
     if (!signal.customer) return;
-    if (signal.organizationId === null) {
-      // Only the presence is everyone's; anything else without an organization goes nowhere.
-      if (signal.customer.kind !== 'presence') return;
-      for (const listeners of this.customers.values())
-        for (const listener of listeners) listener.send(signal.customer);
-      return;
-    }
-    const listeners = this.customers.get(signal.organizationId);
-    if (listeners) for (const listener of listeners) listener.send(signal.customer);
+    if (signal.organizationId !== null)
+      this.audience.sendToOrganization(signal.organizationId, signal.customer);
+    // Only the presence is everyone's; anything else without an organization goes nowhere.
+    else if (signal.customer.kind === 'presence') this.audience.sendToEveryCustomer(signal.customer);
   }
 }

@@ -1,55 +1,23 @@
-import { connect } from '@nats-io/transport-node';
 import { SessionRevocations } from '@portal/auth';
 import { type ChatSignal, customerChatEventSchema, staffChatEventSchema } from '@portal/contracts';
-import { type SignedInUser, TestIdentity, testNatsUrl, uniqueSubjectSpace } from '@portal/testing';
+import type { SignedInUser } from '@portal/testing';
 import { EventStream } from '../testing/event-stream';
-import { startGateway, type RunningGateway } from '../testing/gateway';
+import { liveStreamSuite, waitUntil } from '../testing/live-stream-suite';
 import { ChatFeed } from './chat-feed';
-
-type Nats = Awaited<ReturnType<typeof connect>>;
 
 const CUSTOMER = '/api/support/chats/stream';
 const STAFF = '/api/support/staff/chats/stream';
 
 describe('live chat streams: GET /api/support/chats/stream and GET /api/support/staff/chats/stream', () => {
-  const space = uniqueSubjectSpace();
-  const subject = `${space.prefix}.chat.signals`;
-  let identity: TestIdentity;
-  let nats: Nats;
-  let gateway: RunningGateway;
+  const suite = liveStreamSuite('gateway-live-chats');
+  const subject = `${suite.prefix}.chat.signals`;
 
-  beforeAll(async () => {
-    identity = await TestIdentity.start('gateway-live-chats');
-    nats = await connect({ servers: testNatsUrl() });
-    gateway = await startGateway(
-      { IDENTITY_URL: identity.baseUrl, NATS_URL: testNatsUrl(), LIVE_STREAMS_PER_USER: '3' },
-      {
-        liveMetricsSubject: `${space.prefix}.metrics.recorded`,
-        liveTicketSubjects: `${space.prefix}.tickets.*`,
-        liveChatSubject: subject,
-      },
-    );
-  });
-
-  afterAll(async () => {
-    gateway.app.getHttpServer().closeAllConnections();
-    await gateway.close();
-    await Promise.all([identity.stop(), nats.close()]);
-  });
-
-  const openStreams = () => gateway.app.get(ChatFeed).openStreams();
-  async function waitFor(check: () => boolean) {
-    const deadline = Date.now() + 2000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-  const send = (signal: ChatSignal) => nats.publish(subject, JSON.stringify(signal));
+  const openStreams = () => suite.gateway.app.get(ChatFeed).openStreams();
+  const send = (signal: ChatSignal) => suite.nats.publish(subject, JSON.stringify(signal));
   const dataOf = (block: string | null) => JSON.parse(block!.split('\ndata: ')[1]);
 
   async function open(token: string, path: string) {
-    const { response, stream } = await EventStream.open(gateway.url, token, path);
+    const { response, stream } = await EventStream.open(suite.gateway.url, token, path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(await stream!.next()).toBe('retry: 3000\nevent: ready\ndata: {}');
@@ -73,17 +41,17 @@ describe('live chat streams: GET /api/support/chats/stream and GET /api/support/
 
   it("streams a staff answer to the members of the chat's organization within moments, and to no other", async () => {
     const [ann, bob, staff] = await Promise.all([
-      identity.signIn('customer'),
-      identity.signIn('customer'),
-      identity.signIn('admin'),
+      suite.identity.signIn('customer'),
+      suite.identity.signIn('customer'),
+      suite.identity.signIn('admin'),
     ]);
-    const colleague = await identity.signIn('customer', { org: ann.organizationId, orgRole: 'member' });
+    const colleague = await suite.identity.signIn('customer', { org: ann.organizationId, orgRole: 'member' });
     const panel = await open(ann.token, CUSTOMER);
     const other = await open(colleague.token, CUSTOMER);
     const outsider = await open(bob.token, CUSTOMER);
     const staffStream = await open(staff.token, STAFF);
     try {
-      await waitFor(() => openStreams() === 4);
+      await waitUntil(() => openStreams() === 4);
       const started = performance.now();
       const answer = message(ann, 'We are on it.');
       send(answer);
@@ -96,20 +64,20 @@ describe('live chat streams: GET /api/support/chats/stream and GET /api/support/
     } finally {
       for (const stream of [panel, other, outsider, staffStream]) stream.close();
     }
-    await waitFor(() => openStreams() === 0);
+    await waitUntil(() => openStreams() === 0);
   });
 
   it('sends typing to the side it is meant for only, and the presence to every customer stream', async () => {
     const [cal, dee, staff] = await Promise.all([
-      identity.signIn('customer'),
-      identity.signIn('customer'),
-      identity.signIn('admin'),
+      suite.identity.signIn('customer'),
+      suite.identity.signIn('customer'),
+      suite.identity.signIn('admin'),
     ]);
     const panel = await open(cal.token, CUSTOMER);
     const elsewhere = await open(dee.token, CUSTOMER);
     const staffStream = await open(staff.token, STAFF);
     try {
-      await waitFor(() => openStreams() === 3);
+      await waitUntil(() => openStreams() === 3);
       const chatId = crypto.randomUUID();
       const org = cal.organizationId!;
       // The customer types: staff see it, the customer's own panel does not.
@@ -140,12 +108,12 @@ describe('live chat streams: GET /api/support/chats/stream and GET /api/support/
   });
 
   it('ignores a malformed signal and keeps streaming', async () => {
-    const eve = await identity.signIn('customer');
+    const eve = await suite.identity.signIn('customer');
     const panel = await open(eve.token, CUSTOMER);
     try {
-      await waitFor(() => openStreams() === 1);
-      nats.publish(subject, 'not json');
-      nats.publish(
+      await waitUntil(() => openStreams() === 1);
+      suite.nats.publish(subject, 'not json');
+      suite.nats.publish(
         subject,
         JSON.stringify({ organizationId: eve.organizationId, customer: { kind: 'nope' }, staff: null }),
       );
@@ -158,17 +126,20 @@ describe('live chat streams: GET /api/support/chats/stream and GET /api/support/
   });
 
   it('answers 401 without a token and 403 to the wrong kind of user, and ends a stream at sign-out', async () => {
-    expect((await fetch(`${gateway.url}${CUSTOMER}`)).status).toBe(401);
-    expect((await fetch(`${gateway.url}${STAFF}`)).status).toBe(401);
-    const [customer, staff] = await Promise.all([identity.signIn('customer'), identity.signIn('admin')]);
-    const alone = await identity.signIn('customer', { org: null, orgRole: null });
-    expect((await EventStream.open(gateway.url, customer.token, STAFF)).response.status).toBe(403);
-    expect((await EventStream.open(gateway.url, staff.token, CUSTOMER)).response.status).toBe(403);
-    expect((await EventStream.open(gateway.url, alone.token, CUSTOMER)).response.status).toBe(403);
+    expect((await fetch(`${suite.gateway.url}${CUSTOMER}`)).status).toBe(401);
+    expect((await fetch(`${suite.gateway.url}${STAFF}`)).status).toBe(401);
+    const [customer, staff] = await Promise.all([
+      suite.identity.signIn('customer'),
+      suite.identity.signIn('admin'),
+    ]);
+    const alone = await suite.identity.signIn('customer', { org: null, orgRole: null });
+    expect((await EventStream.open(suite.gateway.url, customer.token, STAFF)).response.status).toBe(403);
+    expect((await EventStream.open(suite.gateway.url, staff.token, CUSTOMER)).response.status).toBe(403);
+    expect((await EventStream.open(suite.gateway.url, alone.token, CUSTOMER)).response.status).toBe(403);
     const staffStream = await open(staff.token, STAFF);
-    await waitFor(() => openStreams() === 1);
-    gateway.app.get(SessionRevocations).revoke(staff.sessionId, new Date(Date.now() + 60_000));
+    await waitUntil(() => openStreams() === 1);
+    suite.gateway.app.get(SessionRevocations).revoke(staff.sessionId, new Date(Date.now() + 60_000));
     expect(await staffStream.next()).toBeNull();
-    await waitFor(() => openStreams() === 0);
+    await waitUntil(() => openStreams() === 0);
   });
 });

@@ -19,6 +19,7 @@ import {
   ticketUpdatedDataSchema,
 } from '@portal/contracts';
 import type { StreamListener } from '../live-streams/event-stream';
+import { FeedAudience } from '../live-streams/feed-audience';
 import { SubjectFollower } from '../live-streams/subject-follower';
 
 export interface LiveTicketsOptions {
@@ -160,12 +161,6 @@ export function ticketChangeOf(type: string, data: unknown): TicketChange | null
   }
 }
 
-interface CustomerListener {
-  /** Only this ticket's changes; every ticket of the organization when null. */
-  ticketId: string | null;
-  listener: StreamListener<CustomerTicketEvent>;
-}
-
 /**
  * The gateway's one subscription to support's ticket events (`portal.tickets.*`), fanned out to the
  * open staff streams (every change) and to the open streams of the members of the ticket's
@@ -175,8 +170,8 @@ interface CustomerListener {
 @Injectable()
 export class TicketFeed implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('TicketFeed');
-  private readonly customers = new Map<string, Set<CustomerListener>>();
-  private readonly staff = new Set<StreamListener<StaffTicketEvent>>();
+  /** A customer's stream is scoped to one ticket (its id), or to every ticket of the organization (null). */
+  private readonly audience = new FeedAudience<CustomerTicketEvent, StaffTicketEvent, string | null>();
   private follower?: SubjectFollower;
 
   constructor(@Inject(LIVE_TICKETS_OPTIONS) private readonly options: LiveTicketsOptions) {}
@@ -190,12 +185,8 @@ export class TicketFeed implements OnApplicationBootstrap, BeforeApplicationShut
     );
   }
 
-  /** Before the HTTP server closes: it waits for open connections, and a stream never ends by itself. */
   beforeApplicationShutdown(): void {
-    for (const listeners of this.customers.values()) for (const { listener } of listeners) listener.end();
-    for (const listener of this.staff) listener.end();
-    this.customers.clear();
-    this.staff.clear();
+    this.audience.endAll();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -208,28 +199,17 @@ export class TicketFeed implements OnApplicationBootstrap, BeforeApplicationShut
     ticketId: string | null,
     listener: StreamListener<CustomerTicketEvent>,
   ): () => void {
-    let listeners = this.customers.get(organizationId);
-    if (!listeners) this.customers.set(organizationId, (listeners = new Set()));
-    const entry = { ticketId, listener };
-    listeners.add(entry);
-    return () => {
-      listeners.delete(entry);
-      if (listeners.size === 0 && this.customers.get(organizationId) === listeners)
-        this.customers.delete(organizationId);
-    };
+    return this.audience.addCustomer(organizationId, ticketId, listener);
   }
 
   /** Sends every ticket change to a staff stream until the answer is called. */
   subscribeStaff(listener: StreamListener<StaffTicketEvent>): () => void {
-    this.staff.add(listener);
-    return () => this.staff.delete(listener);
+    return this.audience.addStaff(listener);
   }
 
   /** Open streams (staff and customers'), for tests and logs. */
   openStreams(): number {
-    let count = this.staff.size;
-    for (const listeners of this.customers.values()) count += listeners.size;
-    return count;
+    return this.audience.count();
   }
 
   private deliver(text: string): void {
@@ -242,12 +222,13 @@ export class TicketFeed implements OnApplicationBootstrap, BeforeApplicationShut
       return;
     }
     if (!change) return;
-    for (const listener of this.staff) listener.send(change.staff);
-    if (!change.customer || !change.organizationId) return;
-    const listeners = this.customers.get(change.organizationId);
-    if (!listeners) return;
-    for (const { ticketId, listener } of listeners) {
-      if (ticketId === null || ticketId === change.customer.ticketId) listener.send(change.customer);
-    }
+    this.audience.sendToStaff(change.staff);
+    const { customer, organizationId } = change;
+    if (!customer || !organizationId) return;
+    this.audience.sendToOrganization(
+      organizationId,
+      customer,
+      (ticketId) => ticketId === null || ticketId === customer.ticketId,
+    );
   }
 }

@@ -1,4 +1,3 @@
-import { connect } from '@nats-io/transport-node';
 import { MembershipVersions, SessionRevocations } from '@portal/auth';
 import {
   createEventEnvelope,
@@ -8,12 +7,11 @@ import {
   staffTicketEventSchema,
   ticketStreamMessages,
 } from '@portal/contracts';
-import { type SignedInUser, TestIdentity, testNatsUrl, uniqueSubjectSpace } from '@portal/testing';
+import type { SignedInUser } from '@portal/testing';
 import { EventStream } from '../testing/event-stream';
-import { startGateway, type RunningGateway } from '../testing/gateway';
+import { liveStreamSuite, waitUntil } from '../testing/live-stream-suite';
 import { TicketFeed } from './ticket-feed';
 
-type Nats = Awaited<ReturnType<typeof connect>>;
 type TicketEventName =
   'ticketCreated' | 'ticketReplied' | 'ticketClosed' | 'ticketReopened' | 'ticketUpdated' | 'ticketBreaching';
 
@@ -21,42 +19,14 @@ const CUSTOMER = '/api/support/stream';
 const STAFF = '/api/support/staff/stream';
 
 describe('live ticket streams: GET /api/support/stream and GET /api/support/staff/stream', () => {
-  const space = uniqueSubjectSpace();
-  let identity: TestIdentity;
-  let nats: Nats;
-  let gateway: RunningGateway;
+  const suite = liveStreamSuite('gateway-live-tickets');
 
-  beforeAll(async () => {
-    identity = await TestIdentity.start('gateway-live-tickets');
-    nats = await connect({ servers: testNatsUrl() });
-    gateway = await startGateway(
-      { IDENTITY_URL: identity.baseUrl, NATS_URL: testNatsUrl(), LIVE_STREAMS_PER_USER: '3' },
-      {
-        liveMetricsSubject: `${space.prefix}.metrics.recorded`,
-        liveTicketSubjects: `${space.prefix}.tickets.*`,
-      },
-    );
-  });
-
-  afterAll(async () => {
-    gateway.app.getHttpServer().closeAllConnections();
-    await gateway.close();
-    await Promise.all([identity.stop(), nats.close()]);
-  });
-
-  const openStreams = () => gateway.app.get(TicketFeed).openStreams();
-  async function waitFor(check: () => boolean) {
-    const deadline = Date.now() + 2000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const openStreams = () => suite.gateway.app.get(TicketFeed).openStreams();
 
   /** support's event on this test's subjects, as its outbox relay publishes it. */
   function publish<N extends TicketEventName>(name: N, data: EventData<N>) {
-    const subject = `${space.prefix}.tickets.${eventTypes[name].split('.')[1]}`;
-    nats.publish(subject, JSON.stringify(createEventEnvelope(eventTypes[name], data)));
+    const subject = `${suite.prefix}.tickets.${eventTypes[name].split('.')[1]}`;
+    suite.nats.publish(subject, JSON.stringify(createEventEnvelope(eventTypes[name], data)));
     return data;
   }
 
@@ -78,7 +48,7 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
   const dataOf = (block: string | null) => JSON.parse(block!.split('\ndata: ')[1]);
 
   async function open(token: string, path: string) {
-    const { response, stream } = await EventStream.open(gateway.url, token, path);
+    const { response, stream } = await EventStream.open(suite.gateway.url, token, path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(await stream!.next()).toBe('retry: 3000\nevent: ready\ndata: {}');
@@ -86,15 +56,18 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
   }
 
   it("streams a staff reply to the open ticket page of the ticket's organization within moments, and to no other", async () => {
-    const [ann, bob] = await Promise.all([identity.signIn('customer'), identity.signIn('customer')]);
-    const colleague = await identity.signIn('customer', { org: ann.organizationId, orgRole: 'member' });
+    const [ann, bob] = await Promise.all([
+      suite.identity.signIn('customer'),
+      suite.identity.signIn('customer'),
+    ]);
+    const colleague = await suite.identity.signIn('customer', { org: ann.organizationId, orgRole: 'member' });
     const ticket = ticketOf(ann);
     const other = ticketOf(ann);
     const page = await open(ann.token, `${CUSTOMER}?ticketId=${ticket.ticketId}`);
     const list = await open(colleague.token, CUSTOMER);
     const outsider = await open(bob.token, `${CUSTOMER}?ticketId=${ticket.ticketId}`);
     try {
-      await waitFor(() => openStreams() === 3);
+      await waitUntil(() => openStreams() === 3);
       reply(other, 'staff'); // another ticket of the organization: not the page's
       const started = performance.now();
       const staffReply = reply(ticket, 'staff');
@@ -116,15 +89,15 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
     } finally {
       for (const stream of [page, list, outsider]) stream.close();
     }
-    await waitFor(() => openStreams() === 0);
+    await waitUntil(() => openStreams() === 0);
   });
 
   it('tells a customer of closing, reopening and status or priority changes, but not an assignment, a new ticket or an SLA warning', async () => {
-    const cal = await identity.signIn('customer');
+    const cal = await suite.identity.signIn('customer');
     const ticket = ticketOf(cal);
     const page = await open(cal.token, `${CUSTOMER}?ticketId=${ticket.ticketId}`);
     try {
-      await waitFor(() => openStreams() === 1);
+      await waitUntil(() => openStreams() === 1);
       const at = new Date().toISOString();
       publish('ticketCreated', { ...ticket, priority: 'high', status: 'open', createdAt: at });
       publish('ticketBreaching', {
@@ -165,18 +138,21 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
   });
 
   it('shows a reopened ticket in the status it was reopened to, and as open when the event carries none', async () => {
-    const [staff, ida] = await Promise.all([identity.signIn('admin'), identity.signIn('customer')]);
+    const [staff, ida] = await Promise.all([
+      suite.identity.signIn('admin'),
+      suite.identity.signIn('customer'),
+    ]);
     const ticket = ticketOf(ida);
     const page = await open(ida.token, `${CUSTOMER}?ticketId=${ticket.ticketId}`);
     const queue = await open(staff.token, STAFF);
     try {
-      await waitFor(() => openStreams() === 2);
+      await waitUntil(() => openStreams() === 2);
       const at = new Date().toISOString();
       // Staff moved the closed ticket straight to in progress.
       publish('ticketReopened', { ...ticket, by: 'staff', status: 'in_progress', reopenedAt: at });
       // An event queued before reopened events carried the status.
-      nats.publish(
-        `${space.prefix}.tickets.reopened`,
+      suite.nats.publish(
+        `${suite.prefix}.tickets.reopened`,
         JSON.stringify(
           createEventEnvelope(eventTypes.ticketReopened, { ...ticket, by: 'customer', reopenedAt: at }),
         ),
@@ -207,13 +183,13 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
 
   it("streams every organization's ticket activity to staff, new tickets and SLA warnings included", async () => {
     const [staff, dee, eve] = await Promise.all([
-      identity.signIn('admin'),
-      identity.signIn('customer'),
-      identity.signIn('customer'),
+      suite.identity.signIn('admin'),
+      suite.identity.signIn('customer'),
+      suite.identity.signIn('customer'),
     ]);
     const queue = await open(staff.token, STAFF);
     try {
-      await waitFor(() => openStreams() === 1);
+      await waitUntil(() => openStreams() === 1);
       const at = new Date().toISOString();
       const first = ticketOf(dee);
       const second = ticketOf(eve);
@@ -268,14 +244,14 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
   });
 
   it('ignores a malformed event and keeps streaming', async () => {
-    const fay = await identity.signIn('customer');
+    const fay = await suite.identity.signIn('customer');
     const ticket = ticketOf(fay);
     const page = await open(fay.token, CUSTOMER);
     try {
-      await waitFor(() => openStreams() === 1);
-      nats.publish(`${space.prefix}.tickets.replied`, 'not json');
-      nats.publish(
-        `${space.prefix}.tickets.replied`,
+      await waitUntil(() => openStreams() === 1);
+      suite.nats.publish(`${suite.prefix}.tickets.replied`, 'not json');
+      suite.nats.publish(
+        `${suite.prefix}.tickets.replied`,
         JSON.stringify(createEventEnvelope(eventTypes.ticketReplied, { ticketId: ticket.ticketId })),
       );
       reply(ticket, 'staff');
@@ -286,37 +262,40 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
   });
 
   it("ends a member's streams when their membership changes or they sign out, and staff's at sign-out", async () => {
-    const gus = await identity.signIn('customer', { mv: 2 });
-    const staff = await identity.signIn('admin');
+    const gus = await suite.identity.signIn('customer', { mv: 2 });
+    const staff = await suite.identity.signIn('admin');
     const page = await open(gus.token, CUSTOMER);
     const queue = await open(staff.token, STAFF);
-    await waitFor(() => openStreams() === 2);
-    gateway.app.get(MembershipVersions).record({
+    await waitUntil(() => openStreams() === 2);
+    suite.gateway.app.get(MembershipVersions).record({
       organizationId: gus.organizationId!,
       userId: gus.id,
       version: 3,
       changedAt: new Date().toISOString(),
     });
     expect(await page.next()).toBeNull();
-    const refused = await EventStream.open(gateway.url, gus.token, CUSTOMER);
+    const refused = await EventStream.open(suite.gateway.url, gus.token, CUSTOMER);
     expect(refused.response.status).toBe(401);
-    gateway.app.get(SessionRevocations).revoke(staff.sessionId, new Date(Date.now() + 60_000));
+    suite.gateway.app.get(SessionRevocations).revoke(staff.sessionId, new Date(Date.now() + 60_000));
     expect(await queue.next()).toBeNull();
-    await waitFor(() => openStreams() === 0);
+    await waitUntil(() => openStreams() === 0);
   });
 
   it('answers 401 without a token, 403 to the wrong kind of user, 400 to a bad ticketId, and counts towards the per-user share', async () => {
-    const anonymous = await fetch(`${gateway.url}${CUSTOMER}`);
+    const anonymous = await fetch(`${suite.gateway.url}${CUSTOMER}`);
     expect(anonymous.status).toBe(401);
-    expect((await fetch(`${gateway.url}${STAFF}`)).status).toBe(401);
-    const [customer, staff] = await Promise.all([identity.signIn('customer'), identity.signIn('admin')]);
-    const alone = await identity.signIn('customer', { org: null, orgRole: null });
-    expect((await EventStream.open(gateway.url, customer.token, STAFF)).response.status).toBe(403);
-    expect((await EventStream.open(gateway.url, staff.token, CUSTOMER)).response.status).toBe(403);
-    expect((await EventStream.open(gateway.url, alone.token, CUSTOMER)).response.status).toBe(403);
+    expect((await fetch(`${suite.gateway.url}${STAFF}`)).status).toBe(401);
+    const [customer, staff] = await Promise.all([
+      suite.identity.signIn('customer'),
+      suite.identity.signIn('admin'),
+    ]);
+    const alone = await suite.identity.signIn('customer', { org: null, orgRole: null });
+    expect((await EventStream.open(suite.gateway.url, customer.token, STAFF)).response.status).toBe(403);
+    expect((await EventStream.open(suite.gateway.url, staff.token, CUSTOMER)).response.status).toBe(403);
+    expect((await EventStream.open(suite.gateway.url, alone.token, CUSTOMER)).response.status).toBe(403);
 
     for (const query of ['?ticketId=nope', '?ticketId=1%20OR%201=1', '?organizationId=x']) {
-      const { response } = await EventStream.open(gateway.url, customer.token, `${CUSTOMER}${query}`);
+      const { response } = await EventStream.open(suite.gateway.url, customer.token, `${CUSTOMER}${query}`);
       expect(response.status).toBe(400);
       const body = (await response.json()) as { statusCode: number; message: string };
       expect(body.statusCode).toBe(400);
@@ -325,13 +304,13 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
 
     // Three streams of any kind (the KPI stream too) fill the share of 3.
     const opened = await Promise.all([
-      EventStream.open(gateway.url, customer.token, CUSTOMER),
-      EventStream.open(gateway.url, customer.token, CUSTOMER),
-      EventStream.open(gateway.url, customer.token, '/api/kpi/stream'),
+      EventStream.open(suite.gateway.url, customer.token, CUSTOMER),
+      EventStream.open(suite.gateway.url, customer.token, CUSTOMER),
+      EventStream.open(suite.gateway.url, customer.token, '/api/kpi/stream'),
     ]);
     try {
       expect(opened.map(({ response }) => response.status)).toEqual([200, 200, 200]);
-      const refused = await EventStream.open(gateway.url, customer.token, CUSTOMER);
+      const refused = await EventStream.open(suite.gateway.url, customer.token, CUSTOMER);
       expect(refused.response.status).toBe(429);
       expect(refused.response.headers.get('retry-after')).toBe('10');
     } finally {
