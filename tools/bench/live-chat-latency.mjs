@@ -19,8 +19,9 @@ import { parseArgs } from 'node:util';
 import contracts from '@portal/contracts';
 import { percentile } from '@portal/toolkit/api-client';
 import { apiClient } from './api-client.mjs';
+import { openEventStream } from './event-stream.mjs';
 import { reportResult } from './results.mjs';
-import { startBenchStack } from './stack.mjs';
+import { measureWithStaff } from './stack.mjs';
 
 export const chatMessageP95BudgetMs = 300;
 
@@ -38,58 +39,14 @@ const { values, positionals } = parseArgs({
 const chatCount = Number(values.chats);
 const messageCount = Number(values.messages);
 const rate = Number(values.rate);
-const arrivalTimeoutMs = 10_000;
 
-/**
- * A chat stream (customer's or staff's): resolves `arrived(messageId)` once a `message` event with
- * that id came (before or after the call), with the time it came.
- */
-async function openChatStream(baseUrl, token, path) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+/** A chat stream (customer's or staff's): `arrived(messageId)` resolves with when that message came. */
+const openChatStream = (baseUrl, token, path) =>
+  openEventStream(baseUrl, token, path, {
+    eventName: CHAT_STREAM_EVENT,
+    what: 'message',
+    idOf: (data) => (data.kind === 'message' ? data.message.id : undefined),
   });
-  if (!response.ok || !response.body) throw new Error(`GET ${path} answered ${response.status}`);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const seen = new Map();
-  const waiting = new Map();
-  let buffer = '';
-  (async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const lines = buffer.slice(0, end).split('\n');
-        buffer = buffer.slice(end + 2);
-        if (!lines.includes(`event: ${CHAT_STREAM_EVENT}`)) continue;
-        const data = JSON.parse(lines.find((line) => line.startsWith('data: '))?.slice(6) ?? '{}');
-        if (data.kind !== 'message') continue;
-        const at = performance.now();
-        seen.set(data.message.id, at);
-        waiting.get(data.message.id)?.(at);
-      }
-    }
-  })().catch(() => undefined);
-  return {
-    arrived: (messageId) =>
-      seen.has(messageId)
-        ? Promise.resolve(seen.get(messageId))
-        : new Promise((resolve, reject) => {
-            const timer = setTimeout(() => {
-              waiting.delete(messageId);
-              reject(new Error(`no message event within ${arrivalTimeoutMs / 1000} s`));
-            }, arrivalTimeoutMs);
-            waiting.set(messageId, (at) => {
-              clearTimeout(timer);
-              waiting.delete(messageId);
-              resolve(at);
-            });
-          }),
-    close: () => reader.cancel(),
-  };
-}
 
 /** Runs `task(index)` for 0 … count-1, at most `limit` at once. */
 async function pool(count, limit, task) {
@@ -212,26 +169,7 @@ const figures = (latencies) => {
 
 async function main() {
   const url = positionals[0] ?? process.env.GATEWAY_URL;
-  let stack;
-  let baseUrl;
-  let staffAccount;
-  if (url) {
-    baseUrl = url.replace(/\/+$/, '');
-    const { STAFF_EMAIL: email, STAFF_PASSWORD: password } = process.env;
-    if (!email || !password)
-      throw new Error('STAFF_EMAIL and STAFF_PASSWORD must name a staff account of that stack');
-    staffAccount = { email, password };
-  } else {
-    stack = await startBenchStack();
-    baseUrl = stack.url;
-    staffAccount = stack.staff;
-  }
-  let measured;
-  try {
-    measured = await measure(baseUrl, staffAccount);
-  } finally {
-    await stack?.stop();
-  }
+  const measured = await measureWithStaff(url, measure);
   const both = figures([...measured.customerToStaff, ...measured.staffToCustomer]);
   const toStaff = figures(measured.customerToStaff);
   const toCustomer = figures(measured.staffToCustomer);

@@ -35,3 +35,26 @@ export async function startBenchStack() {
   });
   return Object.assign(stack, { url: stack.localhostUrl, staff });
 }
+
+/**
+ * Runs `measure(baseUrl, staffAccount)` on the stack at `url` (its staff account from STAFF_EMAIL and
+ * STAFF_PASSWORD), or without one on a bench stack of its own, stopped after; answers what it measured.
+ * @template T
+ * @param {string | undefined} url
+ * @param {(baseUrl: string, staff: { email: string, password: string }) => Promise<T>} measure
+ * @returns {Promise<T>}
+ */
+export async function measureWithStaff(url, measure) {
+  if (url) {
+    const { STAFF_EMAIL: email, STAFF_PASSWORD: password } = process.env;
+    if (!email || !password)
+      throw new Error('STAFF_EMAIL and STAFF_PASSWORD must name a staff account of that stack');
+    return measure(url.replace(/\/+$/, ''), { email, password });
+  }
+  const stack = await startBenchStack();
+  try {
+    return await measure(stack.url, stack.staff);
+  } finally {
+    await stack.stop();
+  }
+}

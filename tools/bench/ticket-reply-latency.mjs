@@ -16,8 +16,9 @@ import { parseArgs } from 'node:util';
 import contracts from '@portal/contracts';
 import { percentile } from '@portal/toolkit/api-client';
 import { apiClient } from './api-client.mjs';
+import { openEventStream } from './event-stream.mjs';
 import { reportResult } from './results.mjs';
-import { startBenchStack } from './stack.mjs';
+import { measureWithStaff } from './stack.mjs';
 
 export const ticketReplyP95BudgetMs = 1000;
 
@@ -29,56 +30,14 @@ const { values, positionals } = parseArgs({
   options: { replies: { type: 'string', default: '100' } },
 });
 const replies = Number(values.replies);
-const arrivalTimeoutMs = 10_000;
 
-/** The ticket page's stream: the ids of the staff replies it announced, as they arrive. */
-async function openTicketStream(baseUrl, token, ticketId) {
-  const response = await fetch(`${baseUrl}${CUSTOMER_TICKET_STREAM_PATH}?ticketId=${ticketId}`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+/** The ticket page's stream: `arrived(messageId)` resolves once it has announced that staff reply. */
+const openTicketStream = (baseUrl, token, ticketId) =>
+  openEventStream(baseUrl, token, `${CUSTOMER_TICKET_STREAM_PATH}?ticketId=${ticketId}`, {
+    eventName: TICKET_STREAM_EVENT,
+    what: 'reply',
+    idOf: (data) => (data.change === 'replied' && data.by === 'staff' ? data.messageId : undefined),
   });
-  if (!response.ok || !response.body)
-    throw new Error(`GET ${CUSTOMER_TICKET_STREAM_PATH} answered ${response.status}`);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const announced = new Set();
-  const waiting = new Map();
-  let buffer = '';
-  (async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const lines = buffer.slice(0, end).split('\n');
-        buffer = buffer.slice(end + 2);
-        if (!lines.includes(`event: ${TICKET_STREAM_EVENT}`)) continue;
-        const data = JSON.parse(lines.find((line) => line.startsWith('data: '))?.slice(6) ?? '{}');
-        if (data.change !== 'replied' || data.by !== 'staff') continue;
-        announced.add(data.messageId);
-        waiting.get(data.messageId)?.();
-      }
-    }
-  })().catch(() => undefined);
-  return {
-    /** Resolves once the stream has announced the reply `messageId` (before or after this call). */
-    announcedReply: (messageId) =>
-      announced.has(messageId)
-        ? Promise.resolve()
-        : new Promise((/** @type {(value?: unknown) => void} */ resolve, reject) => {
-            const timer = setTimeout(() => {
-              waiting.delete(messageId);
-              reject(new Error(`no reply event within ${arrivalTimeoutMs / 1000} s`));
-            }, arrivalTimeoutMs);
-            waiting.set(messageId, () => {
-              clearTimeout(timer);
-              waiting.delete(messageId);
-              resolve();
-            });
-          }),
-    close: () => reader.cancel(),
-  };
-}
 
 async function measure(baseUrl, staffAccount) {
   const client = apiClient(baseUrl);
@@ -102,7 +61,7 @@ async function measure(baseUrl, staffAccount) {
         token: staff.token,
         body: { body: `Bench reply ${index}: we are on it.` },
       });
-      await stream.announcedReply(message.id);
+      await stream.arrived(message.id);
       const { messages } = await call('GET', `/api/support/tickets/${ticket.id}/messages`, { token });
       latencies.push(performance.now() - started);
       if (!messages.some((each) => each.id === message.id))
@@ -119,26 +78,7 @@ async function measure(baseUrl, staffAccount) {
 
 async function main() {
   const url = positionals[0] ?? process.env.GATEWAY_URL;
-  let stack;
-  let baseUrl;
-  let staffAccount;
-  if (url) {
-    baseUrl = url.replace(/\/+$/, '');
-    const { STAFF_EMAIL: email, STAFF_PASSWORD: password } = process.env;
-    if (!email || !password)
-      throw new Error('STAFF_EMAIL and STAFF_PASSWORD must name a staff account of that stack');
-    staffAccount = { email, password };
-  } else {
-    stack = await startBenchStack();
-    baseUrl = stack.url;
-    staffAccount = stack.staff;
-  }
-  let latencies;
-  try {
-    latencies = await measure(baseUrl, staffAccount);
-  } finally {
-    await stack?.stop();
-  }
+  const latencies = await measureWithStaff(url, measure);
   const sorted = [...latencies].sort((a, b) => a - b);
   const [p50, p95, max] = [percentile(sorted, 0.5), percentile(sorted, 0.95), sorted.at(-1) ?? NaN];
   console.log(
