@@ -2,7 +2,7 @@ import { SessionRevocations } from '@portal/auth';
 import { type ChatSignal, customerChatEventSchema, staffChatEventSchema } from '@portal/contracts';
 import type { SignedInUser } from '@portal/testing';
 import { EventStream } from '../testing/event-stream';
-import { liveStreamSuite, waitUntil } from '../testing/live-stream-suite';
+import { expectOutsidersRefused, liveStreamSuite, waitUntil } from '../testing/live-stream-suite';
 import { ChatFeed } from './chat-feed';
 
 const CUSTOMER = '/api/support/chats/stream';
@@ -126,16 +126,7 @@ describe('live chat streams: GET /api/support/chats/stream and GET /api/support/
   });
 
   it('answers 401 without a token and 403 to the wrong kind of user, and ends a stream at sign-out', async () => {
-    expect((await fetch(`${suite.gateway.url}${CUSTOMER}`)).status).toBe(401);
-    expect((await fetch(`${suite.gateway.url}${STAFF}`)).status).toBe(401);
-    const [customer, staff] = await Promise.all([
-      suite.identity.signIn('customer'),
-      suite.identity.signIn('admin'),
-    ]);
-    const alone = await suite.identity.signIn('customer', { org: null, orgRole: null });
-    expect((await EventStream.open(suite.gateway.url, customer.token, STAFF)).response.status).toBe(403);
-    expect((await EventStream.open(suite.gateway.url, staff.token, CUSTOMER)).response.status).toBe(403);
-    expect((await EventStream.open(suite.gateway.url, alone.token, CUSTOMER)).response.status).toBe(403);
+    const { staff } = await expectOutsidersRefused(suite, CUSTOMER, STAFF);
     const staffStream = await open(staff.token, STAFF);
     await waitUntil(() => openStreams() === 1);
     suite.gateway.app.get(SessionRevocations).revoke(staff.sessionId, new Date(Date.now() + 60_000));

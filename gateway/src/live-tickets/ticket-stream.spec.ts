@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import type { SignedInUser } from '@portal/testing';
 import { EventStream } from '../testing/event-stream';
-import { liveStreamSuite, waitUntil } from '../testing/live-stream-suite';
+import { expectOutsidersRefused, liveStreamSuite, waitUntil } from '../testing/live-stream-suite';
 import { TicketFeed } from './ticket-feed';
 
 type TicketEventName =
@@ -282,17 +282,7 @@ describe('live ticket streams: GET /api/support/stream and GET /api/support/staf
   });
 
   it('answers 401 without a token, 403 to the wrong kind of user, 400 to a bad ticketId, and counts towards the per-user share', async () => {
-    const anonymous = await fetch(`${suite.gateway.url}${CUSTOMER}`);
-    expect(anonymous.status).toBe(401);
-    expect((await fetch(`${suite.gateway.url}${STAFF}`)).status).toBe(401);
-    const [customer, staff] = await Promise.all([
-      suite.identity.signIn('customer'),
-      suite.identity.signIn('admin'),
-    ]);
-    const alone = await suite.identity.signIn('customer', { org: null, orgRole: null });
-    expect((await EventStream.open(suite.gateway.url, customer.token, STAFF)).response.status).toBe(403);
-    expect((await EventStream.open(suite.gateway.url, staff.token, CUSTOMER)).response.status).toBe(403);
-    expect((await EventStream.open(suite.gateway.url, alone.token, CUSTOMER)).response.status).toBe(403);
+    const { customer } = await expectOutsidersRefused(suite, CUSTOMER, STAFF);
 
     for (const query of ['?ticketId=nope', '?ticketId=1%20OR%201=1', '?organizationId=x']) {
       const { response } = await EventStream.open(suite.gateway.url, customer.token, `${CUSTOMER}${query}`);

@@ -1,5 +1,6 @@
 import { connect } from '@nats-io/transport-node';
-import { TestIdentity, testNatsUrl, uniqueSubjectSpace } from '@portal/testing';
+import { type SignedInUser, TestIdentity, testNatsUrl, uniqueSubjectSpace } from '@portal/testing';
+import { EventStream } from './event-stream';
 import { type RunningGateway, startGateway } from './gateway';
 
 type Nats = Awaited<ReturnType<typeof connect>>;
@@ -58,4 +59,29 @@ export async function waitUntil(check: () => boolean): Promise<void> {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * Expects the customer's stream at `customerPath` and staff's at `staffPath` to answer 401 without a
+ * token and 403 to the wrong kind of user (a customer on staff's, staff on the customer's, a customer
+ * of no organization on the customer's); answers the customer and the staffer it signed in.
+ */
+export async function expectOutsidersRefused(
+  suite: LiveStreamSuite,
+  customerPath: string,
+  staffPath: string,
+): Promise<{ customer: SignedInUser; staff: SignedInUser }> {
+  expect((await fetch(`${suite.gateway.url}${customerPath}`)).status).toBe(401);
+  expect((await fetch(`${suite.gateway.url}${staffPath}`)).status).toBe(401);
+  const [customer, staff] = await Promise.all([
+    suite.identity.signIn('customer'),
+    suite.identity.signIn('admin'),
+  ]);
+  const alone = await suite.identity.signIn('customer', { org: null, orgRole: null });
+  const statusOf = async (token: string, path: string) =>
+    (await EventStream.open(suite.gateway.url, token, path)).response.status;
+  expect(await statusOf(customer.token, staffPath)).toBe(403);
+  expect(await statusOf(staff.token, customerPath)).toBe(403);
+  expect(await statusOf(alone.token, customerPath)).toBe(403);
+  return { customer, staff };
 }
