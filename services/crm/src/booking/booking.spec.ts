@@ -16,6 +16,7 @@ import {
   startForSuite,
   uniqueEmail,
 } from '@portal/testing';
+import { LAST_NAME_NOT_GIVEN } from '../contact/record-lead';
 import { DEFAULT_BOOKING_INBOX } from '../config';
 import { startCrm, testSiteUrl } from '../test/crm-harness';
 
@@ -175,6 +176,19 @@ describe('the company’s own booking: /api/crm/booking and /api/crm/staff/avail
       [subjects.leadCreated, details.email],
     );
     expect(count).toBe(1);
+  });
+
+  it('books for a visitor who gives one name, in any script: the lead says the last name was not given', async () => {
+    for (const name of ['Cher', '王小明', '%']) {
+      const details = visitor();
+      const response = await book((await addSlot()).id, { ...details, name });
+      expect(response.status).toBe(201);
+      const leads = staffLeadListResponseSchema.parse(
+        (await call('GET', `/api/crm/staff/leads?q=${encodeURIComponent(details.email)}`, { who: staff }))
+          .body,
+      ).leads;
+      expect(leads).toMatchObject([{ firstName: name, lastName: LAST_NAME_NOT_GIVEN, email: details.email }]);
+    }
   });
 
   it('lets exactly one of many visitors racing for a slot book it: the others get 409', async () => {

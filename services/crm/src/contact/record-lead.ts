@@ -39,8 +39,21 @@ export async function recordLead(manager: EntityManager, lead: NewLead): Promise
   return row;
 }
 
-/** A full name as the lead's first and last names: the first word, and the rest (maybe none). */
+/** What a lead's last name says when the visitor gave one word (leads require both names). */
+export const LAST_NAME_NOT_GIVEN = '(not given)';
+
+/** The first `max` characters (code points, as PostgreSQL's varchar counts them). */
+const characters = (text: string, max: number) => Array.from(text).slice(0, max).join('');
+
+/**
+ * A full name as the lead's first and last names: the first word, and the rest; a one-word name
+ * ("Cher", "王小明") keeps it as the first name and says the last one was not given.
+ */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const [first = '', ...rest] = name.trim().split(/\s+/);
-  return { firstName: first.slice(0, 100), lastName: rest.join(' ').slice(0, 100) };
+  const lastName = rest.join(' ');
+  return {
+    firstName: characters(first, 100),
+    lastName: lastName === '' ? LAST_NAME_NOT_GIVEN : characters(lastName, 100),
+  };
 }
