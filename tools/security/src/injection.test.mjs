@@ -104,8 +104,9 @@ function targetsOf(route) {
     // Answers sqlmap must not take for "stop here": a wrong password or signature (401), an id gone (404).
     ignoreCodes: [
       ...(route.path.startsWith('/api/auth/login') || route.access === 'signature' ? [401] : []),
-      // …and a made-up invitation link (404, where the account links' made-up tokens are a 400).
-      ...(route.method === 'DELETE' || transfer || route.path.startsWith('/api/invitations/') ? [404] : []),
+      // …and a made-up invitation or incident-mail link (404, where the account links' made-up tokens
+      // are a 400).
+      ...(route.method === 'DELETE' || transfer || madeUpLinkIs404(route.path) ? [404] : []),
     ],
     // identity keeps the User-Agent of each session it opens: at level 3 sqlmap tries that header there.
     only: undefined,
@@ -131,6 +132,10 @@ function targetsOf(route) {
   }
   return [base];
 }
+
+/** Routes that answer a link's made-up token 404 (an invitation, an incident mail's confirm or unsubscribe). */
+const madeUpLinkIs404 = (routePath) =>
+  routePath.startsWith('/api/invitations/') || routePath.startsWith('/api/status/subscriptions/');
 
 function runSqlmap(route, target, index) {
   const dir = path.join(outputDir, `${routeKey(route).replace(/[^\w]+/g, '_')}${index}`);
