@@ -15,31 +15,18 @@ export async function openEventStream(baseUrl, token, path, { eventName, what, i
   });
   if (!response.ok || !response.body)
     throw new Error(`GET ${new URL(path, baseUrl).pathname} answered ${response.status}`);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
   /** @type {Map<string, number>} */
   const seen = new Map();
   /** @type {Map<string, (at: number) => void>} */
   const waiting = new Map();
-  let buffer = '';
-  (async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const lines = buffer.slice(0, end).split('\n');
-        buffer = buffer.slice(end + 2);
-        if (!lines.includes(`event: ${eventName}`)) continue;
-        const id = idOf(JSON.parse(lines.find((line) => line.startsWith('data: '))?.slice(6) ?? '{}'));
-        if (id === undefined) continue;
-        const at = performance.now();
-        seen.set(id, at);
-        waiting.get(id)?.(at);
-      }
-    }
-  })().catch(() => undefined);
+  const close = readEvents(response.body, (event, data) => {
+    if (event !== eventName) return;
+    const id = idOf(JSON.parse(data || '{}'));
+    if (id === undefined) return;
+    const at = performance.now();
+    seen.set(id, at);
+    waiting.get(id)?.(at);
+  });
   return {
     /** @param {string} id @returns {Promise<number>} */
     arrived: (id) =>
@@ -56,6 +43,34 @@ export async function openEventStream(baseUrl, token, path, { eventName, what, i
               resolve(at);
             });
           }),
-    close: () => reader.cancel(),
+    close,
   };
+}
+
+/**
+ * Reads a server-sent event body in the background, handing each event's name and data (its `data:`
+ * line) to `onEvent`; answers a function that stops reading.
+ * @param {ReadableStream<Uint8Array>} body
+ * @param {(event: string, data: string) => void} onEvent
+ * @returns {() => Promise<void>}
+ */
+export function readEvents(body, onEvent) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const lines = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+        if (event) onEvent(event, lines.find((line) => line.startsWith('data: '))?.slice(6) ?? '');
+      }
+    }
+  })().catch(() => undefined);
+  return () => reader.cancel();
 }

@@ -12,6 +12,7 @@ import { createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { percentile } from '@portal/toolkit/api-client';
 import { apiClient } from './api-client.mjs';
+import { readEvents } from './event-stream.mjs';
 import { reportResult } from './results.mjs';
 
 export const liveMetricP95BudgetMs = 1000;
@@ -33,27 +34,14 @@ async function openStream(token) {
   });
   if (!response.ok) throw new Error(`GET /api/kpi/stream answered ${response.status}`);
   if (!response.body) throw new Error('GET /api/kpi/stream answered without a body');
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   const waiting = [];
   const arrived = [];
-  (async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!block.split('\n').includes('event: metric')) continue;
-        const next = waiting.shift();
-        if (next) next();
-        else arrived.push(true);
-      }
-    }
-  })().catch(() => undefined);
+  const close = readEvents(response.body, (event) => {
+    if (event !== 'metric') return;
+    const next = waiting.shift();
+    if (next) next();
+    else arrived.push(true);
+  });
   return {
     nextMetric: () =>
       arrived.shift()
@@ -68,7 +56,7 @@ async function openStream(token) {
               resolve();
             });
           }),
-    close: () => reader.cancel(),
+    close,
   };
 }
 
