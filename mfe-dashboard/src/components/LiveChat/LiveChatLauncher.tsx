@@ -3,18 +3,9 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import ChatRounded from '@mui/icons-material/ChatRounded';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { can } from '@portal/contracts';
 import { selectSessionUser, useAppSelector } from '@portal/store';
-
-/** Read by screen readers only. */
-const screenReaderOnly = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const LiveChatPanel = lazy(() => import('./LiveChatPanel'));
 
@@ -58,7 +49,7 @@ export function LiveChatLauncher() {
         </Badge>
         {/* Its name starts with what it shows (axe: label-content-name-mismatch), the rest for screen readers. */}
         Chat
-        <Box component="span" sx={screenReaderOnly}>
+        <Box component="span" sx={visuallyHidden}>
           {unread > 0 ? ` with support, ${unread} new` : ' with support'}
         </Box>
       </Fab>

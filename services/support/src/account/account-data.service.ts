@@ -44,7 +44,7 @@ export interface SupportAccountData {
   chatMessages: WrittenChatMessage[];
 }
 
-const isoOrNull = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date) => new Date(value).toISOString();
 
 /**
  * "Export my data" and "Delete my account" for support: the tickets the account opened, the chats it
@@ -73,10 +73,7 @@ export class AccountDataService {
     );
     return {
       tickets: (await this.tickets.listForCustomer(user.id)).map(toTicketView),
-      messages: messages.map((message) => ({
-        ...message,
-        createdAt: new Date(message.createdAt).toISOString(),
-      })),
+      messages: messages.map((message) => ({ ...message, createdAt: iso(message.createdAt) })),
       ...(await this.chatsOf(user.id)),
     };
   }
@@ -100,13 +97,10 @@ export class AccountDataService {
     return {
       chats: chats.map((chat) => ({
         ...chat,
-        createdAt: new Date(chat.createdAt).toISOString(),
-        closedAt: isoOrNull(chat.closedAt),
+        createdAt: iso(chat.createdAt),
+        closedAt: chat.closedAt && iso(chat.closedAt),
       })),
-      chatMessages: messages.map((message) => ({
-        ...message,
-        createdAt: new Date(message.createdAt).toISOString(),
-      })),
+      chatMessages: messages.map((message) => ({ ...message, createdAt: iso(message.createdAt) })),
     };
   }
 
