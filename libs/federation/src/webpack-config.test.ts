@@ -14,6 +14,7 @@ import {
   type RemoteOptions,
 } from './webpack-config';
 import { findWorkspaceRoot } from './shared';
+import { COMPILE_ALL_HINT } from './compile-hints';
 
 const root = findWorkspaceRoot(__dirname);
 type Options = {
@@ -272,6 +273,18 @@ describe('createWebpackConfig', () => {
     expect(fs.readFileSync(path.join(dir, 'dist', 'main.js'), 'utf8')).not.toContain('sourceMappingURL');
     expect(fs.readdirSync(path.join(dir, 'sourcemaps'))).toEqual(['main.js.map']);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives V8 the compile hint in every production script of the shell and the remotes', () => {
+    const hinted = (config: ReturnType<typeof createWebpackConfig>) =>
+      config.plugins!.some(
+        (plugin) =>
+          plugin instanceof webpack.BannerPlugin &&
+          (plugin as unknown as { options: { banner: string } }).options.banner === COMPILE_ALL_HINT,
+      );
+    expect([hinted(shell), hinted(remote)]).toEqual([true, true]);
+    const dev = createWebpackConfig(remoteOptions('checkout', 4202), { mode: 'development' });
+    expect(hinted(dev)).toBe(false);
   });
 
   it('serves development builds on the app port with history fallback, CORS for remotes and /api proxied', () => {

@@ -14,6 +14,7 @@ import { muiWithoutCssVars } from './mui-without-css-vars.ts';
 import { REACT_ROUTER_DIST } from './react-router-tree-shaking.ts';
 import { assertFacadesCover, facadeSources } from './facades.ts';
 import { chunkLoadingGlobal } from './chunk-loading-global.ts';
+import { compileHintsPlugin } from './compile-hints.ts';
 import { SectionRoutesPlugin } from './section-routes-plugin.ts';
 import { findWorkspaceRoot, sharedModules } from './shared.ts';
 
@@ -445,7 +446,9 @@ export function createWebpackConfig(app: AppOptions, argv: Argv = {}): Configura
       ...(host ? [new EmitJsonPlugin('mfe-manifest.json', mfeManifest('production'))] : []),
       ...(host ? [new PublicFilesPlugin(path.join(app.dir, 'public'))] : [new SectionRoutesPlugin(app.dir)]),
       ...(!host && production ? [new ExternalRuntimeCheckPlugin(root)] : []),
-      ...(production ? [new CleanSourceMapsPlugin(path.join(app.dir, SOURCE_MAPS_DIR))] : []),
+      ...(production
+        ? [new CleanSourceMapsPlugin(path.join(app.dir, SOURCE_MAPS_DIR)), compileHintsPlugin()]
+        : []),
       ...(production
         ? [
             new CompressionPlugin({
