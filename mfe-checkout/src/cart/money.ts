@@ -1,4 +1,4 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatUsd } from '@portal/ui/format-number';
 
 /** An amount charged, to the cent: '$1,499.00'. */
-export const formatMoney = (amount: number): string => usd.format(amount);
+export const formatMoney = (amount: number): string => formatUsd(amount);

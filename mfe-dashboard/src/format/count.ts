@@ -1,7 +1,7 @@
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import { formatInteger } from '@portal/ui/format-number';
 
 /** 1204 → "1,204". */
-export const formatCount = (count: number): string => integer.format(count);
+export const formatCount = (count: number): string => formatInteger(count);
 
 /** "1 lead", "1,204 leads". */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {

@@ -1,11 +1,11 @@
+import { formatUsd } from '@portal/ui/format-number';
+
 /**
  * Money as the API sends it: a decimal string with two places ("1499.00", a PostgreSQL `decimal(10,2)`).
  * Sums are made in whole cents so no binary-float drift shows; only the display goes through a float.
  * (The contracts' `moneyToCents` validates with zod, which this section does not load.)
  */
 const MONEY = /^(\d+)\.(\d{2})$/;
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** "1499.00" → 149900, read from the digits. */
 export function centsOf(amount: string): number {
@@ -15,7 +15,7 @@ export function centsOf(amount: string): number {
 }
 
 /** 149900 → "$1,499.00". */
-export const formatCents = (cents: number): string => usd.format(cents / 100);
+export const formatCents = (cents: number): string => formatUsd(cents / 100);
 
 /** "1499.00" → "$1,499.00". */
 export const formatMoney = (amount: string): string => formatCents(centsOf(amount));

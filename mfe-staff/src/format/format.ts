@@ -1,7 +1,8 @@
+import { formatUsd } from '@portal/ui/format-number';
+
 export { formatDate, formatDateTime, formatRelative } from '@portal/ui/format-date';
 
 const MONEY = /^(\d+)\.(\d{2})$/;
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** "1499.00" → 149900, from the digits (no float drift). */
 export function centsOf(amount: string): number {
@@ -11,7 +12,7 @@ export function centsOf(amount: string): number {
 }
 
 /** "1499.00" → "$1,499.00". */
-export const formatMoney = (amount: string): string => usd.format(centsOf(amount) / 100);
+export const formatMoney = (amount: string): string => formatUsd(centsOf(amount) / 100);
 
 /** What a person typed as an amount ("25", "25.5", "$1,025.50") as the API's "25.50", or null. */
 export function parseAmount(typed: string): string | null {
