@@ -18,9 +18,12 @@ const structuredData = () =>
     (script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>,
   );
 
+/** Each page is a lazy module: on a cold transform cache (a fresh clone) its first load takes seconds. */
+const PAGE_LOAD_MS = 10_000;
+
 async function showPage(path: string) {
   renderPage(<MarketingRoutes />, { route: path });
-  return (await screen.findByRole('heading', { level: 1 })).textContent ?? '';
+  return (await screen.findByRole('heading', { level: 1 }, { timeout: PAGE_LOAD_MS })).textContent ?? '';
 }
 
 describe('head tags of the public pages', () => {
