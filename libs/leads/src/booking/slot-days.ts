@@ -1,11 +1,12 @@
 import type { OpenSlot } from '@portal/contracts';
+import { lazyDateFormat } from '@portal/ui/format-date';
 
 /** The visitor's own time zone, as IANA names it: "America/New_York". */
 export const visitorTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const fullFormat = new Intl.DateTimeFormat('en-US', {
+const dayFormat = lazyDateFormat({ weekday: 'long', month: 'long', day: 'numeric' });
+const timeFormat = lazyDateFormat({ hour: 'numeric', minute: '2-digit' });
+const fullFormat = lazyDateFormat({
   weekday: 'long',
   month: 'long',
   day: 'numeric',

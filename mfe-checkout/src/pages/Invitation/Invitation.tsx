@@ -11,6 +11,7 @@ import {
   type InvitationPreview,
 } from '@portal/contracts';
 import { BRAND_NAME, PageLoading, RouteButton } from '@portal/ui';
+import { lazyDateFormat } from '@portal/ui/format-date';
 import { UserText } from '@portal/ui/user-text';
 import { selectSessionStatus, selectSessionUser, useAppSelector } from '@portal/store';
 import { AuthLayout } from '../../components/AuthLayout';
@@ -49,7 +50,7 @@ function Refused({ message, focus }: { message: string; focus?: boolean }) {
   );
 }
 
-const expiryDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+const expiryDate = lazyDateFormat({ dateStyle: 'long', timeStyle: 'short' });
 
 /** Who invited whom to which organization with which role, until when; and the way in for the visitor. */
 function InvitationDetails({

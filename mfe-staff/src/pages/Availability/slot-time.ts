@@ -1,7 +1,9 @@
+import { lazyDateFormat } from '@portal/ui/format-date';
+
 /** The reader's own time zone (the browser's), as IANA names it: "America/New_York". */
 export const readerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-const when = new Intl.DateTimeFormat('en-US', {
+const when = lazyDateFormat({
   weekday: 'short',
   month: 'short',
   day: 'numeric',
@@ -10,7 +12,7 @@ const when = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   timeZoneName: 'short',
 });
-const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const timeOnly = lazyDateFormat({ hour: 'numeric', minute: '2-digit' });
 
 /** "Tue, Dec 1, 2026, 10:00 AM EST – 10:30 AM" in the reader's time zone. */
 export const formatSlot = (startsAt: string, endsAt: string): string =>

@@ -1,14 +1,16 @@
+import { lazyDateFormat } from '@portal/ui/format-date';
+
 // Calendar dates (`YYYY-MM-DD`) are already days of the organisation's time zone: they are read and
 // written as UTC so that no zone shifts them to the day before or after.
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const fullDayFormat = new Intl.DateTimeFormat('en-US', {
+const dayFormat = lazyDateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
+const fullDayFormat = lazyDateFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const weekdayFormat = new Intl.DateTimeFormat('en-US', {
+const weekdayFormat = lazyDateFormat({
   weekday: 'short',
   month: 'short',
   day: 'numeric',
