@@ -19,9 +19,7 @@ export interface ForgotPasswordState {
 }
 
 const loadForgotPasswordSchema = () =>
-  import(/* webpackExports: ["forgotPasswordRequestSchema"] */ '@portal/contracts').then(
-    ({ forgotPasswordRequestSchema }) => forgotPasswordRequestSchema,
-  );
+  import('@portal/contracts').then(({ forgotPasswordRequestSchema }) => forgotPasswordRequestSchema);
 
 function emailFrom(state: unknown): string {
   const email = (state as ForgotPasswordState | null)?.email;

@@ -10,6 +10,4 @@ export type RegisterErrors = FieldErrors<RegisterFields>;
  * name and email). Loaded when the form is first used (`useSchemaOnDemand`).
  */
 export const loadRegistrationSchema = () =>
-  import(/* webpackExports: ["registerRequestSchema"] */ '@portal/contracts').then(
-    ({ registerRequestSchema }) => registerRequestSchema,
-  );
+  import('@portal/contracts').then(({ registerRequestSchema }) => registerRequestSchema);

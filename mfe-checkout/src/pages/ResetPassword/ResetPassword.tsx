@@ -33,9 +33,7 @@ interface PasswordFields extends Record<string, string> {
 }
 
 const loadNewPasswordSchema = () =>
-  import(/* webpackExports: ["newPasswordSchema"] */ '@portal/contracts').then(
-    ({ newPasswordSchema }) => newPasswordSchema,
-  );
+  import('@portal/contracts').then(({ newPasswordSchema }) => newPasswordSchema);
 
 function checkPasswords(
   passwordSchema: typeof newPasswordSchema,
