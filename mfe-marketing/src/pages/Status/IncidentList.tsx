@@ -9,15 +9,16 @@ import {
   type Incident,
   statusServiceName,
 } from '@portal/contracts';
+import { lazyDateFormat } from '@portal/ui/format-date';
 
-const timeText = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
+const incidentTime = lazyDateFormat({
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+const timeText = (iso: string) => incidentTime.format(new Date(iso));
 
 /** Incidents, each with its impact, the services it names and its updates, newest first. */
 export function IncidentList({ incidents }: { incidents: readonly Incident[] }) {

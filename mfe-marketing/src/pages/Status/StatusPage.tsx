@@ -24,7 +24,7 @@ import { IncidentList } from './IncidentList';
 import { SubscribeForm } from './SubscribeForm';
 import { SubscriptionLink } from './SubscriptionLink';
 import { useServicesStatusQuery } from './status-api';
-import { OVERALL_TEXT, overallUptimeText, serviceUptimeText } from './status-text';
+import { OVERALL_TEXT, clockText, overallUptimeText, serviceUptimeText } from './status-text';
 import { UptimeBars } from './UptimeBars';
 
 const STATE_STYLE: Record<ServiceState, { colour: string; Icon: typeof CheckCircle }> = {
@@ -98,8 +98,7 @@ function OverallBanner({
               {OVERALL_TEXT[data.overall]}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {overallUptimeText(data, STATUS_HISTORY_DAYS)} · updated{' '}
-              {new Date(data.generatedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+              {overallUptimeText(data, STATUS_HISTORY_DAYS)} · updated {clockText(data.generatedAt)}
             </Typography>
           </Box>
         </>

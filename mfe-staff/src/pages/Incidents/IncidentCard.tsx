@@ -17,17 +17,13 @@ import {
   statusServiceName,
 } from '@portal/contracts';
 import { showToast, useAppDispatch } from '@portal/store';
+import { lazyDateFormat } from '@portal/ui/format-date';
 import { UserText } from '@portal/ui/user-text';
 import { errorText } from '../../components/LoadError';
 import { useUpdateIncidentMutation } from './incidents-api';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const updateTime = lazyDateFormat({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = (iso: string) => updateTime.format(new Date(iso));
 
 /** Posts an update to an open incident; status Resolved resolves it. */
 function UpdateForm({ incident }: { incident: Incident }) {

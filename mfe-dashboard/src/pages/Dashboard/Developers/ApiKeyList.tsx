@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ApiKey } from '@portal/contracts';
-import { formatDate, formatRelative } from '@portal/ui/format-date';
+import { formatDate, formatDateTime, formatRelative } from '@portal/ui/format-date';
 import { UserText, withoutBidiControls } from '@portal/ui/user-text';
 import { CardList, cardSx } from '../../../components/CardList';
 import { apiKeyStatusLabel, isLiveKey, monoSx } from './developer-labels';
@@ -56,7 +56,7 @@ const Created = ({ apiKey }: { apiKey: ApiKey }) => (
 
 const LastUsed = ({ apiKey }: { apiKey: ApiKey }) =>
   apiKey.lastUsedAt ? (
-    <time dateTime={apiKey.lastUsedAt} title={new Date(apiKey.lastUsedAt).toLocaleString()}>
+    <time dateTime={apiKey.lastUsedAt} title={formatDateTime(apiKey.lastUsedAt)}>
       {formatRelative(apiKey.lastUsedAt)}
     </time>
   ) : (
