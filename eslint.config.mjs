@@ -6,16 +6,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  {
-    ignores: [
-      '**/dist/**',
-      '**/node_modules/**',
-      '**/.data/**',
-      '**/.nx/**',
-      '**/coverage/**',
-      '**/test-results/**',
-    ],
-  },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.nx/**', '**/coverage/**', '**/test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,25 +28,10 @@ export default tseslint.config(
             { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:build', onlyDependOnLibsWithTags: ['scope:build', 'scope:shared'] },
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: [
-                'type:feature',
-                'type:ui',
-                'type:data-access',
-                'type:util',
-                'type:testing',
-              ],
-            },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:testing'] },
             // Test helpers: imported by tests only, never by code that ships.
-            {
-              sourceTag: 'type:testing',
-              onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util'],
-            },
-            {
-              sourceTag: 'type:feature',
-              onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:testing'],
-            },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util', 'type:testing'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
             { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
@@ -71,25 +47,14 @@ export default tseslint.config(
   {
     // Redux and react-redux ship once, inside the shared @portal/store; react-router once, as the
     // shared react-router-dom facade. A direct import would put a second copy on the page.
-    files: [
-      'shell/**/*.{ts,tsx}',
-      'mfe-*/**/*.{ts,tsx}',
-      'libs/ui/**/*.{ts,tsx}',
-      'libs/web-testing/**/*.{ts,tsx}',
-    ],
+    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/web-testing/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/*'],
-              message: 'Import it from @portal/store.',
-            },
-            {
-              group: ['react-router', 'react-router/*', 'react-router-dom/*'],
-              message: 'Import it from react-router-dom (shared through libs/federation/src/facades).',
-            },
+            { group: ['react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/*'], message: 'Import it from @portal/store.' },
+            { group: ['react-router', 'react-router/*', 'react-router-dom/*'], message: 'Import it from react-router-dom (shared through libs/federation/src/facades).' },
           ],
         },
       ],
@@ -105,15 +70,12 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector:
-            ':matches(Program, ExportNamedDeclaration) > VariableDeclaration NewExpression[callee.object.name="Intl"]',
-          message:
-            'Make it on first use: lazyDateFormat (@portal/ui/format-date) or @portal/ui/format-number.',
+          selector: ':matches(Program, ExportNamedDeclaration) > VariableDeclaration NewExpression[callee.object.name="Intl"]',
+          message: 'Make it on first use: lazyDateFormat (@portal/ui/format-date) or @portal/ui/format-number.',
         },
         {
           selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
-          message:
-            'Each call builds a new Intl format: use lazyDateFormat or a helper of @portal/ui/format-date.',
+          message: 'Each call builds a new Intl format: use lazyDateFormat or a helper of @portal/ui/format-date.',
         },
       ],
     },
