@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatRelative, lazyDateFormat } from './format-date';
+import { formatCalendarDay, formatDate, formatDateTime, formatRelative, lazyDateFormat } from './format-date';
 
 describe('lazyDateFormat', () => {
   const RealDateTimeFormat = Intl.DateTimeFormat;
@@ -16,7 +16,12 @@ describe('lazyDateFormat', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('makes no Intl format until a date is written, then one only, for every date after', () => {
-    const options: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' };
+    const options: Intl.DateTimeFormatOptions = {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    };
     const dayFormat = lazyDateFormat(options);
     expect(made).toHaveLength(0);
 
@@ -26,7 +31,11 @@ describe('lazyDateFormat', () => {
   });
 
   it('writes what an en-US Intl.DateTimeFormat with the same options writes', () => {
-    const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Chicago' };
+    const options: Intl.DateTimeFormatOptions = {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'America/Chicago',
+    };
     const instant = new Date('2026-03-08T08:15:00Z');
     expect(lazyDateFormat(options).format(instant)).toBe(
       new RealDateTimeFormat('en-US', options).format(instant),
@@ -35,9 +44,32 @@ describe('lazyDateFormat', () => {
 });
 
 describe('the portal date helpers', () => {
+  it('writes a calendar day as an en-US date format does in UTC, without making one', () => {
+    const usDay = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const made = jest.spyOn(Intl, 'DateTimeFormat');
+    const perCall = jest.spyOn(Date.prototype, 'toLocaleDateString');
+    try {
+      for (let time = Date.UTC(2025, 0, 1); time < Date.UTC(2027, 0, 1); time += 86_400_000) {
+        const date = new Date(time).toISOString().slice(0, 10);
+        expect(formatCalendarDay(date)).toBe(usDay.format(new Date(time)));
+      }
+      expect(made).not.toHaveBeenCalled();
+      expect(perCall).not.toHaveBeenCalled();
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
   it('write an ISO date-time in the reader’s zone as a US reader expects it', () => {
     const iso = '2026-11-24T15:30:00.000Z';
-    expect(formatDate(iso)).toBe(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso)));
+    expect(formatDate(iso)).toBe(
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso)),
+    );
     expect(formatDateTime(iso)).toBe(
       new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
     );

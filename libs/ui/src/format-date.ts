@@ -8,6 +8,18 @@ export function lazyDateFormat(options: Intl.DateTimeFormatOptions): Pick<Intl.D
   return { format: (date) => (made ??= new Intl.DateTimeFormat('en-US', options)).format(date) };
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A calendar day (`YYYY-MM-DD`, a day of no zone) as `Intl.DateTimeFormat('en-US')` writes it in UTC,
+ * "Nov 27, 2026", but from its own fields: no zone can shift it, and no ICU data is loaded (the status
+ * page writes 450 of them in one render).
+ */
+export function formatCalendarDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
+}
+
 const mediumDate = lazyDateFormat({ dateStyle: 'medium' });
 
 /** An ISO date-time as a US reader expects it, in their own time zone: "Nov 24, 2026". */

@@ -1,4 +1,5 @@
 import type { ServiceState, StatusPage, UptimeDay } from '@portal/contracts';
+import { formatCalendarDay } from '@portal/ui/format-date';
 
 /** 99.982 → "99.98%"; 100 → "100%"; null → "No data". Never rounds a figure below 100 up to 100. */
 export function uptimeText(uptime: number | null): string {
@@ -6,17 +7,6 @@ export function uptimeText(uptime: number | null): string {
   if (uptime >= 100) return '100%';
   const floored = Math.floor(uptime * 100) / 100;
   return `${floored.toFixed(2).replace(/\.?0+$/, '')}%`;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * "Nov 27, 2026" for a `YYYY-MM-DD` UTC day, as `Intl.DateTimeFormat('en-US')` writes it, without it:
- * the 450 bars of the page wrote their days through ICU, 60–180 ms of one render on a phone.
- */
-export function dayText(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
 }
 
 /**
@@ -37,11 +27,11 @@ const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' 
  * as up, but a day with any is never shown as a clean one.
  */
 export function dayBar(day: UptimeDay): { kind: 'full' | 'partial' | 'down' | 'none'; label: string } {
-  if (day.uptime === null) return { kind: 'none', label: `${dayText(day.date)}: no data` };
+  if (day.uptime === null) return { kind: 'none', label: `${formatCalendarDay(day.date)}: no data` };
   const kind =
     day.uptime >= 99.9 && day.degradedMinutes === 0 ? 'full' : day.uptime >= 95 ? 'partial' : 'down';
   const degraded = day.degradedMinutes > 0 ? `, ${minutesText(day.degradedMinutes)} degraded` : '';
-  return { kind, label: `${dayText(day.date)}: ${uptimeText(day.uptime)} uptime${degraded}` };
+  return { kind, label: `${formatCalendarDay(day.date)}: ${uptimeText(day.uptime)} uptime${degraded}` };
 }
 
 /** A service's figure under its bars: "99.5% uptime", or "Not measured yet". */

@@ -4,12 +4,6 @@ import { lazyDateFormat } from '@portal/ui/format-date';
 // written as UTC so that no zone shifts them to the day before or after.
 
 const dayFormat = lazyDateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
-const fullDayFormat = lazyDateFormat({
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const weekdayFormat = lazyDateFormat({
   weekday: 'short',
   month: 'short',
@@ -21,9 +15,6 @@ const asUtc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** '2026-11-24' → 'Nov 24'. */
 export const formatDay = (date: string): string => dayFormat.format(asUtc(date));
-
-/** '2026-11-24' → 'Nov 24, 2026'. */
-export const formatFullDay = (date: string): string => fullDayFormat.format(asUtc(date));
 
 /** '2026-11-24' → 'Tue, Nov 24'. */
 export const formatWeekday = (date: string): string => weekdayFormat.format(asUtc(date));

@@ -5,7 +5,8 @@ import {
   type KpiRangeQuery,
   kpiRangeQuerySchema,
 } from '@portal/contracts';
-import { formatDay, formatFullDay } from './calendar-date';
+import { formatCalendarDay } from '@portal/ui/format-date';
+import { formatDay } from './calendar-date';
 
 /** The range picker's choices, in its order. */
 export const RANGE_CHOICES: readonly { preset: KpiRangePreset; label: string }[] = [
@@ -39,7 +40,7 @@ export function addressOf(range: KpiRangeQuery | undefined): Record<string, stri
 /** 'Dec 1, 2025 to Jan 31, 2026' when the range crosses a year (or is not this year's), else 'Nov 1 to Nov 24'. */
 export function spanOf({ from, to }: Pick<KpiRange, 'from' | 'to'>, today: string): string {
   const sameYear = from.slice(0, 4) === to.slice(0, 4) && to.slice(0, 4) === today.slice(0, 4);
-  const format = sameYear ? formatDay : formatFullDay;
+  const format = sameYear ? formatDay : formatCalendarDay;
   return from === to ? format(from) : `${format(from)} to ${format(to)}`;
 }
 
