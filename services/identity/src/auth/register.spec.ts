@@ -129,20 +129,21 @@ describe('POST /api/auth/register', () => {
     };
     const takenEmail = [];
     const newEmail = [];
-    // Seven of each, taken in turn, so that a busy machine's pauses fall on both sides alike (each
+    // Nine of each, taken in turn, so that a busy machine's pauses fall on both sides alike (each
     // pair from its own address, under the limit of sign-ups per address).
-    const addresses = Array.from({ length: 7 }, fromNewClientAddress);
+    const addresses = Array.from({ length: 9 }, fromNewClientAddress);
     for (const address of addresses) {
       takenEmail.push(await timed(taken, address));
       newEmail.push(await timed(uniqueEmail('new'), address));
     }
-    expect(takenEmail.map(({ response }) => response.status)).toEqual(Array(7).fill(409));
-    expect(newEmail.map(({ response }) => response.status)).toEqual(Array(7).fill(201));
-    const median = (samples: { ms: number }[]) => samples.map((s) => s.ms).sort((a, b) => a - b)[3]!;
+    expect(takenEmail.map(({ response }) => response.status)).toEqual(Array(9).fill(409));
+    expect(newEmail.map(({ response }) => response.status)).toEqual(Array(9).fill(201));
+    const median = (samples: { ms: number }[]) => samples.map((s) => s.ms).sort((a, b) => a - b)[4]!;
     // Both hash the password and write a customer (the taken one rolls back): without that the 409
-    // took a quarter of the 201's time.
-    expect(median(takenEmail)).toBeGreaterThan(median(newEmail) * 0.67);
-    expect(median(takenEmail)).toBeLessThan(median(newEmail) * 1.5);
+    // took a quarter of the 201's time. The login test's tolerance: with the CPU oversubscribed the
+    // ratio was seen from 0.75 to 1.1, too near the 0.67 this test had.
+    expect(median(takenEmail)).toBeGreaterThan(median(newEmail) * 0.5);
+    expect(median(takenEmail)).toBeLessThan(median(newEmail) * 2);
 
     const [{ count }] = await harness().dataSource.query(
       `SELECT count(*)::int AS count FROM auth_attempts WHERE kind = 'register:address' AND subject = $1`,
